@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+// moviesd — an offline-first sync daemon for the TMDB API.
+// Layering (arrows point inward): Presentation → Domain ← Data. The target graph below enforces it.
+import PackageDescription
+
+let package = Package(
+    name: "moviesd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "moviesd", targets: ["moviesd"]),
+        .executable(name: "movies", targets: ["movies"]),
+        .executable(name: "tmdb-stub", targets: ["tmdb-stub"]),
+    ],
+    targets: [
+        // Domain: entities, use cases, repository protocols. FoundationEssentials only.
+        .target(name: "MoviesDomain"),
+
+        // Infrastructure: generic HTTP over URLSession, rate limiting, retries.
+        .target(name: "Networking"),
+
+        // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "Networking"]),
+
+        // Storage: the system libsqlite3 and the SQLite adapters of Data's storage ports.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "MoviesDomain", "MoviesData"]),
+
+        // Infrastructure: the Varlink protocol (framing, server, client). No full Foundation.
+        .target(name: "Varlink"),
+
+        // Daemon presentation + composition root, as a library so it can be tested.
+        .target(
+            name: "MoviesDaemon",
+            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink"],
+            exclude: ["Interface/io.moviesd.Movies.varlink"]
+        ),
+        .executableTarget(name: "moviesd", dependencies: ["MoviesDaemon"]),
+
+        // Client presentation: ViewModels and terminal views. Never SQLite, Networking or Foundation.
+        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "Varlink"]),
+        .executableTarget(name: "movies", dependencies: ["MoviesCLI"]),
+
+        // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
+        .target(name: "TMDBStub"),
+        .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
+
+        // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
+        .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),
+
+        .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink"]),
+        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain"]),
+        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Varlink"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

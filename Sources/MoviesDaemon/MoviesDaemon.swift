@@ -1,0 +1,1 @@
+// MoviesDaemon: composition root and daemon presentation (placeholder)

@@ -1,0 +1,54 @@
+/// Canonical cache keys: endpoint plus normalized parameters, so equivalent requests share an entry.
+///
+/// Search keys start with `search/movie?query=<canonical>&` so every page and language of one
+/// query shares a prefix (used by invalidate and purge); movie keys start with `movie/<id>?`.
+public enum CacheKey {
+    /// The key of one search page.
+    public static func search(_ query: MovieQuery, page: Int, language: String?) -> String {
+        "\(searchPrefix(query))language=\(language ?? "")&page=\(page)"
+    }
+
+    /// The prefix shared by every page and language of `query`.
+    public static func searchPrefix(_ query: MovieQuery) -> String {
+        "search/movie?query=\(escape(query.canonical))&"
+    }
+
+    /// The key of one movie's details.
+    public static func movie(id: Int, language: String?) -> String {
+        "\(moviePrefix(id: id))language=\(language ?? "")"
+    }
+
+    /// The prefix shared by every language of one movie.
+    public static func moviePrefix(id: Int) -> String { "movie/\(id)?" }
+
+    /// The key of the TMDB configuration.
+    public static let configuration = "configuration"
+
+    /// The key of one poster image.
+    public static func poster(path: String, size: PosterSize) -> String {
+        "\(posterPrefix)\(size.rawValue)\(path)"
+    }
+
+    /// The prefix shared by every poster.
+    public static let posterPrefix = "image/"
+
+    /// Escapes `&`, `=`, `%` and control characters so a query cannot forge another key's shape.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%", "&", "=", "?", "#":
+                out += "%" + String(scalar.value, radix: 16, uppercase: true)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "%" + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+import MoviesDomain

@@ -1,0 +1,27 @@
+import FoundationEssentials
+
+/// A successful (2xx) or not-modified (304) answer from TMDB.
+public struct RemoteResponse: Sendable, Hashable {
+    /// The HTTP status: 200...299 or 304.
+    public var httpStatus: Int
+    /// The body as received (empty for 304).
+    public var body: Data
+    public var contentType: String?
+    public var etag: String?
+    public var lastModified: String?
+    /// `Cache-Control: max-age`, when sent.
+    public var maxAge: Int?
+
+    /// Creates a response.
+    public init(httpStatus: Int, body: Data, contentType: String? = nil, etag: String? = nil, lastModified: String? = nil, maxAge: Int? = nil) {
+        self.httpStatus = httpStatus
+        self.body = body
+        self.contentType = contentType
+        self.etag = etag
+        self.lastModified = lastModified
+        self.maxAge = maxAge
+    }
+
+    /// Whether TMDB answered 304 Not Modified.
+    public var isNotModified: Bool { httpStatus == 304 }
+}

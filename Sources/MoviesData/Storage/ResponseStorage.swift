@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// Port: where raw TMDB responses are cached. Adapters: `SQLiteResponseStorage`, and an
+/// in-memory one for tests.
+///
+/// Contract: a failed write never damages an existing entry; an older response (by `fetchedAt`)
+/// never replaces a newer one; reads never wait for the writer.
+public protocol ResponseStorage: Sendable {
+    /// The entry for `key`, or `nil`. Records the access for LRU eviction (may be batched).
+    func response(forKey key: String) async throws -> StoredResponse?
+
+    /// Inserts or replaces the entry for `response.key`, unless the stored one is newer.
+    /// - Returns: `false` when a newer entry was kept instead.
+    @discardableResult
+    func save(_ response: StoredResponse) async throws -> Bool
+
+    /// After a 304: keeps the body, sets new `fetchedAt` and `expiresAt`.
+    func revalidate(key: String, fetchedAt: Date, expiresAt: Date) async throws
+
+    /// Marks every entry whose key starts with one of `keyPrefixes` (all entries when empty) as
+    /// expired at `now`, keeping it for offline use. Returns the number of entries marked.
+    func invalidate(keyPrefixes: [String], now: Date) async throws -> Int
+
+    /// Deletes every entry whose key starts with one of `keyPrefixes` (all when empty).
+    func purge(keyPrefixes: [String]) async throws -> Int
+
+    /// Pins or unpins entries (watchlists): pinned entries are exempt from eviction.
+    func setPinned(_ pinned: Bool, keys: [String]) async throws
+
+    /// Deletes least-recently-used unpinned entries until stored bodies fit in `byteBudget`.
+    /// Returns the number of entries deleted.
+    func evict(toFit byteBudget: Int64) async throws -> Int
+
+    /// Entry count, bytes, stale and pinned counts at `now`.
+    func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats
+}
+
+import MoviesDomain

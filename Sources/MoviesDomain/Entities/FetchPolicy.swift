@@ -1,0 +1,15 @@
+/// How a request may use the cache and the network (DESIGN §4).
+public enum FetchPolicy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Emit the cached value at once (if any, within max-stale), then fetch and emit the fresh one.
+    case cacheThenNetwork = "cache_then_network"
+    /// Answer from a fresh cache without touching the network; fetch only when missing or stale,
+    /// and fall back to stale data (within max-stale) if that fetch fails.
+    case cacheFirst = "cache_first"
+    /// Always fetch; never answer from the cache (the result is still stored).
+    case networkOnly = "network_only"
+    /// Never fetch; answer with whatever is cached, however old, or fail with `notCached`.
+    case cacheOnly = "cache_only"
+
+    /// The default policy.
+    public static let `default`: FetchPolicy = .cacheThenNetwork
+}

@@ -1,0 +1,33 @@
+import FoundationEssentials
+
+/// Where an answer came from and how old it is.
+public struct Freshness: Sendable, Hashable, Codable {
+    /// The source of an answer.
+    public enum Origin: String, Sendable, Hashable, Codable {
+        /// Read from the local cache.
+        case cache
+        /// Fetched from TMDB just now.
+        case network
+        /// TMDB answered 304 Not Modified: the cached copy was confirmed current.
+        case revalidated
+    }
+
+    public var origin: Origin
+    /// When the data was fetched from (or last confirmed by) TMDB.
+    public var fetchedAt: Date
+    /// Seconds between `fetchedAt` and the moment of the answer.
+    public var ageSeconds: Int
+    /// Whether the data is past its fresh lifetime.
+    public var stale: Bool
+    /// Why fresh data could not be had, when a fetch failed or was skipped.
+    public var remoteError: String?
+
+    /// Creates a freshness record.
+    public init(origin: Origin, fetchedAt: Date, ageSeconds: Int, stale: Bool, remoteError: String? = nil) {
+        self.origin = origin
+        self.fetchedAt = fetchedAt
+        self.ageSeconds = ageSeconds
+        self.stale = stale
+        self.remoteError = remoteError
+    }
+}

@@ -1,0 +1,68 @@
+/// The domain's error: a stable machine code and one human sentence.
+///
+/// A struct wrapping an open set of codes (rather than an enum) so codes can be added without
+/// breaking callers. The message never contains the TMDB credential.
+public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A stable, machine-readable error code. The Varlink boundary maps each to an error name.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A caller supplied a bad argument (empty query, page out of 1...500...).
+        public static let invalidArgument = Code(rawValue: "invalid_argument")
+        /// The policy forbids the network and nothing usable is cached.
+        public static let notCached = Code(rawValue: "not_cached")
+        /// TMDB says the resource does not exist (codes 34 and 6).
+        public static let notFound = Code(rawValue: "not_found")
+        /// TMDB could not be reached or failed (transport error, timeout, 5xx, 429, offline backoff).
+        public static let remoteUnavailable = Code(rawValue: "remote_unavailable")
+        /// TMDB refused the request (bad credential, bad parameter): retrying will not help.
+        public static let remoteRejected = Code(rawValue: "remote_rejected")
+        /// The remote's answer could not be decoded; nothing was cached.
+        public static let invalidResponse = Code(rawValue: "invalid_response")
+        /// The local database failed.
+        public static let storage = Code(rawValue: "storage")
+        /// The request was cancelled or ran out of time.
+        public static let cancelled = Code(rawValue: "cancelled")
+    }
+
+    public var code: Code
+    /// One sentence saying what went wrong and, where possible, what to do.
+    public var message: String
+    /// Seconds after which a retry may succeed (rate limiting, offline backoff).
+    public var retryAfterSeconds: Int?
+    /// The HTTP status TMDB answered with, for remote errors.
+    public var httpStatus: Int?
+    /// TMDB's own `status_code`, when its error body had one.
+    public var tmdbCode: Int?
+    /// The movie id, for `notFound` on a movie.
+    public var movieID: Int?
+
+    /// Creates an error.
+    public init(code: Code, message: String, retryAfterSeconds: Int? = nil, httpStatus: Int? = nil, tmdbCode: Int? = nil, movieID: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.retryAfterSeconds = retryAfterSeconds
+        self.httpStatus = httpStatus
+        self.tmdbCode = tmdbCode
+        self.movieID = movieID
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// A bad argument from a caller.
+    public static func invalidArgument(_ message: String) -> MoviesError {
+        MoviesError(code: .invalidArgument, message: message)
+    }
+
+    /// Nothing cached and the network not allowed or not reachable.
+    public static func notCached(_ message: String) -> MoviesError {
+        MoviesError(code: .notCached, message: message)
+    }
+
+    /// Whether TMDB rejected the credential itself (TMDB code 7, or HTTP 401).
+    public var isAuthRejection: Bool {
+        code == .remoteRejected && (tmdbCode == 7 || httpStatus == 401)
+    }
+}

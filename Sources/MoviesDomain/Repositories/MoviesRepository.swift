@@ -1,0 +1,13 @@
+/// Search results and movie details, cached then remote.
+///
+/// Every method returns a stream that delivers the cached value first (if the policy allows and
+/// one exists), then the fresh value or an error, and always terminates. Cancelling the consuming
+/// task stops network work and finishes the stream.
+public protocol MoviesRepository: Sendable {
+    /// One page of search results.
+    /// - Parameter maxStaleSeconds: overrides the configured max-stale bound for this request.
+    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage>
+
+    /// One movie's details.
+    func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails>
+}

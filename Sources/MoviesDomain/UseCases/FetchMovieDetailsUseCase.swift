@@ -1,0 +1,17 @@
+/// Fetches one movie's details, cached then remote.
+public struct FetchMovieDetailsUseCase: Sendable {
+    private let moviesRepository: any MoviesRepository
+
+    /// Creates the use case.
+    public init(moviesRepository: any MoviesRepository) {
+        self.moviesRepository = moviesRepository
+    }
+
+    /// Runs the fetch; ids must be positive.
+    public func execute(id: Int, language: String? = nil, policy: FetchPolicy = .default) -> FetchedStream<MovieDetails> {
+        guard id > 0 else {
+            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("movie id must be a positive integer, got \(id)")) }
+        }
+        return moviesRepository.movieDetails(id: id, language: language, policy: policy)
+    }
+}

@@ -1,0 +1,28 @@
+/// Fetches a poster image at the TMDB size nearest to a requested width.
+public struct FetchPosterImageUseCase: Sendable {
+    private let posterImagesRepository: any PosterImagesRepository
+
+    /// Creates the use case.
+    public init(posterImagesRepository: any PosterImagesRepository) {
+        self.posterImagesRepository = posterImagesRepository
+    }
+
+    /// Runs the fetch. `path` is a TMDB image path such as `/abc.jpg`; `width` picks the nearest size.
+    public func execute(path: String, width: Int?, policy: FetchPolicy = .cacheFirst) -> FetchedStream<PosterImage> {
+        guard FetchPosterImageUseCase.isValidPath(path) else {
+            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("poster path must look like '/abc123.jpg', got '\(path)'")) }
+        }
+        if let width, width <= 0 {
+            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("width must be positive, got \(width)")) }
+        }
+        return posterImagesRepository.posterImage(path: path, size: .nearest(toWidth: width), policy: policy)
+    }
+
+    /// A TMDB image path: one leading slash, then letters, digits, `_`, `-` and one extension dot.
+    static func isValidPath(_ path: String) -> Bool {
+        guard path.hasPrefix("/"), path.count > 1, path.count <= 128 else { return false }
+        return path.dropFirst().unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == ".")
+        } && !path.contains("..")
+    }
+}

@@ -1,0 +1,37 @@
+/// Searches movies, cached then remote, and remembers the query once TMDB has answered it.
+///
+/// As in the iOS sample, the query is saved to recent queries only after a successful network
+/// fetch (origin `network` or `revalidated`), for every page, never for a cache-only answer.
+/// A failure to save the query never fails the search.
+public struct SearchMoviesUseCase: Sendable {
+    private let moviesRepository: any MoviesRepository
+    private let queriesRepository: any MoviesQueriesRepository
+
+    /// Creates the use case.
+    public init(moviesRepository: any MoviesRepository, queriesRepository: any MoviesQueriesRepository) {
+        self.moviesRepository = moviesRepository
+        self.queriesRepository = queriesRepository
+    }
+
+    /// Runs the search; see `MoviesRepository.searchMovies`.
+    public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil) -> FetchedStream<MoviesPage> {
+        let upstream = moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds)
+        let queries = queriesRepository
+        let (stream, continuation) = FetchedStream<MoviesPage>.makeStream()
+        let task = Task {
+            do {
+                for try await update in upstream {
+                    if update.freshness.origin != .cache {
+                        try? await queries.saveRecentQuery(request.query)
+                    }
+                    continuation.yield(update)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

@@ -1,0 +1,1 @@
+// SQLiteStore module: see DESIGN.md §1. (placeholder, replaced by its implementation)
