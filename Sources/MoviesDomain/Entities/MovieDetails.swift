@@ -20,6 +20,13 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
     public var voteCount: Int?
     public var status: String?
 
+    /// Wire names (the Varlink interface's `MovieDetails`): as the properties, but `imdbId`.
+    enum CodingKeys: String, CodingKey {
+        case id, title, originalTitle, originalLanguage, overview, tagline, releaseDate, runtime, genres
+        case homepage, posterPath, backdropPath, voteAverage, voteCount, status
+        case imdbID = "imdbId"
+    }
+
     /// Creates a movie record.
     public init(
         id: Int, title: String, originalTitle: String? = nil, originalLanguage: String? = nil,
