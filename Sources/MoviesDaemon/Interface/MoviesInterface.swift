@@ -1,0 +1,148 @@
+/// The `io.moviesd.Movies` Varlink interface definition, served verbatim by
+/// `org.varlink.service.GetInterfaceDescription`.
+///
+/// This text must stay identical to `io.moviesd.Movies.varlink` beside this file (the file is
+/// what packagers and `varlinkctl` users read); a test compares the two.
+public enum MoviesInterface {
+    /// The interface name.
+    public static let name = "io.moviesd.Movies"
+
+    /// The interface description (IDL text).
+    public static let description = """
+# moviesd: an offline-first cache of The Movie Database (TMDB) API v3.
+# Every answer says where it came from (cache or network) and how old it is.
+# This product uses the TMDB API but is not endorsed or certified by TMDB.
+interface io.moviesd.Movies
+
+# How a request may use the cache and the network.
+type FetchPolicy (cache_then_network, cache_first, network_only, cache_only)
+
+# Where an answer came from and how old it is.
+type Freshness (
+  origin: (cache, network, revalidated),
+  # RFC 3339 UTC time the data was fetched from (or confirmed by) TMDB.
+  fetchedAt: string,
+  ageSeconds: int,
+  # Past its fresh lifetime.
+  stale: bool,
+  # Why fresh data could not be had, when a fetch failed or was skipped.
+  remoteError: ?string
+)
+
+# One movie in a result list.
+type Movie (
+  id: int,
+  title: string,
+  originalTitle: ?string,
+  overview: ?string,
+  # YYYY-MM-DD
+  releaseDate: ?string,
+  posterPath: ?string,
+  voteAverage: ?float,
+  originalLanguage: ?string
+)
+
+# One page of search results, in TMDB's order.
+type MoviesPage (
+  page: int,
+  totalPages: int,
+  totalResults: int,
+  movies: []Movie
+)
+
+# One movie's full record.
+type MovieDetails (
+  id: int,
+  title: string,
+  originalTitle: ?string,
+  originalLanguage: ?string,
+  overview: ?string,
+  tagline: ?string,
+  releaseDate: ?string,
+  runtime: ?int,
+  genres: []string,
+  homepage: ?string,
+  imdbId: ?string,
+  posterPath: ?string,
+  backdropPath: ?string,
+  voteAverage: ?float,
+  voteCount: ?int,
+  status: ?string
+)
+
+# TMDB's reachability, decided from request outcomes.
+type RemoteStatus (
+  state: (unknown, online, offline, auth_rejected, rate_limited),
+  since: ?string,
+  lastError: ?string,
+  retryAt: ?string,
+  consecutiveFailures: int
+)
+
+# Size and composition of the local cache.
+type CacheStats (
+  entries: int,
+  bytes: int,
+  staleEntries: int,
+  pinnedEntries: int,
+  byteBudget: int
+)
+
+# One page of search results for a query (1-500), cached then remote.
+# With "more", the cached page (if any) comes first, then the fresh page or an error.
+method Search(
+  query: string,
+  page: ?int,
+  language: ?string,
+  policy: ?FetchPolicy,
+  maxStaleSeconds: ?int
+) -> (page: MoviesPage, freshness: Freshness)
+
+# One movie's details, cached then remote.
+method Movie(id: int, language: ?string, policy: ?FetchPolicy) -> (movie: MovieDetails, freshness: Freshness)
+
+# A poster image at the TMDB size nearest to width (original when absent), base64-encoded.
+method Poster(path: string, width: ?int) -> (mimeType: string, base64: string, width: int, freshness: Freshness)
+
+# Recent successful search queries, newest first.
+method RecentQueries(limit: ?int) -> (queries: []string)
+
+# The daemon's version, uptime, remote state and cache statistics.
+method Status() -> (
+  version: string,
+  uptimeSeconds: int,
+  remote: RemoteStatus,
+  cache: CacheStats,
+  lastRefresh: ?string
+)
+
+# Marks cached entries stale but keeps them for offline use (authorised callers only).
+# With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.
+method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int)
+
+# Deletes cached entries (authorised callers only); same selection as Invalidate.
+method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int)
+
+# TMDB could not be reached or failed; nothing usable was cached.
+error RemoteUnavailable (reason: string, retryAfterSeconds: ?int)
+
+# The policy forbids the network and nothing usable is cached.
+error NotCached (reason: string)
+
+# TMDB has no such movie.
+error NotFound (id: int)
+
+# TMDB refused the request (for example an invalid API key, TMDB code 7).
+error RemoteRejected (httpStatus: int, tmdbCode: ?int, message: string)
+
+# A parameter is well-typed but not acceptable (page out of range, empty query...).
+error InvalidArgument (parameter: string, reason: string)
+
+# The call did not finish within the daemon's per-call deadline.
+error Timeout (seconds: int)
+
+# The local cache failed; nothing was lost.
+error StorageFailure (reason: string)
+
+"""
+}

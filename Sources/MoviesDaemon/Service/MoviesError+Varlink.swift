@@ -1,0 +1,46 @@
+import MoviesDomain
+import Varlink
+
+extension MoviesError {
+    /// The `io.moviesd.Movies` error reply for this domain error (stable names, one sentence).
+    func varlinkError(parameter: String = "parameters") -> VarlinkError {
+        let interface = MoviesInterface.name
+        switch code {
+        case .invalidArgument:
+            return VarlinkError(name: "\(interface).InvalidArgument", parameters: ["parameter": .string(parameter), "reason": .string(message)])
+        case .notCached:
+            return VarlinkError(name: "\(interface).NotCached", parameters: ["reason": .string(message)])
+        case .notFound:
+            return VarlinkError(name: "\(interface).NotFound", parameters: ["id": .int(Int64(movieID ?? 0))])
+        case .remoteRejected:
+            var parameters: [String: JSONValue] = ["httpStatus": .int(Int64(httpStatus ?? 0)), "message": .string(message)]
+            if let tmdbCode { parameters["tmdbCode"] = .int(Int64(tmdbCode)) }
+            return VarlinkError(name: "\(interface).RemoteRejected", parameters: parameters)
+        case .storage:
+            return VarlinkError(name: "\(interface).StorageFailure", parameters: ["reason": .string(message)])
+        case .cancelled:
+            return VarlinkError(name: "\(interface).Timeout", parameters: ["seconds": .int(0)])
+        default:
+            // remoteUnavailable, invalidResponse and anything new: TMDB could not give a usable answer.
+            var parameters: [String: JSONValue] = ["reason": .string(message)]
+            if let retryAfterSeconds { parameters["retryAfterSeconds"] = .int(Int64(retryAfterSeconds)) }
+            return VarlinkError(name: "\(interface).RemoteUnavailable", parameters: parameters)
+        }
+    }
+}
+
+extension VarlinkError {
+    /// The error reply for any error thrown below the service: domain errors keep their meaning,
+    /// anything else is reported as a storage failure without internal detail.
+    static func from(_ error: any Error, parameter: String = "parameters") -> VarlinkError {
+        if let error = error as? VarlinkError { return error }
+        if let error = error as? MoviesError { return error.varlinkError(parameter: parameter) }
+        if error is CancellationError { return MoviesError(code: .cancelled, message: "the call was cancelled").varlinkError() }
+        return VarlinkError(name: "\(MoviesInterface.name).StorageFailure", parameters: ["reason": .string("internal error: \(type(of: error))")])
+    }
+
+    /// The error sent when a call exceeds the per-call deadline.
+    static func timeout(seconds: Int) -> VarlinkError {
+        VarlinkError(name: "\(MoviesInterface.name).Timeout", parameters: ["seconds": .int(Int64(seconds))])
+    }
+}

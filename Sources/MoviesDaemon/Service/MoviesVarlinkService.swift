@@ -1,0 +1,185 @@
+import FoundationEssentials
+import MoviesDomain
+import Varlink
+
+/// The `io.moviesd.Movies` Varlink interface: maps each call to a use case (the daemon's
+/// presentation layer, like a ViewModel for a socket) and each domain error to a Varlink error.
+public struct MoviesVarlinkService: VarlinkInterfaceHandler {
+    /// What the service needs from the rest of the daemon.
+    public struct Dependencies: Sendable {
+        public var searchMovies: SearchMoviesUseCase
+        public var fetchMovieDetails: FetchMovieDetailsUseCase
+        public var fetchPosterImage: FetchPosterImageUseCase
+        public var fetchRecentQueries: FetchRecentQueriesUseCase
+        public var cacheMaintenance: any CacheMaintenanceRepository
+        public var remoteStatus: any RemoteStatusRepository
+
+        /// Creates the dependencies.
+        public init(
+            searchMovies: SearchMoviesUseCase, fetchMovieDetails: FetchMovieDetailsUseCase,
+            fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
+            cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository
+        ) {
+            self.searchMovies = searchMovies
+            self.fetchMovieDetails = fetchMovieDetails
+            self.fetchPosterImage = fetchPosterImage
+            self.fetchRecentQueries = fetchRecentQueries
+            self.cacheMaintenance = cacheMaintenance
+            self.remoteStatus = remoteStatus
+        }
+    }
+
+    /// Service settings.
+    public struct Settings: Sendable {
+        public var version: String
+        public var startedAt: Date
+        public var answerDeadlineSeconds: Int
+        public var daemonUID: UInt32
+        public var authorizedGID: UInt32?
+
+        /// Creates settings.
+        public init(version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?) {
+            self.version = version
+            self.startedAt = startedAt
+            self.answerDeadlineSeconds = answerDeadlineSeconds
+            self.daemonUID = daemonUID
+            self.authorizedGID = authorizedGID
+        }
+    }
+
+    public let interfaceName = MoviesInterface.name
+    public let interfaceDescription = MoviesInterface.description
+
+    private let dependencies: Dependencies
+    private let settings: Settings
+    private let relay: UpdateRelay
+    private let authorizer: CallAuthorizer
+
+    /// Creates the service.
+    public init(dependencies: Dependencies, settings: Settings) {
+        self.dependencies = dependencies
+        self.settings = settings
+        self.relay = UpdateRelay(answerDeadlineSeconds: settings.answerDeadlineSeconds)
+        self.authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
+    }
+
+    /// Dispatches one call.
+    public func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        switch call.methodName {
+        case "Search": return try await search(call, replies: replies)
+        case "Movie": return try await movie(call, replies: replies)
+        case "Poster": return try await poster(call, replies: replies)
+        case "RecentQueries": return try await recentQueries(call)
+        case "Status": return try await status(call)
+        case "Invalidate": return try await maintain(call, purge: false)
+        case "Purge": return try await maintain(call, purge: true)
+        default: throw VarlinkError.methodNotFound(call.method)
+        }
+    }
+
+    private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call.parameters, allowed: ["query", "page", "language", "policy", "maxStaleSeconds"])
+        let text = try reader.requiredString("query")
+        guard let query = MovieQuery(text) else {
+            throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
+        }
+        let page = try reader.optionalInt("page") ?? 1
+        let language = try reader.optionalString("language")
+        let policy = try reader.policy()
+        let maxStale = try reader.optionalInt("maxStaleSeconds")
+        if let maxStale, maxStale < 0 {
+            throw MoviesError.invalidArgument("maxStaleSeconds must not be negative").varlinkError(parameter: "maxStaleSeconds")
+        }
+        let request: SearchRequest
+        do {
+            request = try SearchRequest(query: query, page: page, language: language)
+        } catch {
+            throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
+        }
+        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
+        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
+            ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+        }
+    }
+
+    private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call.parameters, allowed: ["id", "language", "policy"])
+        let id = try reader.requiredInt("id")
+        let language = try reader.optionalString("language")
+        let policy = try reader.policy()
+        let stream = dependencies.fetchMovieDetails.execute(id: id, language: language, policy: policy)
+        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "id") { update in
+            ["movie": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+        }
+    }
+
+    private func poster(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call.parameters, allowed: ["path", "width"])
+        let path = try reader.requiredString("path")
+        let width = try reader.optionalInt("width")
+        let stream = dependencies.fetchPosterImage.execute(path: path, width: width)
+        return try await relay.relay(stream, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
+            [
+                "mimeType": .string(update.value.mimeType),
+                "base64": .string(update.value.bytes.base64EncodedString()),
+                "width": .int(Int64(update.value.size.width ?? 0)),
+                "freshness": WireValue.encode(update.freshness),
+            ]
+        }
+    }
+
+    private func recentQueries(_ call: VarlinkCall) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call.parameters, allowed: ["limit"])
+        let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
+        do {
+            let queries = try await dependencies.fetchRecentQueries.execute(maxCount: limit)
+            return ["queries": .array(queries.map { .string($0.query) })]
+        } catch {
+            throw VarlinkError.from(error)
+        }
+    }
+
+    private func status(_ call: VarlinkCall) async throws(VarlinkError) -> [String: JSONValue] {
+        _ = try ParameterReader(call.parameters, allowed: [])
+        let remote = await dependencies.remoteStatus.remoteStatus()
+        let cache: CacheStats
+        do {
+            cache = try await dependencies.cacheMaintenance.statistics()
+        } catch {
+            throw VarlinkError.from(error)
+        }
+        let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
+        return [
+            "version": .string(settings.version),
+            "uptimeSeconds": .int(Int64(uptime)),
+            "remote": WireValue.encode(remote),
+            "cache": WireValue.encode(cache),
+        ]
+    }
+
+    private func maintain(_ call: VarlinkCall, purge: Bool) async throws(VarlinkError) -> [String: JSONValue] {
+        guard authorizer.mayMutate(call.peer) else { throw VarlinkError.permissionDenied }
+        let reader = try ParameterReader(call.parameters, allowed: ["query", "movieId", "posters", "all"])
+        var scopes: [CacheScope] = []
+        if let text = try reader.optionalString("query") {
+            guard let query = MovieQuery(text) else {
+                throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
+            }
+            scopes.append(.search(query))
+        }
+        if let id = try reader.optionalInt("movieId") { scopes.append(.movie(id: id)) }
+        if try reader.optionalBool("posters") == true { scopes.append(.posters) }
+        if try reader.optionalBool("all") == true || scopes.isEmpty { scopes = [.all] }
+        var total = 0
+        do {
+            for scope in scopes {
+                total += purge
+                    ? try await dependencies.cacheMaintenance.purge(scope)
+                    : try await dependencies.cacheMaintenance.invalidate(scope)
+            }
+        } catch {
+            throw VarlinkError.from(error)
+        }
+        return ["entries": .int(Int64(total))]
+    }
+}

@@ -1,0 +1,52 @@
+import MoviesDomain
+import Varlink
+
+/// Reads typed call parameters, turning a missing or mistyped one into
+/// `org.varlink.service.InvalidParameter` naming it.
+struct ParameterReader {
+    let parameters: [String: JSONValue]
+    /// The parameters the method declares; anything else is an invalid parameter.
+    let allowed: Set<String>
+
+    init(_ parameters: [String: JSONValue], allowed: Set<String>) throws(VarlinkError) {
+        self.parameters = parameters
+        self.allowed = allowed
+        if let unknown = parameters.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw VarlinkError.invalidParameter(unknown)
+        }
+    }
+
+    func requiredString(_ name: String) throws(VarlinkError) -> String {
+        guard let value = try optionalString(name) else { throw VarlinkError.invalidParameter(name) }
+        return value
+    }
+
+    func optionalString(_ name: String) throws(VarlinkError) -> String? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let string = value.stringValue else { throw VarlinkError.invalidParameter(name) }
+        return string
+    }
+
+    func requiredInt(_ name: String) throws(VarlinkError) -> Int {
+        guard let value = try optionalInt(name) else { throw VarlinkError.invalidParameter(name) }
+        return value
+    }
+
+    func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let int = value.intValue, let narrowed = Int(exactly: int) else { throw VarlinkError.invalidParameter(name) }
+        return narrowed
+    }
+
+    func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let bool = value.boolValue else { throw VarlinkError.invalidParameter(name) }
+        return bool
+    }
+
+    func policy(_ name: String = "policy") throws(VarlinkError) -> FetchPolicy {
+        guard let raw = try optionalString(name) else { return .default }
+        guard let policy = FetchPolicy(rawValue: raw) else { throw VarlinkError.invalidParameter(name) }
+        return policy
+    }
+}

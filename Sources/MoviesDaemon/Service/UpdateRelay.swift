@@ -1,0 +1,132 @@
+import MoviesDomain
+import Varlink
+
+/// Turns a cached-then-remote stream into Varlink replies.
+///
+/// With `more`, a cached update that the policy promises to follow with fresh data is sent at once
+/// (`continues: true`); every other update is held until the next one arrives or the stream ends, so
+/// the last update becomes the final reply and an error after cached data is the final (error) reply.
+///
+/// Without `more`, the caller gets one reply: the fresh answer if it arrives within the answer
+/// deadline; otherwise the cached answer with `remoteError` saying why (the fetch goes on in the
+/// background and still updates the cache); nothing cached → the error.
+struct UpdateRelay: Sendable {
+    /// How long a call without `more` waits for the network before answering from the cache.
+    let answerDeadlineSeconds: Int
+
+    /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
+    func relay<Value: Sendable>(
+        _ stream: FetchedStream<Value>,
+        call: VarlinkCall,
+        replies: VarlinkReplyWriter,
+        policy: FetchPolicy,
+        parameter: String,
+        encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
+    ) async throws(VarlinkError) -> [String: JSONValue] {
+        if call.more {
+            return try await stream(stream, replies: replies, policy: policy, parameter: parameter, encode: encode)
+        }
+        return try await bestAnswer(stream, parameter: parameter, encode: encode)
+    }
+
+    private func stream<Value: Sendable>(
+        _ stream: FetchedStream<Value>,
+        replies: VarlinkReplyWriter,
+        policy: FetchPolicy,
+        parameter: String,
+        encode: (Fetched<Value>) -> [String: JSONValue]
+    ) async throws(VarlinkError) -> [String: JSONValue] {
+        var pending: Fetched<Value>?
+        var lastSent: Fetched<Value>?
+        do {
+            for try await update in stream {
+                if let held = pending {
+                    await replies.send(encode(held))
+                    lastSent = held
+                    pending = nil
+                }
+                let moreFollows = policy == .cacheThenNetwork && update.freshness.origin == .cache && update.freshness.remoteError == nil
+                if moreFollows {
+                    await replies.send(encode(update))
+                    lastSent = update
+                } else {
+                    pending = update
+                }
+            }
+        } catch {
+            if let held = pending { await replies.send(encode(held)) }
+            throw VarlinkError.from(error, parameter: parameter)
+        }
+        if let final = pending ?? lastSent { return encode(final) }
+        throw MoviesError.notCached("no answer was produced").varlinkError()
+    }
+
+    private func bestAnswer<Value: Sendable>(
+        _ stream: FetchedStream<Value>,
+        parameter: String,
+        encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
+    ) async throws(VarlinkError) -> [String: JSONValue] {
+        let (events, sink) = AsyncStream<RelayEvent<Value>>.makeStream()
+        let consumer = Task {
+            do {
+                for try await update in stream { sink.yield(.update(update)) }
+                sink.yield(.finished)
+            } catch {
+                sink.yield(.failed(error))
+            }
+            sink.finish()
+        }
+        let deadline = answerDeadlineSeconds
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(deadline))
+            if !Task.isCancelled { sink.yield(.deadlinePassed) }
+        }
+        defer { timer.cancel() }
+
+        let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
+            var best: Fetched<Value>?
+            for await event in events {
+                switch event {
+                case .update(let update):
+                    best = update
+                case .finished:
+                    return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
+                case .failed(let error):
+                    guard var cached = best else { return .failure(error) }
+                    cached.freshness.remoteError = UpdateRelay.describe(error)
+                    return .answer(cached)
+                case .deadlinePassed:
+                    if var cached = best {
+                        cached.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
+                        return .answer(cached)
+                    }
+                }
+            }
+            return .failure(CancellationError())
+        } onCancel: {
+            consumer.cancel()
+        }
+        switch outcome {
+        case .answer(let update): return encode(update)
+        case .failure(let error): throw VarlinkError.from(error, parameter: parameter)
+        }
+    }
+
+    /// One sentence for `remoteError`.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? MoviesError { return error.message }
+        return "the remote request failed"
+    }
+}
+
+private enum RelayEvent<Value: Sendable>: Sendable {
+    case update(Fetched<Value>)
+    case finished
+    case failed(any Error)
+    case deadlinePassed
+}
+
+private enum RelayOutcome<Value: Sendable>: Sendable {
+    case answer(Fetched<Value>)
+    case failure(any Error)
+}
