@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+/// Checks the shipped systemd units (`systemd/`) and the cron example (`etc/cron.d/`):
+/// `systemd-analyze verify` is silent on each unit, the daemon's sandbox scores 1.5 or lower in
+/// `systemd-analyze security`, and the settings the daemon and client rely on are present.
+///
+/// `systemd-analyze` runs only where it is installed; without it these tests are skipped, except
+/// with `CI=true`, where they fail. `verify` insists that each `ExecStart=` binary exists, so it runs
+/// on a temporary copy whose `/usr/local/bin/…` paths point at the built binaries in
+/// `$MOVIESD_BIN_DIR` when set, else at `true(1)`; nothing else in the units is changed.
+@Suite("systemd units and cron example")
+struct SystemdUnitTests {
+    static let unitNames = ["moviesd.service", "moviesd.socket", "movies-refresh.service", "movies-refresh.timer"]
+    static let installPrefix = "/usr/local/bin/"
+    static let socketPath = "/run/moviesd/io.moviesd.Movies"
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // EndToEndTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+    static let unitDirectory = repositoryRoot.appendingPathComponent("systemd")
+
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+    /// The `systemd-analyze` executable, searched in `$PATH` and the usual directories.
+    static var analyzer: String? {
+        let pathDirectories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return (pathDirectories + ["/usr/bin", "/bin", "/usr/sbin"])
+            .map { "\($0)/systemd-analyze" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+    /// Run the analyzer tests where it exists, and in CI always (they then fail if it is missing).
+    static var runsAnalyzer: Bool { analyzer != nil || isCI }
+
+    static func requireAnalyzer() throws -> String {
+        try #require(analyzer, "systemd-analyze is not installed, and CI=true requires these checks")
+    }
+
+    // MARK: systemd-analyze
+
+    @Test("systemd-analyze verify prints nothing", .enabled(if: runsAnalyzer, "systemd-analyze is not installed"),
+          arguments: unitNames)
+    func verifyIsSilent(unit: String) throws {
+        let analyzer = try Self.requireAnalyzer()
+        let copy = try Self.copyUnitsWithExistingBinaries()
+        defer { try? FileManager.default.removeItem(at: copy) }
+
+        let result = try Self.run(analyzer, ["verify", "--no-pager", copy.appendingPathComponent(unit).path])
+
+        #expect(result.output == "", "systemd-analyze verify \(unit) printed:\n\(result.output)")
+        #expect(result.status == 0)
+    }
+
+    @Test("sandbox exposure is 1.5 or lower", .enabled(if: runsAnalyzer, "systemd-analyze is not installed"),
+          arguments: ["moviesd.service", "movies-refresh.service"])
+    func securityExposureIsLow(unit: String) throws {
+        let analyzer = try Self.requireAnalyzer()
+        let path = Self.unitDirectory.appendingPathComponent(unit).path
+
+        let result = try Self.run(analyzer, ["security", "--offline=yes", "--no-pager", path])
+
+        #expect(result.status == 0, "\(result.output)")
+        let match = try #require(result.output.firstMatch(of: /Overall exposure level for \S+: (\d+\.\d+)/),
+                                 "no overall exposure in:\n\(result.output)")
+        let exposure = try #require(Double(String(match.output.1)))
+        #expect(exposure <= 1.5, "systemd-analyze security --offline=yes \(path): \(exposure)")
+    }
+
+    // MARK: unit contents
+
+    @Test("moviesd.service is a notify daemon with a watchdog and no user namespace")
+    func daemonServiceSettings() throws {
+        let service = try UnitFile(named: "moviesd.service")
+
+        #expect(service.values("Service", "Type") == ["notify"])
+        #expect(service.values("Service", "NotifyAccess") == ["main"])
+        #expect(service.values("Service", "WatchdogSec") == ["30"])
+        #expect(service.values("Service", "Restart") == ["on-failure"])
+        // PrivateUsers= maps every client to nobody and breaks SO_PEERCRED authorization.
+        #expect(service.values("Service", "PrivateUsers").isEmpty)
+        #expect(service.values("Service", "PrivateNetwork").isEmpty)
+        #expect(service.values("Service", "LoadCredential") == ["tmdb-token:/etc/moviesd/tmdb-token"])
+        #expect(service.values("Service", "RestrictAddressFamilies") == ["AF_UNIX AF_INET AF_INET6"])
+        // The socket unit keeps its socket in /run/moviesd: the service must not remove the directory.
+        #expect(service.values("Service", "RuntimeDirectory") == ["moviesd"])
+        #expect(service.values("Service", "RuntimeDirectoryPreserve") == ["yes"])
+        let execStart = try #require(service.values("Service", "ExecStart").first)
+        #expect(execStart.hasPrefix(Self.installPrefix + "moviesd "))
+        #expect(execStart.contains("--config /etc/moviesd/moviesd.conf"))
+        #expect(execStart.contains("--socket \(Self.socketPath)"))
+    }
+
+    @Test("moviesd.socket listens where the daemon and client expect, open to every user")
+    func socketSettings() throws {
+        let socket = try UnitFile(named: "moviesd.socket")
+
+        #expect(socket.values("Socket", "ListenStream") == [Self.socketPath])
+        #expect(socket.values("Socket", "SocketMode") == ["0666"])
+        #expect(socket.values("Install", "WantedBy") == ["sockets.target"])
+    }
+
+    @Test("movies-refresh.timer is persistent and randomized")
+    func timerSettings() throws {
+        let timer = try UnitFile(named: "movies-refresh.timer")
+
+        #expect(timer.values("Timer", "Persistent") == ["true"])
+        let delay = try #require(timer.values("Timer", "RandomizedDelaySec").first)
+        #expect(!delay.isEmpty && delay != "0")
+        #expect(!timer.values("Timer", "OnCalendar").isEmpty)
+        #expect(timer.values("Install", "WantedBy") == ["timers.target"])
+    }
+
+    @Test("movies-refresh.service runs the quiet client as the daemon's own user")
+    func refreshServiceSettings() throws {
+        let refresh = try UnitFile(named: "movies-refresh.service")
+        let daemon = try UnitFile(named: "moviesd.service")
+
+        #expect(refresh.values("Service", "Type") == ["oneshot"])
+        #expect(refresh.values("Service", "ExecStart") == [Self.installPrefix + "movies refresh --quiet"])
+        #expect(refresh.values("Service", "RestrictAddressFamilies") == ["AF_UNIX"])
+        // Refresh is a mutating call: the daemon allows it to its own uid, which a shared
+        // dynamic user name gives both units.
+        let user = try #require(daemon.values("Service", "User").first)
+        #expect(refresh.values("Service", "User") == [user])
+        #expect(refresh.values("Service", "DynamicUser") == ["yes"])
+    }
+
+    @Test("cron example runs the quiet refresh")
+    func cronExample() throws {
+        let text = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("etc/cron.d/movies-refresh"), encoding: .utf8)
+        let jobs = text.split(separator: "\n").filter { line in
+            !line.hasPrefix("#") && line.split(separator: " ").count > 5 && !line.contains("=")
+        }
+
+        #expect(jobs.count == 1)
+        #expect(jobs.first?.hasSuffix(" root \(Self.installPrefix)movies refresh --quiet") == true)
+        #expect(text.hasSuffix("\n"), "cron ignores a last line without a newline")
+    }
+
+    // MARK: helpers
+
+    /// Copies every unit into a new temporary directory, pointing each `ExecStart=` binary under
+    /// ``installPrefix`` at an executable that exists here.
+    static func copyUnitsWithExistingBinaries() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("systemd-units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for unit in unitNames {
+            let text = try String(contentsOf: unitDirectory.appendingPathComponent(unit), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                guard line.hasPrefix("ExecStart=" + installPrefix) else { return String(line) }
+                let command = line.dropFirst("ExecStart=".count)
+                let binary = command.prefix { $0 != " " }
+                return "ExecStart=" + existingBinary(for: String(binary)) + command.dropFirst(binary.count)
+            }
+            try lines.joined(separator: "\n").write(to: directory.appendingPathComponent(unit), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    /// The built binary of the same name in `$MOVIESD_BIN_DIR`, else `true(1)`.
+    static func existingBinary(for installedPath: String) -> String {
+        let name = URL(fileURLWithPath: installedPath).lastPathComponent
+        var candidates = ["/usr/bin/true", "/bin/true"]
+        if let binDirectory = ProcessInfo.processInfo.environment["MOVIESD_BIN_DIR"], !binDirectory.isEmpty {
+            candidates.insert("\(binDirectory)/\(name)", at: 0)
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/true"
+    }
+
+    /// Runs `executable` with `arguments` and returns its exit status and its stdout and stderr together.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["SYSTEMD_COLORS"] = "0"
+        environment["SYSTEMD_PAGER"] = "cat"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The `Key=value` settings of one unit file in `systemd/`, by section, in file order.
+private struct UnitFile {
+    private var settings: [String: [String]] = [:]
+
+    init(named name: String) throws {
+        let text = try String(contentsOf: SystemdUnitTests.unitDirectory.appendingPathComponent(name), encoding: .utf8)
+        var section = ""
+        for rawLine in text.split(separator: "\n") {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") && line.hasSuffix("]") {
+                section = String(line.dropFirst().dropLast())
+            } else if let equals = line.firstIndex(of: "=") {
+                let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+                let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                settings["\(section).\(key)", default: []].append(value)
+            }
+        }
+    }
+
+    /// Every value of `key` in `[section]`, in order; empty when the key is absent.
+    func values(_ section: String, _ key: String) -> [String] {
+        settings["\(section).\(key)"] ?? []
+    }
+}
