@@ -197,6 +197,24 @@ import Testing
         }
     }
 
+    @Test func manyPendingAccessTimesAreFlushedInTheBackground() async throws {
+        let clock = ManualClock(5000)
+        try await Self.withStorage(clock: clock, accessFlushThreshold: 2) { storage, store in
+            try await storage.save(Self.entry("a"))
+            try await storage.save(Self.entry("b"))
+            clock.advance(by: 100)
+            _ = try await storage.response(forKey: "a")
+            _ = try await storage.response(forKey: "b")  // the second pending key triggers a flush
+            let flushed: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT count(*) FROM responses WHERE last_access >= 5100") }
+            var attempts = 0
+            while try await store.read(flushed) != 2, attempts < 200 {
+                attempts += 1
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(try await store.read(flushed) == 2)
+        }
+    }
+
     @Test func statisticsCountEntriesBytesStaleAndPinned() async throws {
         try await Self.withStorage { storage, _ in
             try await storage.save(Self.entry("a", body: "12345", fetchedAt: 1000, maxAge: 100))

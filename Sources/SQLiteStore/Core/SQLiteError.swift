@@ -7,8 +7,11 @@ import CSQLite
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why the operation failed. An open set, so reasons can be added without breaking callers.
     public struct Reason: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The stable machine-readable name.
         public let rawValue: String
+        /// Creates a reason from its name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
         public var description: String { rawValue }
 
         /// A SQLite C call returned an error code.
@@ -40,6 +43,7 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The primary result code (the low 8 bits of an extended code).
     public var primaryResultCode: Int32 { resultCode & 0xff }
 
+    /// "SQLite <reason> (code <n>): <message>".
     public var description: String { "SQLite \(reason) (code \(resultCode)): \(message)" }
 
     /// The error for a failed C call on `handle`.

@@ -4,10 +4,15 @@ import FoundationEssentials
 ///
 /// See <https://www.sqlite.org/datatype3.html>.
 public enum SQLiteValue: Sendable, Hashable {
+    /// SQL `NULL`.
     case null
+    /// A 64-bit signed integer.
     case integer(Int64)
+    /// An IEEE 754 double.
     case real(Double)
+    /// UTF-8 text, bound with its byte count (embedded NULs kept).
     case text(String)
+    /// Bytes, bound with their count; an empty blob stays an empty blob, not NULL.
     case blob(Data)
 
     /// An integer value from an `Int`.

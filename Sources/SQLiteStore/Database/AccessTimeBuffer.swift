@@ -24,6 +24,13 @@ final class AccessTimeBuffer: Sendable {
         }
     }
 
+    /// Puts back accesses that a failed write could not store (newest time wins).
+    func restore(_ accesses: [String: Double]) {
+        pending.withLock { pending in
+            pending.merge(accesses) { max($0, $1) }
+        }
+    }
+
     /// Writes `accesses` to `responses.last_access`, never moving a time backwards.
     static func apply(_ accesses: [String: Double], to connection: SQLiteConnection) throws {
         for (key, time) in accesses {

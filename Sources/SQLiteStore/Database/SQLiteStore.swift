@@ -37,9 +37,15 @@ public final class SQLiteStore: Sendable {
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         let accesses = accessTimes.drain()
-        return try await writer.transaction { connection in
-            try AccessTimeBuffer.apply(accesses, to: connection)
-            return try body(connection)
+        do {
+            return try await writer.transaction { connection in
+                try AccessTimeBuffer.apply(accesses, to: connection)
+                return try body(connection)
+            }
+        } catch {
+            // The transaction rolled back: keep the access times for the next write.
+            accessTimes.restore(accesses)
+            throw error
         }
     }
 

@@ -98,19 +98,27 @@ public final class SQLiteResponseStorage: ResponseStorage {
     /// Pending access times are applied first (same transaction), so recent reads count.
     public func evict(toFit byteBudget: Int64) async throws -> Int {
         try await store.write { connection in
-            var total = try connection.integer("SELECT sum(size) FROM responses") ?? 0
+            let total = try connection.integer("SELECT sum(size) FROM responses") ?? 0
             guard total > byteBudget else { return 0 }
-            let candidates = try connection.prepare("SELECT key, size FROM responses WHERE pinned = 0 ORDER BY last_access, key")
-            var victims: [String] = []
-            while total > byteBudget, try candidates.step() {
-                victims.append(candidates.text(at: 0) ?? "")
-                total -= candidates.int64(at: 1)
-            }
+            let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
             for key in victims {
                 try connection.run("DELETE FROM responses WHERE key = ?", [.text(key)])
             }
             return victims.count
         }
+    }
+
+    /// Keys of unpinned entries, least recently used first, whose sizes add up to at least
+    /// `excessBytes` (or all of them). The cursor is finished before the caller deletes.
+    private static func leastRecentlyUsedUnpinned(toRemove excessBytes: Int64, in connection: SQLiteConnection) throws -> [String] {
+        let candidates = try connection.prepare("SELECT key, size FROM responses WHERE pinned = 0 ORDER BY last_access, key")
+        var victims: [String] = []
+        var freed: Int64 = 0
+        while freed < excessBytes, try candidates.step() {
+            victims.append(candidates.text(at: 0) ?? "")
+            freed += candidates.int64(at: 1)
+        }
+        return victims
     }
 
     /// Entries, body bytes, stale entries (at `now`) and pinned entries.
