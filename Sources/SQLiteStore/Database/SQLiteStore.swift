@@ -1,0 +1,88 @@
+import Synchronization
+
+/// The moviesd database: one writer connection (all writes serialized by an actor) and a small pool
+/// of read-only connections, so reads run in parallel under WAL and never queue behind the writer.
+///
+/// The path must name a file (WAL needs one); the database is created and migrated on open.
+/// Call `close()` when done: it flushes buffered access times, checkpoints and closes.
+public final class SQLiteStore: Sendable {
+    /// The database file path.
+    public let path: String
+    private let writer: SQLiteWriter
+    private let readers: [SQLiteReader]
+    private let nextReader = Mutex<Int>(0)
+    /// Buffered `last_access` updates, flushed by the next write.
+    let accessTimes = AccessTimeBuffer()
+
+    /// Opens (creating if needed) and migrates the database at `path`.
+    /// - Parameters:
+    ///   - readers: read-only connections in the pool (at least 1).
+    ///   - busyTimeoutMilliseconds: how long a connection waits for a lock held by another process.
+    /// - Throws: `SQLiteError` `.notADatabase` for a file that is not SQLite, `.schemaTooNew` for a
+    ///   database written by a newer moviesd (left untouched), `.sqlite` otherwise.
+    public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        try self.init(path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: SQLiteMigrator(migrations: StoreSchema.migrations))
+    }
+
+    /// Opens the database at `path` with a custom migration list (tests, future schemas).
+    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, migrator: SQLiteMigrator) throws {
+        self.path = path
+        writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.readers = try (0..<max(1, readers)).map { _ in
+            try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        }
+    }
+
+    /// Runs `body` in one write transaction on the writer, after applying buffered access times.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        let accesses = accessTimes.drain()
+        do {
+            return try await writer.transaction { connection in
+                try AccessTimeBuffer.apply(accesses, to: connection)
+                return try body(connection)
+            }
+        } catch {
+            // The transaction rolled back: keep the access times for the next write.
+            accessTimes.restore(accesses)
+            throw error
+        }
+    }
+
+    /// Runs `body` on one of the read-only connections, in a snapshot transaction.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        let index = nextReader.withLock { next in
+            defer { next = (next + 1) % readers.count }
+            return next
+        }
+        return try await readers[index].read(body)
+    }
+
+    /// Writes buffered last-access times now.
+    public func flushAccessTimes() async throws {
+        _ = try await write { _ in () }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound database, otherwise SQLite's list of problems.
+    public func integrityCheck() async throws -> String {
+        try await read { connection in
+            let statement = try connection.prepare("PRAGMA integrity_check")
+            var lines: [String] = []
+            while try statement.step() { lines.append(statement.text(at: 0) ?? "") }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The journal mode in force (`wal` once opened).
+    public func journalMode() async throws -> String {
+        try await writer.withConnection { connection in try connection.text("PRAGMA journal_mode") ?? "" }
+    }
+
+    /// Flushes buffered access times, checkpoints the WAL and closes every connection.
+    /// Later calls throw `SQLiteError` `.closed`.
+    public func close() async {
+        try? await flushAccessTimes()
+        for reader in readers { await reader.close() }
+        await writer.close()
+    }
+}

@@ -1,0 +1,49 @@
+/// The single writing connection: every write of the store is serialized through this actor.
+///
+/// Opening configures the connection and brings the schema up to date:
+/// `journal_mode=WAL` ("readers do not block writers and a writer does not block readers"),
+/// `synchronous=NORMAL` ("WAL mode is safe from corruption with synchronous=NORMAL"; a commit may
+/// roll back after a power loss, never corrupt), `foreign_keys=ON`, and `busy_timeout`.
+/// See <https://www.sqlite.org/wal.html> and <https://www.sqlite.org/pragma.html>.
+actor SQLiteWriter {
+    private let connection: SQLiteConnection
+
+    /// Opens (or creates) the database at `path` and migrates it.
+    ///
+    /// A database newer than `migrator` knows is refused before anything is written to it, not even
+    /// the journal mode.
+    init(path: String, migrator: SQLiteMigrator, busyTimeoutMilliseconds: Int32) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try migrator.checkNotNewer(connection)
+        // "The journal_mode pragma returns a string which is the new journal mode."
+        let mode = try connection.text("PRAGMA journal_mode = WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(reason: .sqlite, message: "'\(path)' could not be switched to WAL mode (journal mode is \(mode ?? "unknown"))")
+        }
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        // "This pragma is a no-op within a transaction": set before any BEGIN.
+        try connection.execute("PRAGMA foreign_keys = ON")
+        try migrator.migrate(connection)
+        self.connection = connection
+    }
+
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; commits on return, rolls back on throw.
+    func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+        try connection.transaction(.immediate) { try body(connection) }
+    }
+
+    /// Runs `body` outside a transaction (pragmas such as `wal_checkpoint` must).
+    func withConnection<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
+        try body(connection)
+    }
+
+    /// Checkpoints the WAL into the database file and closes the connection.
+    ///
+    /// `wal_checkpoint(TRUNCATE)`: "blocks until all readers are reading from the database file
+    /// only, then ... truncates the log file to zero bytes"; closing the last connection also
+    /// checkpoints and deletes the WAL.
+    func close() {
+        _ = try? connection.text("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.close()
+    }
+}

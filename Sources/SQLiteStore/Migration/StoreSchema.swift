@@ -1,0 +1,35 @@
+/// The store's schema: the numbered migrations of the moviesd database.
+public enum StoreSchema {
+    /// Version 1: cached responses and recent queries.
+    ///
+    /// `responses.key` is the PRIMARY KEY (an automatic unique index), so a lookup by key is one
+    /// B-tree descent, O(log n), whatever else the table holds; the body BLOB is never part of an
+    /// index. `responses_lru` serves eviction (`WHERE pinned = 0 ORDER BY last_access`) without a
+    /// sort. Dates are Unix seconds (REAL).
+    public static let version1 = SQLiteMigration(version: 1, name: "responses and recent queries", sql: """
+        CREATE TABLE responses (
+            key TEXT PRIMARY KEY NOT NULL,
+            resource TEXT NOT NULL,
+            body BLOB NOT NULL,
+            content_type TEXT NOT NULL,
+            http_status INT NOT NULL,
+            fetched_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            last_access REAL NOT NULL,
+            size INT NOT NULL,
+            pinned INT NOT NULL DEFAULT 0
+        );
+        CREATE INDEX responses_lru ON responses(pinned, last_access);
+        CREATE TABLE recent_queries (
+            canonical TEXT PRIMARY KEY NOT NULL,
+            query TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        );
+        CREATE INDEX recent_queries_saved_at ON recent_queries(saved_at);
+        """)
+
+    /// Every migration, in order.
+    public static let migrations: [SQLiteMigration] = [version1]
+}

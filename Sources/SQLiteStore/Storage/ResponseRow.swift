@@ -1,0 +1,39 @@
+import FoundationEssentials
+import MoviesData
+
+/// Conversions between `StoredResponse` and rows of the `responses` table.
+enum ResponseRow {
+    /// Loads the entry for `key`, or `nil`.
+    static func load(key: String, from connection: SQLiteConnection) throws -> StoredResponse? {
+        let statement = try connection.prepare("""
+            SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified
+            FROM responses WHERE key = ?
+            """, [.text(key)])
+        guard try statement.step() else { return nil }
+        guard let resource = ResourceClass(rawValue: statement.text(at: 0) ?? "") else {
+            throw SQLiteError(reason: .sqlite, message: "a cached entry in '\(connection.path)' has an unknown resource class")
+        }
+        return StoredResponse(
+            key: key,
+            resource: resource,
+            body: statement.blob(at: 1),
+            contentType: statement.text(at: 2) ?? "application/octet-stream",
+            httpStatus: Int(statement.int64(at: 3)),
+            fetchedAt: Date(timeIntervalSince1970: statement.double(at: 4)),
+            expiresAt: Date(timeIntervalSince1970: statement.double(at: 5)),
+            etag: statement.text(at: 6),
+            lastModified: statement.text(at: 7)
+        )
+    }
+
+    /// The INSERT values, in column order: key, resource, body, content_type, http_status,
+    /// fetched_at, expires_at, etag, last_modified, last_access, size.
+    static func values(of response: StoredResponse, lastAccess: Double) -> [SQLiteValue] {
+        [
+            .text(response.key), .text(response.resource.rawValue), .blob(response.body),
+            .text(response.contentType), .int(response.httpStatus), .date(response.fetchedAt),
+            .date(response.expiresAt), .optionalText(response.etag), .optionalText(response.lastModified),
+            .real(lastAccess), .int(response.body.count),
+        ]
+    }
+}

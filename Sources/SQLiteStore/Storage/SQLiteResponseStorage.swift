@@ -1,0 +1,143 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+
+/// `ResponseStorage` in SQLite: the `responses` table of a `SQLiteStore`.
+///
+/// Reads go to the reader pool and only record their access time in memory; those times reach the
+/// table with the next write, on `close()`, or in a background flush once `accessFlushThreshold`
+/// distinct keys are pending, so LRU eviction works without turning reads into writes.
+public final class SQLiteResponseStorage: ResponseStorage {
+    private let store: SQLiteStore
+    private let clock: @Sendable () -> Date
+    private let accessFlushThreshold: Int
+
+    /// Creates the storage over `store`.
+    /// - Parameters:
+    ///   - clock: the time recorded as last access (injectable for tests).
+    ///   - accessFlushThreshold: pending access times that trigger a background flush.
+    public init(store: SQLiteStore, accessFlushThreshold: Int = 256, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.clock = clock
+        self.accessFlushThreshold = max(1, accessFlushThreshold)
+    }
+
+    /// The entry for `key`, or `nil`; records the access in memory.
+    public func response(forKey key: String) async throws -> StoredResponse? {
+        let found = try await store.read { connection in
+            try ResponseRow.load(key: key, from: connection)
+        }
+        guard let found else { return nil }
+        let pending = store.accessTimes.record(key: key, at: clock().timeIntervalSince1970)
+        if pending >= accessFlushThreshold {
+            // Deliberately unstructured: the read must not wait for the writer. A failed flush only
+            // loses LRU hints, never data.
+            Task { [store] in try? await store.flushAccessTimes() }
+        }
+        return found
+    }
+
+    /// Upserts `response` unless the stored entry has a newer `fetchedAt`; keeps the pinned flag.
+    /// The comparison happens inside the write (the upsert's `WHERE`), so it cannot race.
+    @discardableResult
+    public func save(_ response: StoredResponse) async throws -> Bool {
+        let now = clock().timeIntervalSince1970
+        return try await store.write { connection in
+            try connection.run("""
+                INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
+                                       etag, last_modified, last_access, size)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET
+                    resource = excluded.resource, body = excluded.body, content_type = excluded.content_type,
+                    http_status = excluded.http_status, fetched_at = excluded.fetched_at,
+                    expires_at = excluded.expires_at, etag = excluded.etag,
+                    last_modified = excluded.last_modified, last_access = excluded.last_access,
+                    size = excluded.size
+                WHERE excluded.fetched_at >= responses.fetched_at
+                """, ResponseRow.values(of: response, lastAccess: now)) > 0
+        }
+    }
+
+    /// Sets new freshness after a 304, unless the stored entry was fetched later than `fetchedAt`.
+    public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) async throws {
+        let now = clock().timeIntervalSince1970
+        try await store.write { connection in
+            try connection.run("""
+                UPDATE responses SET fetched_at = ?1, expires_at = ?2, last_access = max(last_access, ?3)
+                WHERE key = ?4 AND fetched_at <= ?1
+                """, [.date(fetchedAt), .date(expiresAt), .real(now), .text(key)])
+        }
+    }
+
+    /// Moves `expires_at` to `now` (never later) for matching keys; rows stay for offline use.
+    public func invalidate(keyPrefixes: [String], now: Date) async throws -> Int {
+        let match = KeyPrefixMatch(prefixes: keyPrefixes, firstParameter: 2)
+        return try await store.write { connection in
+            try connection.run("UPDATE responses SET expires_at = min(expires_at, ?1) WHERE \(match.sql)", [.date(now)] + match.values)
+        }
+    }
+
+    /// Deletes matching entries.
+    public func purge(keyPrefixes: [String]) async throws -> Int {
+        let match = KeyPrefixMatch(prefixes: keyPrefixes, firstParameter: 1)
+        return try await store.write { connection in
+            try connection.run("DELETE FROM responses WHERE \(match.sql)", match.values)
+        }
+    }
+
+    /// Pins or unpins `keys`; unknown keys are ignored.
+    public func setPinned(_ pinned: Bool, keys: [String]) async throws {
+        try await store.write { connection in
+            for key in keys {
+                try connection.run("UPDATE responses SET pinned = ? WHERE key = ?", [.int(pinned ? 1 : 0), .text(key)])
+            }
+        }
+    }
+
+    /// Deletes unpinned entries, least recently used first, until the total `size` fits `byteBudget`.
+    /// Pending access times are applied first (same transaction), so recent reads count.
+    public func evict(toFit byteBudget: Int64) async throws -> Int {
+        try await store.write { connection in
+            let total = try connection.integer("SELECT sum(size) FROM responses") ?? 0
+            guard total > byteBudget else { return 0 }
+            let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
+            for key in victims {
+                try connection.run("DELETE FROM responses WHERE key = ?", [.text(key)])
+            }
+            return victims.count
+        }
+    }
+
+    /// Keys of unpinned entries, least recently used first, whose sizes add up to at least
+    /// `excessBytes` (or all of them). The cursor is finished before the caller deletes.
+    private static func leastRecentlyUsedUnpinned(toRemove excessBytes: Int64, in connection: SQLiteConnection) throws -> [String] {
+        let candidates = try connection.prepare("SELECT key, size FROM responses WHERE pinned = 0 ORDER BY last_access, key")
+        var victims: [String] = []
+        var freed: Int64 = 0
+        while freed < excessBytes, try candidates.step() {
+            victims.append(candidates.text(at: 0) ?? "")
+            freed += candidates.int64(at: 1)
+        }
+        return victims
+    }
+
+    /// Entries, body bytes, stale entries (at `now`) and pinned entries.
+    public func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats {
+        try await store.read { connection in
+            let statement = try connection.prepare("""
+                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0)
+                FROM responses
+                """, [.date(now)])
+            guard try statement.step() else {
+                return CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: byteBudget)
+            }
+            return CacheStats(
+                entries: Int(statement.int64(at: 0)),
+                bytes: statement.int64(at: 1),
+                staleEntries: Int(statement.int64(at: 2)),
+                pinnedEntries: Int(statement.int64(at: 3)),
+                byteBudget: byteBudget
+            )
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import FoundationEssentials
+import Foundation
+import MoviesData
+import MoviesDomain
+import Testing
+@testable import SQLiteStore
+
+@Suite struct SQLiteResponseStorageTests {
+    static func entry(_ key: String, body: String = "{}", fetchedAt: Double = 1000, maxAge: Double = 600, resource: ResourceClass = .search) -> StoredResponse {
+        StoredResponse(key: key, resource: resource, body: Data(body.utf8), fetchedAt: Date(timeIntervalSince1970: fetchedAt), expiresAt: Date(timeIntervalSince1970: fetchedAt + maxAge))
+    }
+
+    /// Opens a store in a temporary directory and hands `body` its response storage.
+    static func withStorage(clock: ManualClock = ManualClock(), accessFlushThreshold: Int = 256, _ body: (SQLiteResponseStorage, SQLiteStore) async throws -> Void) async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            do {
+                try await body(SQLiteResponseStorage(store: store, accessFlushThreshold: accessFlushThreshold, clock: clock.function), store)
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+        }
+    }
+
+    static let orderedPage = """
+        {"page":1,"total_pages":3,"total_results":41,"results":[
+        {"id":603,"title":"The Matrix","release_date":"1999-03-31"},
+        {"id":9,"title":"Nine","release_date":""},
+        {"id":604,"title":"The Matrix Reloaded","overview":"Ünïcödé ✓","poster_path":null},
+        {"id":1,"title":"One"}]}
+        """
+
+    @Test func roundTripsABodyByteForByteKeepingResultOrder() async throws {
+        try await Self.withStorage { storage, _ in
+            var saved = Self.entry("search:matrix:1", body: Self.orderedPage)
+            saved.etag = "\"abc\""
+            saved.lastModified = "Tue, 01 Jan 2026 00:00:00 GMT"
+            saved.httpStatus = 200
+            let didSave = try await storage.save(saved)
+            #expect(didSave)
+            let loaded = try #require(try await storage.response(forKey: "search:matrix:1"))
+            #expect(loaded == saved)
+            #expect(loaded.body == Data(Self.orderedPage.utf8))
+            #expect(try MoviesResponseDTO.decode(loaded.body).results.map(\.id) == [603, 9, 604, 1])
+        }
+    }
+
+    static var fixtureRoot: URL? {
+        if let configured = ProcessInfo.processInfo.environment["MOVIESD_FIXTURES"] { return URL(fileURLWithPath: configured) }
+        // Tests/SQLiteStoreTests/<file> → package root → ../shared/tmdb-fixtures
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tmdb-fixtures")
+    }
+
+    static var recordedSearchPage: URL? {
+        fixtureRoot?.appendingPathComponent("jellyfin__TMDbLib/bodies/search-movie-007-page-1.body.json")
+    }
+
+    static var recordedSearchPageAvailable: Bool {
+        recordedSearchPage.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+    }
+
+    /// Skipped (visibly) without the fixtures, except under CI, where a missing fixture fails.
+    @Test(.enabled(if: recordedSearchPageAvailable || ProcessInfo.processInfo.environment["CI"] == "true", "needs ../shared/tmdb-fixtures or $MOVIESD_FIXTURES"))
+    func roundTripsARecordedTMDBSearchPage() async throws {
+        let url = try #require(Self.recordedSearchPage)
+        let body = try Data(contentsOf: url)
+        let expectedIDs = try MoviesResponseDTO.decode(body).results.map(\.id)
+        #expect(expectedIDs.count > 1)
+        try await Self.withStorage { storage, _ in
+            let saved = StoredResponse(key: "search:007:1", resource: .search, body: body, fetchedAt: Date(timeIntervalSince1970: 5), expiresAt: Date(timeIntervalSince1970: 10))
+            try await storage.save(saved)
+            let loaded = try #require(try await storage.response(forKey: "search:007:1"))
+            #expect(loaded.body == body)
+            #expect(try MoviesResponseDTO.decode(loaded.body).results.map(\.id) == expectedIDs)
+        }
+    }
+
+    @Test func anOlderResponseNeverOverwritesANewerOne() async throws {
+        try await Self.withStorage { storage, _ in
+            let savedNew = try await storage.save(Self.entry("movie:603", body: "new", fetchedAt: 2000))
+            let savedOld = try await storage.save(Self.entry("movie:603", body: "old", fetchedAt: 1000))
+            #expect(savedNew)
+            #expect(savedOld == false)
+            #expect(try await storage.response(forKey: "movie:603")?.body == Data("new".utf8))
+            let savedNewer = try await storage.save(Self.entry("movie:603", body: "newer", fetchedAt: 3000))
+            #expect(savedNewer)
+            #expect(try await storage.response(forKey: "movie:603")?.body == Data("newer".utf8))
+        }
+    }
+
+    @Test func revalidateKeepsTheBodyAndMovesFreshnessButNeverBackwards() async throws {
+        try await Self.withStorage { storage, _ in
+            var saved = Self.entry("movie:603", body: "body", fetchedAt: 1000)
+            saved.etag = "v1"
+            try await storage.save(saved)
+            try await storage.revalidate(key: "movie:603", fetchedAt: Date(timeIntervalSince1970: 5000), expiresAt: Date(timeIntervalSince1970: 9000))
+            let revalidated = try #require(try await storage.response(forKey: "movie:603"))
+            #expect(revalidated.body == Data("body".utf8))
+            #expect(revalidated.etag == "v1")
+            #expect(revalidated.fetchedAt == Date(timeIntervalSince1970: 5000))
+            #expect(revalidated.expiresAt == Date(timeIntervalSince1970: 9000))
+
+            try await storage.revalidate(key: "movie:603", fetchedAt: Date(timeIntervalSince1970: 2000), expiresAt: Date(timeIntervalSince1970: 2500))
+            #expect(try await storage.response(forKey: "movie:603")?.fetchedAt == Date(timeIntervalSince1970: 5000))
+        }
+    }
+
+    @Test func invalidateByPrefixKeepsRowsButMakesThemStale() async throws {
+        try await Self.withStorage { storage, _ in
+            try await storage.save(Self.entry("search:matrix:1", fetchedAt: 1000, maxAge: 10_000))
+            try await storage.save(Self.entry("search:matrix:2", fetchedAt: 1000, maxAge: 10_000))
+            try await storage.save(Self.entry("movie:603", fetchedAt: 1000, maxAge: 10_000))
+            let now = Date(timeIntervalSince1970: 2000)
+            #expect(try await storage.invalidate(keyPrefixes: ["search:"], now: now) == 2)
+            let invalidated = try #require(try await storage.response(forKey: "search:matrix:1"))
+            #expect(invalidated.isStale(at: now))
+            #expect(invalidated.body == Data("{}".utf8))
+            #expect(try await storage.response(forKey: "movie:603")?.isStale(at: now) == false)
+            let statistics = try await storage.statistics(now: now, byteBudget: 1)
+            #expect(statistics.entries == 3)
+            #expect(statistics.staleEntries == 2)
+            // Empty prefix list: everything; overlapping prefixes count a row once.
+            #expect(try await storage.invalidate(keyPrefixes: ["search:", "search:matrix"], now: now) == 2)
+            #expect(try await storage.invalidate(keyPrefixes: [], now: now) == 3)
+            #expect(try await storage.statistics(now: now, byteBudget: 1).staleEntries == 3)
+        }
+    }
+
+    @Test func purgeTreatsPercentAndUnderscoreLiterally() async throws {
+        try await Self.withStorage { storage, _ in
+            for key in ["search:100%_off:1", "search:100xxoff:1", "search:100%Aoff:1", "search:100%_OFF:1", "search:a_b", "search:axb", "movie:1"] {
+                try await storage.save(Self.entry(key))
+            }
+            #expect(try await storage.purge(keyPrefixes: ["search:100%_"]) == 2)
+            #expect(try await storage.response(forKey: "search:100%_off:1") == nil)
+            #expect(try await storage.response(forKey: "search:100%_OFF:1") == nil)
+            #expect(try await storage.response(forKey: "search:100xxoff:1") != nil)
+            #expect(try await storage.response(forKey: "search:100%Aoff:1") != nil)
+            #expect(try await storage.purge(keyPrefixes: ["search:a_"]) == 1)
+            #expect(try await storage.response(forKey: "search:axb") != nil)
+            #expect(try await storage.purge(keyPrefixes: []) == 4)
+            #expect(try await storage.statistics(now: Date(), byteBudget: 0).entries == 0)
+        }
+    }
+
+    @Test func evictionRemovesLeastRecentlyUsedUnpinnedEntriesFirst() async throws {
+        let clock = ManualClock()
+        try await Self.withStorage(clock: clock) { storage, _ in
+            // Saved in order a, b, c, d (100 bytes each), each a second later.
+            for key in ["a", "b", "c", "d"] {
+                try await storage.save(Self.entry(key, body: String(repeating: "x", count: 100)))
+                clock.advance(by: 1)
+            }
+            try await storage.setPinned(true, keys: ["a", "missing"])
+            _ = try await storage.response(forKey: "b")  // b is now the most recently used
+            clock.advance(by: 1)
+
+            // 400 bytes, budget 250: two unpinned LRU entries go: c then d (a is pinned, b was read).
+            #expect(try await storage.evict(toFit: 250) == 2)
+            #expect(try await storage.response(forKey: "a") != nil)
+            #expect(try await storage.response(forKey: "b") != nil)
+            #expect(try await storage.response(forKey: "c") == nil)
+            #expect(try await storage.response(forKey: "d") == nil)
+            #expect(try await storage.evict(toFit: 250) == 0)
+
+            // Pinned entries survive even a zero budget; unpinning makes them evictable.
+            #expect(try await storage.evict(toFit: 0) == 1)
+            #expect(try await storage.response(forKey: "a") != nil)
+            try await storage.setPinned(false, keys: ["a"])
+            #expect(try await storage.evict(toFit: 0) == 1)
+            #expect(try await storage.statistics(now: Date(), byteBudget: 0).entries == 0)
+        }
+    }
+
+    @Test func savingAPinnedEntryAgainKeepsItPinned() async throws {
+        try await Self.withStorage { storage, _ in
+            try await storage.save(Self.entry("movie:1", fetchedAt: 1))
+            try await storage.setPinned(true, keys: ["movie:1"])
+            try await storage.save(Self.entry("movie:1", fetchedAt: 2))
+            #expect(try await storage.statistics(now: Date(), byteBudget: 0).pinnedEntries == 1)
+        }
+    }
+
+    @Test func readsBufferAccessTimesUntilTheNextWrite() async throws {
+        let clock = ManualClock(5000)
+        try await Self.withStorage(clock: clock) { storage, store in
+            try await storage.save(Self.entry("movie:1"))
+            clock.advance(by: 100)
+            _ = try await storage.response(forKey: "movie:1")
+            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT CAST(last_access AS INT) FROM responses") }
+            #expect(try await store.read(lastAccess) == 5000)  // the read wrote nothing
+            try await store.flushAccessTimes()
+            #expect(try await store.read(lastAccess) == 5100)
+        }
+    }
+
+    @Test func manyPendingAccessTimesAreFlushedInTheBackground() async throws {
+        let clock = ManualClock(5000)
+        try await Self.withStorage(clock: clock, accessFlushThreshold: 2) { storage, store in
+            try await storage.save(Self.entry("a"))
+            try await storage.save(Self.entry("b"))
+            clock.advance(by: 100)
+            _ = try await storage.response(forKey: "a")
+            _ = try await storage.response(forKey: "b")  // the second pending key triggers a flush
+            let flushed: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT count(*) FROM responses WHERE last_access >= 5100") }
+            var attempts = 0
+            while try await store.read(flushed) != 2, attempts < 200 {
+                attempts += 1
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(try await store.read(flushed) == 2)
+        }
+    }
+
+    @Test func statisticsCountEntriesBytesStaleAndPinned() async throws {
+        try await Self.withStorage { storage, _ in
+            try await storage.save(Self.entry("a", body: "12345", fetchedAt: 1000, maxAge: 100))
+            try await storage.save(Self.entry("b", body: "123", fetchedAt: 1000, maxAge: 1000))
+            try await storage.save(Self.entry("c", body: "", fetchedAt: 1000, maxAge: 1000))
+            try await storage.setPinned(true, keys: ["b"])
+            let statistics = try await storage.statistics(now: Date(timeIntervalSince1970: 1100), byteBudget: 42)
+            #expect(statistics == CacheStats(entries: 3, bytes: 8, staleEntries: 1, pinnedEntries: 1, byteBudget: 42))
+            #expect(try await storage.response(forKey: "c")?.body == Data())
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import CSQLite
+import FoundationEssentials
+import Foundation
+import MoviesData
+import Testing
+@testable import SQLiteStore
+
+@Suite struct SQLiteStoreTests {
+    static func response(_ key: String, body: String = "{}", fetchedAt: Double = 100) -> StoredResponse {
+        StoredResponse(key: key, resource: .search, body: Data(body.utf8), fetchedAt: Date(timeIntervalSince1970: fetchedAt), expiresAt: Date(timeIntervalSince1970: fetchedAt + 60))
+    }
+
+    @Test func opensAFreshDatabaseInWALModeAtTheLatestVersion() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            #expect(try await store.journalMode() == "wal")
+            let settings = try await store.write { connection in
+                [try connection.integer("PRAGMA user_version"), try connection.integer("PRAGMA synchronous"),
+                 try connection.integer("PRAGMA foreign_keys"), try connection.integer("PRAGMA busy_timeout")]
+            }
+            #expect(settings == [1, 1, 1, 5000])  // synchronous NORMAL is 1
+            #expect(try await store.integrityCheck() == "ok")
+            await store.close()
+        }
+    }
+
+    @Test func opensAVersionZeroDatabaseAndAVersionOneDatabaseKeepingItsData() async throws {
+        try await TemporaryDatabase.with { database in
+            let empty = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try empty.execute("CREATE TABLE unrelated (x INT)")
+            empty.close()
+            let store = try SQLiteStore(path: database.path)
+            try await SQLiteResponseStorage(store: store).save(Self.response("search:matrix"))
+            await store.close()
+
+            let reopened = try SQLiteStore(path: database.path)
+            #expect(try await SQLiteResponseStorage(store: reopened).response(forKey: "search:matrix") != nil)
+            #expect(try await reopened.read { try $0.integer("PRAGMA user_version") } == 1)
+            await reopened.close()
+        }
+    }
+
+    @Test func refusesAFileThatIsNotADatabase() async throws {
+        try await TemporaryDatabase.with { database in
+            try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: database.path))
+            let error = #expect(throws: SQLiteError.self) { try SQLiteStore(path: database.path) }
+            #expect(error?.reason == .notADatabase)
+            #expect(error?.message.contains(database.path) == true)
+            #expect(error?.moviesError.code == .storage)
+        }
+    }
+
+    @Test func dataSurvivesCloseAndReopenAndIntegrityIsOK() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path)
+            let storage = SQLiteResponseStorage(store: store)
+            for index in 0..<50 { try await storage.save(Self.response("movie:\(index)", body: "{\"id\":\(index)}")) }
+            try await SQLiteRecentQueriesStorage(store: store).save(#require(.init("Matrix")), at: Date(timeIntervalSince1970: 1))
+            await store.close()
+            // Closing checkpoints: no WAL file is left, or an empty one.
+            let walSize = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal"))?[.size] as? Int
+            #expect(walSize == nil || walSize == 0)
+            let closedError = await #expect(throws: SQLiteError.self) { try await storage.statistics(now: Date(), byteBudget: 0) }
+            #expect(closedError?.reason == .closed)
+
+            let reopened = try SQLiteStore(path: database.path)
+            let statistics = try await SQLiteResponseStorage(store: reopened).statistics(now: Date(timeIntervalSince1970: 0), byteBudget: 0)
+            #expect(statistics.entries == 50)
+            #expect(try await SQLiteResponseStorage(store: reopened).response(forKey: "movie:49")?.body == Data("{\"id\":49}".utf8))
+            #expect(try await SQLiteRecentQueriesStorage(store: reopened).recentQueries(maxCount: 10).map(\.query) == ["Matrix"])
+            #expect(try await reopened.integrityCheck() == "ok")
+            await reopened.close()
+        }
+    }
+
+    @Test func readsCompleteWhileAnotherWriterHoldsAnOpenWriteTransaction() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 3, busyTimeoutMilliseconds: 50)
+            let storage = SQLiteResponseStorage(store: store)
+            try await storage.save(Self.response("search:before", body: "old"))
+
+            // A second writer (as another process would) opens a write transaction and keeps it open.
+            let otherWriter = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try otherWriter.execute("BEGIN IMMEDIATE")
+            try otherWriter.run("INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at, last_access, size) VALUES ('search:during', 'search', x'00', 'a', 200, 1, 2, 3, 1)")
+
+            // Many parallel reads all complete and see the last committed snapshot.
+            let bodies = try await withThrowingTaskGroup(of: Data?.self) { group in
+                for _ in 0..<12 { group.addTask { try await storage.response(forKey: "search:before")?.body } }
+                return try await group.reduce(into: [Data?]()) { $0.append($1) }
+            }
+            #expect(bodies == Array(repeating: Data("old".utf8), count: 12))
+            #expect(try await storage.response(forKey: "search:during") == nil)
+            #expect(try await storage.statistics(now: Date(), byteBudget: 0).entries == 1)
+
+            // Meanwhile our writer cannot get the lock: writes wait for writers, reads did not.
+            let busy = await #expect(throws: SQLiteError.self) { try await storage.save(Self.response("search:blocked")) }
+            #expect(busy?.primaryResultCode == SQLITE_BUSY)
+
+            try otherWriter.execute("COMMIT")
+            #expect(try await storage.response(forKey: "search:during")?.body == Data([0]))
+            otherWriter.close()
+            await store.close()
+        }
+    }
+}

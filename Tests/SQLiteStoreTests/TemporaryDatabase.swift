@@ -1,0 +1,39 @@
+import FoundationEssentials
+import Foundation
+import Synchronization
+@testable import SQLiteStore
+
+/// A fresh directory under the system temporary directory, removed by `remove()`.
+struct TemporaryDatabase {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("sqlitestore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    /// A database path inside the directory.
+    var path: String { directory.appendingPathComponent("movies.sqlite").path }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Runs `body` with a temporary database path, then removes the directory.
+    static func with<T>(_ body: (TemporaryDatabase) async throws -> T) async throws -> T {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        return try await body(database)
+    }
+}
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let seconds: Mutex<Double>
+
+    init(_ start: Double = 1_700_000_000) { seconds = Mutex(start) }
+
+    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+
+    func advance(by delta: Double) { seconds.withLock { $0 += delta } }
+
+    var function: @Sendable () -> Date { { self.now } }
+}
