@@ -37,13 +37,19 @@ public enum Credential: Sendable, Hashable, CustomStringConvertible, CustomDebug
         return request
     }
 
+    /// The shortest secret that `scrub` looks for verbatim.
+    static let minimumScrubbedLength = 8
+
     /// `text` with this credential's secret and any `api_key=`/`Bearer` value replaced by `<redacted>`.
     public func scrub(_ text: String) -> String {
-        let redacted = Redaction.redactingCredentials(in: text)
-        guard !secret.isEmpty else { return redacted }
+        var redacted = Redaction.redactingCredentials(in: text)
+        // Secrets shorter than this are not real TMDB credentials (32+ characters) and replacing
+        // them would mangle ordinary words.
+        guard secret.count >= Self.minimumScrubbedLength else { return redacted }
+        redacted = redacted.replacingOccurrences(of: secret, with: Redaction.placeholder)
+        let encoded = QueryEncoding.percentEncode(secret)
+        if encoded != secret { redacted = redacted.replacingOccurrences(of: encoded, with: Redaction.placeholder) }
         return redacted
-            .replacingOccurrences(of: secret, with: Redaction.placeholder)
-            .replacingOccurrences(of: QueryEncoding.percentEncode(secret), with: Redaction.placeholder)
     }
 
     public var description: String {
