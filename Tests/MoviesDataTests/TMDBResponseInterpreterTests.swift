@@ -5,8 +5,8 @@ import MoviesTestSupport
 import Networking
 import Testing
 
-/// How `TMDBRemote` turns statuses, bodies and transport failures into `MoviesError`s.
-@Suite struct TMDBRemoteErrorMappingTests {
+/// How `TMDBRemote` (through its response interpreter) turns statuses, bodies and transport failures into `MoviesError`s.
+@Suite struct TMDBResponseInterpreterTests {
     static let token = TMDBRemoteTests.token
     let clock = VirtualClock()
 
