@@ -52,6 +52,7 @@ public enum Credential: Sendable, Hashable, CustomStringConvertible, CustomDebug
         return redacted
     }
 
+    /// `Credential.bearer(<redacted>)` or `Credential.apiKey(<redacted>)`.
     public var description: String {
         switch self {
         case .bearer: "Credential.bearer(\(Redaction.placeholder))"
@@ -59,7 +60,9 @@ public enum Credential: Sendable, Hashable, CustomStringConvertible, CustomDebug
         }
     }
 
+    /// The same as `description`: never the secret.
     public var debugDescription: String { description }
 
+    /// A mirror with the redacted description only, so `dump` shows no secret.
     public var customMirror: Mirror { Mirror(self, children: ["kind": description]) }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// One HTTP request as the transport sends it: method, absolute URL, headers and a timeout.
 ///
 /// Its `description` never shows the `Authorization` header or an `api_key` query value.
-public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The HTTP method, such as `GET`.
     public var method: String
     /// The absolute URL, query included.
@@ -29,5 +29,13 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible {
     /// `GET https://host/path?api_key=<redacted>` — safe to log.
     public var description: String {
         "\(method) \(Redaction.redactingCredentials(in: url.absoluteString))"
+    }
+
+    /// The same as `description`, so debug output shows no credential either.
+    public var debugDescription: String { description }
+
+    /// A mirror showing the redacted request line and header names only, so `dump` shows no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["request": description, "headerNames": headers.keys.sorted(), "timeoutSeconds": timeoutSeconds])
     }
 }

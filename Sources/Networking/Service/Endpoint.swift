@@ -13,7 +13,9 @@ public struct Endpoint: Sendable, Hashable {
 
     /// One `name=value` query parameter.
     public struct QueryItem: Sendable, Hashable {
+        /// The parameter name, unencoded.
         public var name: String
+        /// The parameter value, unencoded.
         public var value: String
         /// Creates a query item.
         public init(_ name: String, _ value: String) {
@@ -22,9 +24,13 @@ public struct Endpoint: Sendable, Hashable {
         }
     }
 
+    /// The HTTP method, `GET` by default.
     public var method: String
+    /// The path or absolute URL.
     public var location: Location
+    /// Query parameters, sent in this order.
     public var queryItems: [QueryItem]
+    /// Extra request headers (such as `If-None-Match`).
     public var headers: [String: String]
     /// Whether the service adds its credential. Never true for third-party hosts.
     public var requiresCredential: Bool

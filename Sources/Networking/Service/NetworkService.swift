@@ -10,8 +10,11 @@ public struct NetworkService: Sendable {
     public let baseURL: URL
     /// The credential added to endpoints that require it; `nil` sends none.
     public let credential: Credential?
+    /// Sends each attempt.
     public let transport: any HTTPTransport
+    /// The bucket every attempt takes a token from; paused on 429.
     public let rateLimiter: TokenBucketRateLimiter
+    /// Which failures are retried and after how long.
     public let retryPolicy: RetryPolicy
     /// The timeout of each attempt, in seconds.
     public let requestTimeoutSeconds: Double

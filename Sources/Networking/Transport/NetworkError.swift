@@ -23,6 +23,7 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// One sentence saying what failed, with any credential redacted.
     public var description: String {
         switch self {
         case .notConnected: "The network is not connected."
