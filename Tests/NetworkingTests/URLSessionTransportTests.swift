@@ -33,6 +33,15 @@ import Testing
         #expect(response.status == 503 && response.retryAfterSeconds == 4)
     }
 
+    @Test func notModifiedReachesTheCallerAsIs() async throws {
+        let server = try LocalHTTPServer { _ in "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n" }
+        defer { server.stop() }
+        let request = HTTPRequest(url: server.url("3/configuration"), headers: ["If-None-Match": "\"v1\""], timeoutSeconds: 5)
+        let response = try await URLSessionTransport().send(request)
+        #expect(response.status == 304 && response.body.isEmpty)
+        #expect(response.header("ETag") == "\"v1\"")
+    }
+
     @Test func subSecondTimeoutIsEnforcedByOwnTimer() async throws {
         let server = try LocalHTTPServer { _ in nil }
         defer { server.stop() }
