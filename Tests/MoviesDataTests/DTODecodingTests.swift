@@ -22,7 +22,7 @@ import Testing
         let entries = Fixtures.manifest()
         let unknown = entries.filter { FixtureLocator.kind(of: $0) == .unknown }.map(\.file)
         #expect(unknown.isEmpty, "unclassified fixtures: \(unknown)")
-        for kind in [FixtureKind.listPage, .movieRecord, .configuration, .errorBody] {
+        for kind in [FixtureLocator.Kind.listPage, .movieRecord, .configuration, .errorBody] {
             #expect(!FixtureLocator.entries(kind).isEmpty, "no fixtures of kind \(kind)")
         }
     }
