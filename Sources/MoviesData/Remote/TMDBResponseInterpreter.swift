@@ -1,0 +1,132 @@
+import FoundationEssentials
+import MoviesDomain
+import Networking
+
+/// Turns TMDB's HTTP answers into `RemoteResponse`s or `MoviesError`s, as `MoviesRemote` documents:
+/// the status is always checked, error bodies are decoded, and a 2xx body must decode as the
+/// expected DTO so malformed JSON never reaches the cache.
+enum TMDBResponseInterpreter {
+    /// The response for a 2xx or 304 answer; throws the `MoviesError` for anything else.
+    static func interpret(_ response: HTTPResponse, for request: RemoteRequest) throws -> RemoteResponse {
+        switch response.status {
+        case 200...299:
+            try validate(response.body, for: request)
+            return remoteResponse(response, body: response.body)
+        case 304:
+            return remoteResponse(response, body: Data())
+        default:
+            throw error(for: response, request: request)
+        }
+    }
+
+    /// The `MoviesError` for a non-2xx, non-304 answer.
+    static func error(for response: HTTPResponse, request: RemoteRequest) -> MoviesError {
+        let status = response.status
+        let body = TMDBErrorDTO.decode(response.body)
+        let tmdbCode = body?.statusCode
+        let detail = body?.message.map { sentenceFragment($0) }
+        switch status {
+        case 404 where tmdbCode == 34 || tmdbCode == 6 || isImage(request):
+            return MoviesError(code: .notFound, message: notFoundMessage(for: request), httpStatus: 404, tmdbCode: tmdbCode, movieID: movieID(of: request))
+        case 401, 403:
+            let reason = detail.map { " (\($0))" } ?? ""
+            return MoviesError(code: .remoteRejected, message: "TMDB rejected the credential\(reason); check the configured token.", httpStatus: status, tmdbCode: tmdbCode)
+        case 429:
+            let retryAfter = response.retryAfterSeconds
+            let when = retryAfter.map { "retry after \($0) seconds" } ?? "retry later"
+            return MoviesError(code: .remoteUnavailable, message: "TMDB is rate limiting requests; \(when).", retryAfterSeconds: retryAfter, httpStatus: 429, tmdbCode: tmdbCode)
+        case 500...599:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB is unavailable (HTTP \(status)); try again later.", retryAfterSeconds: response.retryAfterSeconds, httpStatus: status, tmdbCode: tmdbCode)
+        case 400...499:
+            let reason = detail.map { ": \($0)" } ?? ""
+            return MoviesError(code: .remoteRejected, message: "TMDB rejected the request (HTTP \(status))\(reason).", httpStatus: status, tmdbCode: tmdbCode)
+        default:
+            return MoviesError(code: .invalidResponse, message: "TMDB answered with unexpected HTTP status \(status).", httpStatus: status)
+        }
+    }
+
+    /// The `MoviesError` for a failure without an HTTP answer.
+    static func error(for networkError: NetworkError, deadlineSeconds: Double) -> MoviesError {
+        switch networkError {
+        case .cancelled:
+            return MoviesError(code: .cancelled, message: "The request to TMDB was cancelled.")
+        case .timedOut:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB did not answer within \(formatted(deadlineSeconds)) seconds.")
+        case .invalidURL:
+            return MoviesError(code: .invalidArgument, message: "The TMDB request address could not be built; check the configured API URL.")
+        case .invalidResponse:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB's answer was not a valid HTTP response.")
+        case .notConnected, .cannotConnect, .transport:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB could not be reached: \(sentenceFragment(networkError.description)).")
+        }
+    }
+
+    private static func validate(_ body: Data, for request: RemoteRequest) throws {
+        do {
+            switch request {
+            case .search: _ = try MoviesResponseDTO.decode(body)
+            case .movie: _ = try MovieDetailsDTO.decode(body)
+            case .configuration: _ = try ConfigurationDTO.decode(body)
+            case .image:
+                guard !body.isEmpty else {
+                    throw MoviesError(code: .invalidResponse, message: "TMDB's image server sent an empty image.")
+                }
+            }
+        } catch let error as MoviesError {
+            throw error
+        } catch {
+            throw MoviesError(code: .invalidResponse, message: "TMDB sent \(describe(request)) that could not be decoded; nothing was cached.")
+        }
+    }
+
+    private static func remoteResponse(_ response: HTTPResponse, body: Data) -> RemoteResponse {
+        RemoteResponse(
+            httpStatus: response.status,
+            body: body,
+            contentType: response.header("Content-Type"),
+            etag: response.header("ETag"),
+            lastModified: response.header("Last-Modified"),
+            maxAge: response.maxAgeSeconds
+        )
+    }
+
+    private static func notFoundMessage(for request: RemoteRequest) -> String {
+        switch request {
+        case .movie(let id, _): "TMDB has no movie with id \(id)."
+        case .image(_, _, let path): "TMDB's image server has no image \(path)."
+        case .search: "TMDB could not find the search resource."
+        case .configuration: "TMDB could not find its configuration resource."
+        }
+    }
+
+    private static func describe(_ request: RemoteRequest) -> String {
+        switch request {
+        case .search: "a search page"
+        case .movie: "a movie record"
+        case .configuration: "a configuration"
+        case .image: "an image"
+        }
+    }
+
+    private static func isImage(_ request: RemoteRequest) -> Bool {
+        if case .image = request { return true }
+        return false
+    }
+
+    private static func movieID(of request: RemoteRequest) -> Int? {
+        if case .movie(let id, _) = request { return id }
+        return nil
+    }
+
+    /// `text` trimmed and without a final period, to be embedded in a sentence.
+    private static func sentenceFragment(_ text: String) -> String {
+        var trimmed = Substring(text)
+        while let last = trimmed.last, last.isWhitespace || last == "." { trimmed.removeLast() }
+        while let first = trimmed.first, first.isWhitespace { trimmed.removeFirst() }
+        return String(trimmed)
+    }
+
+    private static func formatted(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// One HTTP request as the transport sends it: method, absolute URL, headers and a timeout.
+///
+/// Its `description` never shows the `Authorization` header or an `api_key` query value.
+public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The HTTP method, such as `GET`.
+    public var method: String
+    /// The absolute URL, query included.
+    public var url: URL
+    /// Request headers; names as given, compared case-insensitively by servers.
+    public var headers: [String: String]
+    /// The per-request timeout in seconds. URLSession on Linux honours whole seconds only.
+    public var timeoutSeconds: Double
+
+    /// Creates a request.
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeoutSeconds: Double = 10) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The value of header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// `GET https://host/path?api_key=<redacted>` — safe to log.
+    public var description: String {
+        "\(method) \(Redaction.redactingCredentials(in: url.absoluteString))"
+    }
+
+    /// The same as `description`, so debug output shows no credential either.
+    public var debugDescription: String { description }
+
+    /// A mirror showing the redacted request line and header names only, so `dump` shows no secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["request": description, "headerNames": headers.keys.sorted(), "timeoutSeconds": timeoutSeconds])
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// An HTTP response: status, headers (looked up case-insensitively) and the raw body.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The HTTP status code.
+    public var status: Int
+    /// Response headers as received.
+    public var headers: [String: String]
+    /// The body bytes, unchanged.
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of header `name`, compared case-insensitively (`etag` finds `ETag`).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Whether the status is 2xx.
+    public var isSuccess: Bool { (200...299).contains(status) }
+
+    /// `Retry-After` in whole seconds from now (RFC 9110 §10.2.3: delay-seconds or an HTTP date).
+    public var retryAfterSeconds: Int? { retryAfterSeconds(now: Date()) }
+
+    /// `Retry-After` in whole seconds from `now`; an HTTP date in the past gives 0.
+    public func retryAfterSeconds(now: Date) -> Int? {
+        guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value) {
+            guard seconds.isFinite, seconds >= 0, seconds < Double(Int32.max) else { return nil }
+            return Int(seconds.rounded(.up))
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+    }
+
+    /// `max-age` from `Cache-Control`, when present.
+    public var maxAgeSeconds: Int? {
+        guard let cacheControl = header("Cache-Control") else { return nil }
+        for directive in cacheControl.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2, parts[0].lowercased() == "max-age",
+               let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 {
+                return seconds
+            }
+        }
+        return nil
+    }
+}

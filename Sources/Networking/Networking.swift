@@ -1,1 +1,0 @@
-// Networking module: see DESIGN.md §1. (placeholder, replaced by its implementation)

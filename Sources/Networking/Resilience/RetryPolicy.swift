@@ -1,0 +1,70 @@
+/// When and how long to wait before retrying (DESIGN §4): jittered exponential backoff; only
+/// transport errors, timeouts, 5xx and 429 are retried; 429 honours `Retry-After` up to a cap.
+public struct RetryPolicy: Sendable {
+    /// Total attempts, the first included. 1 disables retries.
+    public var maxAttempts: Int
+    /// The backoff before the second attempt; doubled for each later one.
+    public var baseDelaySeconds: Double
+    /// The longest backoff.
+    public var maxDelaySeconds: Double
+    /// The longest `Retry-After` we wait for; a longer one ends the retries (the caller sees the 429).
+    public var maxRetryAfterSeconds: Double
+    /// A random fraction in `0..<1` used for jitter; injectable for tests.
+    public var random: @Sendable () -> Double
+
+    /// Creates a policy.
+    public init(
+        maxAttempts: Int = 3,
+        baseDelaySeconds: Double = 0.5,
+        maxDelaySeconds: Double = 8,
+        maxRetryAfterSeconds: Double = 30,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+    ) {
+        self.maxAttempts = max(1, maxAttempts)
+        self.baseDelaySeconds = max(0, baseDelaySeconds)
+        self.maxDelaySeconds = max(0, maxDelaySeconds)
+        self.maxRetryAfterSeconds = max(0, maxRetryAfterSeconds)
+        self.random = random
+    }
+
+    /// Three attempts, 0.5 s doubling to at most 8 s, `Retry-After` up to 30 s.
+    public static var standard: RetryPolicy { RetryPolicy() }
+
+    /// A single attempt.
+    public static var none: RetryPolicy { RetryPolicy(maxAttempts: 1) }
+
+    /// Whether an HTTP status may succeed on retry: 429 and 5xx. Other 4xx never do.
+    public static func isRetryable(status: Int) -> Bool {
+        status == 429 || (500...599).contains(status)
+    }
+
+    /// The jittered backoff after attempt `attempt` (1-based): half the exponential delay plus a
+    /// random part of the other half ("equal jitter").
+    public func backoffSeconds(afterAttempt attempt: Int) -> Double {
+        let exponent = Double(max(0, min(attempt - 1, 30)))
+        let delay = min(maxDelaySeconds, baseDelaySeconds * pow2(exponent))
+        return delay / 2 + delay / 2 * min(max(random(), 0), 1)
+    }
+
+    /// Seconds to wait before retrying after `response` on attempt `attempt`, or `nil` to stop.
+    public func delayBeforeRetry(after response: HTTPResponse, attempt: Int) -> Double? {
+        guard attempt < maxAttempts, Self.isRetryable(status: response.status) else { return nil }
+        if response.status == 429, let retryAfter = response.retryAfterSeconds {
+            let seconds = Double(retryAfter)
+            return seconds <= maxRetryAfterSeconds ? seconds : nil
+        }
+        return backoffSeconds(afterAttempt: attempt)
+    }
+
+    /// Seconds to wait before retrying after `error` on attempt `attempt`, or `nil` to stop.
+    public func delayBeforeRetry(after error: NetworkError, attempt: Int) -> Double? {
+        guard attempt < maxAttempts, error.isRetryable else { return nil }
+        return backoffSeconds(afterAttempt: attempt)
+    }
+
+    private func pow2(_ exponent: Double) -> Double {
+        var result = 1.0
+        for _ in 0..<Int(exponent) { result *= 2 }
+        return result
+    }
+}

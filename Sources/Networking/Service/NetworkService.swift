@@ -1,0 +1,110 @@
+import Foundation
+
+/// Sends endpoints to one server: builds the URL, adds the credential, waits for the rate limiter,
+/// retries what may succeed on retry, and ends within an overall deadline.
+///
+/// It returns every HTTP response (2xx or not) once retries are over; interpreting statuses is the
+/// caller's job. Failures without a response are `NetworkError`s whose text holds no credential.
+public struct NetworkService: Sendable {
+    /// The base URL that endpoint paths are relative to, such as `https://api.themoviedb.org/3/`.
+    public let baseURL: URL
+    /// The credential added to endpoints that require it; `nil` sends none.
+    public let credential: Credential?
+    /// Sends each attempt.
+    public let transport: any HTTPTransport
+    /// The bucket every attempt takes a token from; paused on 429.
+    public let rateLimiter: TokenBucketRateLimiter
+    /// Which failures are retried and after how long.
+    public let retryPolicy: RetryPolicy
+    /// The timeout of each attempt, in seconds.
+    public let requestTimeoutSeconds: Double
+    /// The limit for the whole call (rate-limit waits, attempts and backoff), in seconds.
+    public let deadlineSeconds: Double
+    /// The clock used for backoff sleeps (the deadline always runs on real time).
+    public let timeSource: TimeSource
+
+    /// Creates a service.
+    public init(
+        baseURL: URL,
+        credential: Credential?,
+        transport: any HTTPTransport,
+        rateLimiter: TokenBucketRateLimiter = TokenBucketRateLimiter(),
+        retryPolicy: RetryPolicy = .standard,
+        requestTimeoutSeconds: Double = 10,
+        deadlineSeconds: Double = 15,
+        timeSource: TimeSource = .system
+    ) {
+        self.baseURL = baseURL
+        self.credential = credential
+        self.transport = transport
+        self.rateLimiter = rateLimiter
+        self.retryPolicy = retryPolicy
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+        self.deadlineSeconds = deadlineSeconds
+        self.timeSource = timeSource
+    }
+
+    /// The request that `endpoint` becomes, credential included when the endpoint requires it.
+    public func request(for endpoint: Endpoint) throws -> HTTPRequest {
+        let request = HTTPRequest(
+            method: endpoint.method,
+            url: try endpoint.url(relativeTo: baseURL),
+            headers: endpoint.headers,
+            timeoutSeconds: requestTimeoutSeconds
+        )
+        guard endpoint.requiresCredential, let credential else { return request }
+        return credential.authorize(request)
+    }
+
+    /// Sends `endpoint` and returns the last response. Throws `NetworkError` (`.timedOut` when the
+    /// deadline passes, `.cancelled` when the caller is cancelled).
+    public func response(for endpoint: Endpoint) async throws -> HTTPResponse {
+        let request = try request(for: endpoint)
+        let started = TimeSource.system.now()
+        return try await Deadline.run(seconds: deadlineSeconds) {
+            try await attempts(of: request, startedAt: started)
+        }
+    }
+
+    private func attempts(of request: HTTPRequest, startedAt started: Double) async throws -> HTTPResponse {
+        var attempt = 1
+        while true {
+            do {
+                try await rateLimiter.acquire()
+            } catch {
+                throw NetworkError.cancelled
+            }
+            let delay: Double
+            do {
+                let response = try await transport.send(request)
+                if response.status == 429 {
+                    let pause = response.retryAfterSeconds.map(Double.init) ?? retryPolicy.backoffSeconds(afterAttempt: attempt)
+                    await rateLimiter.pause(for: min(pause, retryPolicy.maxRetryAfterSeconds))
+                }
+                guard let next = retryPolicy.delayBeforeRetry(after: response, attempt: attempt),
+                      fitsDeadline(next, startedAt: started) else { return response }
+                delay = response.status == 429 ? 0 : next
+            } catch let error as NetworkError {
+                guard let next = retryPolicy.delayBeforeRetry(after: error, attempt: attempt),
+                      fitsDeadline(next, startedAt: started) else { throw error }
+                delay = next
+            } catch is CancellationError {
+                throw NetworkError.cancelled
+            } catch {
+                let message = credential?.scrub(String(describing: error)) ?? Redaction.redactingCredentials(in: String(describing: error))
+                throw NetworkError.transport(message: message)
+            }
+            do {
+                try await timeSource.sleep(delay)
+            } catch {
+                throw NetworkError.cancelled
+            }
+            attempt += 1
+        }
+    }
+
+    /// Whether waiting `delay` seconds still leaves time before the deadline.
+    private func fitsDeadline(_ delay: Double, startedAt started: Double) -> Bool {
+        TimeSource.system.now() - started + delay < deadlineSeconds
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite struct HTTPResponseTests {
+    @Test func headerLookupIsCaseInsensitive() {
+        let response = HTTPResponse(status: 200, headers: ["ETag": "W/\"abc\"", "content-type": "application/json"])
+        #expect(response.header("etag") == "W/\"abc\"")
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(response.header("Last-Modified") == nil)
+    }
+
+    @Test(arguments: [("public, max-age=20463", 20463), ("max-age=0", 0), ("no-cache", nil), ("MAX-AGE = 60, private", 60)] as [(String, Int?)])
+    func maxAgeIsParsed(cacheControl: String, expected: Int?) {
+        #expect(HTTPResponse(status: 200, headers: ["Cache-Control": cacheControl]).maxAgeSeconds == expected)
+    }
+
+    @Test(arguments: [("3", 3), ("0", 0), ("1.2", 2), ("-1", nil), ("soon", nil), ("Wed, 21 Oct 2015 07:28:10 GMT", 10), ("Wed, 21 Oct 2015 07:27:00 GMT", 0)] as [(String, Int?)])
+    func retryAfterSecondsIsParsed(value: String, expected: Int?) {
+        let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
+        #expect(HTTPResponse(status: 429, headers: ["retry-after": value]).retryAfterSeconds(now: now) == expected)
+    }
+}

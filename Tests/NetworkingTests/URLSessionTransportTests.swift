@@ -1,0 +1,71 @@
+import Foundation
+import Glibc
+import Networking
+import Testing
+
+@Suite struct URLSessionTransportTests {
+    static func reply(status: String, headers: [String] = [], body: String = "") -> String {
+        (["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
+            .joined(separator: "\r\n") + "\r\n\r\n" + body
+    }
+
+    @Test func returnsStatusHeadersAndBodyAndSendsHeaders() async throws {
+        let server = try LocalHTTPServer { _ in
+            Self.reply(status: "200 OK", headers: ["ETag: \"v2\"", "Content-Type: application/json"], body: #"{"ok":true}"#)
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let request = HTTPRequest(url: server.url("3/movie/1"), headers: ["If-None-Match": "\"v1\"", "Authorization": "Bearer abc"], timeoutSeconds: 5)
+        let response = try await transport.send(request)
+        #expect(response.status == 200)
+        #expect(response.header("etag") == "\"v2\"")
+        #expect(response.body == Data(#"{"ok":true}"#.utf8))
+        let head = try #require(server.requests.first)
+        #expect(head.hasPrefix("GET /3/movie/1 HTTP/1.1"))
+        #expect(head.lowercased().contains("if-none-match: \"v1\""))
+        #expect(head.lowercased().contains("authorization: bearer abc"))
+    }
+
+    @Test func nonSuccessStatusesAreResponsesNotErrors() async throws {
+        let server = try LocalHTTPServer { _ in Self.reply(status: "503 Service Unavailable", headers: ["Retry-After: 4"], body: "busy") }
+        defer { server.stop() }
+        let response = try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+        #expect(response.status == 503 && response.retryAfterSeconds == 4)
+    }
+
+    @Test func notModifiedReachesTheCallerAsIs() async throws {
+        let server = try LocalHTTPServer { _ in "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n" }
+        defer { server.stop() }
+        let request = HTTPRequest(url: server.url("3/configuration"), headers: ["If-None-Match": "\"v1\""], timeoutSeconds: 5)
+        let response = try await URLSessionTransport().send(request)
+        #expect(response.status == 304 && response.body.isEmpty)
+        #expect(response.header("ETag") == "\"v1\"")
+    }
+
+    @Test func subSecondTimeoutIsEnforcedByOwnTimer() async throws {
+        let server = try LocalHTTPServer { _ in nil }
+        defer { server.stop() }
+        await #expect(throws: NetworkError.timedOut) {
+            try await URLSessionTransport().send(HTTPRequest(url: server.url("slow"), timeoutSeconds: 0.3))
+        }
+    }
+
+    @Test func refusedConnectionIsCannotConnect() async throws {
+        let server = try LocalHTTPServer { _ in nil }
+        let url = server.url("x")
+        server.stop()
+        await #expect(throws: NetworkError.cannotConnect) {
+            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+    }
+
+    @Test func cancellingTheCallerCancelsTheTask() async throws {
+        let server = try LocalHTTPServer { _ in nil }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let call = Task { try await transport.send(HTTPRequest(url: server.url("slow"), timeoutSeconds: 30)) }
+        for _ in 0..<500 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        call.cancel()
+        await #expect(throws: NetworkError.cancelled) { try await call.value }
+    }
+}
