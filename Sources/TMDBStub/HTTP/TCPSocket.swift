@@ -68,6 +68,14 @@ enum TCPSocket {
         return poll(&descriptor, 1, milliseconds) > 0
     }
 
+    /// Stops a listening socket at once and closes it. `shutdown` first, because another thread's
+    /// `poll` holds a reference that would keep the socket in LISTEN (accepting into its backlog)
+    /// until the poll returns; shutdown leaves LISTEN immediately and wakes the poll.
+    static func closeListener(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
+
     /// Closes `fd` with SO_LINGER 0 so the peer sees a TCP RST.
     static func reset(_ fd: Int32) {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

@@ -52,7 +52,7 @@ public final class TMDBStubServer: Sendable {
     public func stop() {
         state.withLock { state in
             state.isRunning = false
-            for fd in [state.mainListener, state.controlListener].compactMap({ $0 }) { close(fd) }
+            for fd in [state.mainListener, state.controlListener].compactMap({ $0 }) { TCPSocket.closeListener(fd) }
             state.mainListener = nil
             state.controlListener = nil
             for fd in state.connections.keys { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -72,7 +72,7 @@ public final class TMDBStubServer: Sendable {
         let host = configuration.host
         try state.withLock { state throws in
             if faults.down, let listener = state.mainListener {
-                close(listener)
+                TCPSocket.closeListener(listener)
                 state.mainListener = nil
                 for (fd, role) in state.connections where role == .main { shutdown(fd, Int32(SHUT_RDWR)) }
             } else if !faults.down, state.mainListener == nil, state.isRunning {
