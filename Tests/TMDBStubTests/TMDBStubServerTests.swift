@@ -148,3 +148,12 @@ struct TMDBStubServerTests {
         }
     }
 }
+
+extension TMDBStubServerTests {
+    @Test func oversizedHeadIsRejectedWith431() throws {
+        try RunningStub.with({ $0.maxHeaderBytes = 1_024 }) { stub in
+            let response = try stub.get("/3/configuration", headers: ["X-Padding": String(repeating: "a", count: 4_000)])
+            #expect(response.status == 431)
+        }
+    }
+}

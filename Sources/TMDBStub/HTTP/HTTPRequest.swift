@@ -11,6 +11,15 @@ public struct HTTPRequest: Sendable {
     /// The body (Content-Length bytes).
     public var body: [UInt8]
 
+    /// A request with the given parts (`headers` keyed by lower-cased name).
+    public init(method: String, target: String, version: String = "HTTP/1.1", headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
     /// The percent-decoded path, without the query.
     public var path: String {
         let raw = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target

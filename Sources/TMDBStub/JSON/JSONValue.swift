@@ -20,6 +20,7 @@ public enum JSONValue: Sendable, Equatable {
         value.map(JSONValue.string) ?? .null
     }
 
+    /// Two values are equal when they serialize to the same bytes (member order matters).
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }

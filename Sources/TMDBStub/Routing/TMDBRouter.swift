@@ -10,7 +10,7 @@ struct TMDBRouter: Sendable {
         guard isAuthorized(request) else {
             return .tmdbError(status: 401, code: 7, message: "Invalid API key: You must be granted a valid key.")
         }
-        guard request.method == "GET" || request.method == "HEAD" else { return Self.notFound }
+        guard request.method == "GET" else { return Self.notFound }
         let answer: HTTPResponse
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         if path == "/3/search/movie" {

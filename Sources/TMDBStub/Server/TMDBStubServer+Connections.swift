@@ -11,6 +11,7 @@ extension TMDBStubServer {
             } catch {
                 let status = error == .headTooLarge ? 431 : 400
                 _ = TCPSocket.writeAll(fd, HTTPResponse(status: status).serialized(keepAlive: false))
+                drainBeforeClose(fd)
                 return .close
             }
             guard let (request, used) = parsed else {
@@ -40,6 +41,18 @@ extension TMDBStubServer {
             return true
         }
         return false
+    }
+
+    /// Half-closes and discards what the client is still sending (bounded), so closing with unread
+    /// input does not turn into an RST that would destroy the error answer before the client reads it.
+    private func drainBeforeClose(_ fd: Int32) {
+        shutdown(fd, Int32(SHUT_WR))
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        for _ in 0..<64 {
+            guard TCPSocket.waitReadable(fd, milliseconds: 100) else { return }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+        }
     }
 
     /// Blocks without answering until the client hangs up or the server stops or goes down.
