@@ -20,6 +20,13 @@ struct StubCommandLineTests {
         #expect(!parsed.wantsHelp)
     }
 
+    @Test func shareFlagsWithoutValueMeanAlways() throws {
+        let parsed = try StubCommandLine(arguments: ["--hang", "--reset", "0.5", "--malformed-json"])
+        #expect(parsed.configuration.faults.hang == 1)
+        #expect(parsed.configuration.faults.reset == 0.5)
+        #expect(parsed.configuration.faults.malformedJSON == 1)
+    }
+
     @Test func rejectsUnknownOptionsAndBadValues() {
         #expect(throws: StubCommandLine.InvalidArguments.self) { try StubCommandLine(arguments: ["--bogus"]) }
         #expect(throws: StubCommandLine.InvalidArguments.self) { try StubCommandLine(arguments: ["--port"]) }

@@ -34,7 +34,7 @@ public struct StubCommandLine: Sendable {
           --movies N               generated movies on top of the well-known ones (default 2000)
           --max-age N              Cache-Control max-age in seconds (default 3600)
           --max-connections N      concurrent connections served (default 256)
-        FAULTS (also settable at run time on the control port):
+        FAULTS (also settable at run time on the control port; a share given without a value means 1):
           --latency-ms N           delay every answer by N ms
           --error-rate X           share 0...1 of requests answered 500
           --rate-limit-share X     share 0...1 of requests answered 429 (TMDB code 25)
@@ -62,6 +62,11 @@ public struct StubCommandLine: Sendable {
         "--malformed-json", "--truncate-body", "--reset", "--hang",
     ]
 
+    /// Fault shares that may be given without a value, meaning 1 (always).
+    private static let shareOptions: Set<String> = [
+        "--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang",
+    ]
+
     /// Parses `arguments` (without the program name).
     public init(arguments: [String]) throws(InvalidArguments) {
         var remaining = arguments[...]
@@ -76,6 +81,10 @@ public struct StubCommandLine: Sendable {
             }
             guard Self.valueOptions.contains(option) else {
                 throw InvalidArguments(description: "Unknown option \(option); see --help.")
+            }
+            if Self.shareOptions.contains(option), remaining.first.map({ $0.hasPrefix("--") }) ?? true {
+                try apply(option, "1")
+                continue
             }
             guard let value = remaining.popFirst() else {
                 throw InvalidArguments(description: "\(option) needs a value; see --help.")
