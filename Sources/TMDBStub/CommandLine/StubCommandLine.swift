@@ -1,0 +1,135 @@
+/// The `tmdb-stub` command line: parses arguments into a configuration, in the spirit of
+/// swift-argument-parser (every option documented in ``usage``; errors say what to do).
+public struct StubCommandLine: Sendable {
+    /// A command line that cannot be run.
+    public struct InvalidArguments: Error, CustomStringConvertible {
+        /// What is wrong and how to fix it.
+        public var description: String
+    }
+
+    /// The server configuration.
+    public var configuration = TMDBStubConfiguration()
+    /// Where to write the main port, if anywhere.
+    public var portFile: String?
+    /// True when `--help` was given.
+    public var wantsHelp = false
+
+    /// The help text.
+    public static let usage = """
+        USAGE: tmdb-stub [options]
+
+        A TMDB v3-compatible HTTP/1.1 fixture server with fault injection.
+        Serves GET /3/search/movie, /3/movie/{id}, /3/configuration (auth: "Authorization: Bearer TOKEN"
+        or ?api_key=KEY) and GET /t/p/{size}/{file} (PNG, no auth) from a deterministic catalogue.
+        Prints "tmdb-stub listening on http://HOST:PORT" then "tmdb-stub control on http://HOST:PORT".
+
+        OPTIONS:
+          --host ADDR              IPv4 address to listen on (default 127.0.0.1)
+          --port N                 main port, 0 = kernel-assigned (default 0)
+          --control-port N         control port, 0 = kernel-assigned (default 0)
+          --port-file PATH         also write the main port (decimal, newline) to PATH
+          --token TOKEN            accepted bearer token (default stub-token)
+          --api-key KEY            accepted api_key query value (default stub-api-key)
+          --seed N                 catalogue seed (default 20260101)
+          --movies N               generated movies on top of the well-known ones (default 2000)
+          --max-age N              Cache-Control max-age in seconds (default 3600)
+          --max-connections N      concurrent connections served (default 256)
+        FAULTS (also settable at run time on the control port; a share given without a value means 1):
+          --latency-ms N           delay every answer by N ms
+          --error-rate X           share 0...1 of requests answered 500
+          --rate-limit-share X     share 0...1 of requests answered 429 (TMDB code 25)
+          --retry-after N          Retry-After seconds sent with 429 (default 1)
+          --malformed-json X       share of 200 JSON bodies sent broken
+          --truncate-body X        share of answers cut short of their Content-Length, then closed
+          --reset X                share of requests answered with a TCP RST
+          --hang X                 share of requests never answered
+          --down                   start with the main port closed (connections refused)
+          --help                   show this help
+
+        CONTROL PORT:
+          GET /faults              current faults as JSON
+          POST /faults             JSON with any of latencyMs, errorRate, rateLimit {"share","retryAfter"},
+                                   malformedJSON, truncateBody, reset, hang, down (true closes the main
+                                   port, false re-opens it on the same port)
+          POST /reset              clear faults and counters
+          GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
+        SIGNALS: SIGUSR1 = down, SIGUSR2 = up, SIGTERM/SIGINT = exit 0.
+        """
+
+    private static let valueOptions: Set<String> = [
+        "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
+        "--max-age", "--max-connections", "--latency-ms", "--error-rate", "--rate-limit-share", "--retry-after",
+        "--malformed-json", "--truncate-body", "--reset", "--hang",
+    ]
+
+    /// Fault shares that may be given without a value, meaning 1 (always).
+    private static let shareOptions: Set<String> = [
+        "--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang",
+    ]
+
+    /// Parses `arguments` (without the program name).
+    public init(arguments: [String]) throws(InvalidArguments) {
+        var remaining = arguments[...]
+        while let option = remaining.popFirst() {
+            if option == "--help" || option == "-h" {
+                wantsHelp = true
+                continue
+            }
+            if option == "--down" {
+                configuration.faults.down = true
+                continue
+            }
+            guard Self.valueOptions.contains(option) else {
+                throw InvalidArguments(description: "Unknown option \(option); see --help.")
+            }
+            if Self.shareOptions.contains(option), remaining.first.map({ $0.hasPrefix("--") }) ?? true {
+                try apply(option, "1")
+                continue
+            }
+            guard let value = remaining.popFirst() else {
+                throw InvalidArguments(description: "\(option) needs a value; see --help.")
+            }
+            try apply(option, value)
+        }
+    }
+
+    private mutating func apply(_ option: String, _ value: String) throws(InvalidArguments) {
+        switch option {
+        case "--host": configuration.host = value
+        case "--port": configuration.port = try Self.integer(option, value, in: 0...65_535)
+        case "--control-port": configuration.controlPort = try Self.integer(option, value, in: 0...65_535)
+        case "--port-file": portFile = value
+        case "--token": configuration.token = value
+        case "--api-key": configuration.apiKey = value
+        case "--seed":
+            guard let seed = UInt64(value) else { throw InvalidArguments(description: "--seed needs an unsigned integer.") }
+            configuration.seed = seed
+        case "--movies": configuration.movieCount = try Self.integer(option, value, in: 0...1_000_000)
+        case "--max-age": configuration.maxAgeSeconds = try Self.integer(option, value, in: 0...31_536_000)
+        case "--max-connections": configuration.maxConnections = try Self.integer(option, value, in: 1...4_096)
+        case "--latency-ms": configuration.faults.latencyMs = try Self.integer(option, value, in: 0...600_000)
+        case "--error-rate": configuration.faults.errorRate = try Self.share(option, value)
+        case "--rate-limit-share": configuration.faults.rateLimit.share = try Self.share(option, value)
+        case "--retry-after": configuration.faults.rateLimit.retryAfter = try Self.integer(option, value, in: 0...86_400)
+        case "--malformed-json": configuration.faults.malformedJSON = try Self.share(option, value)
+        case "--truncate-body": configuration.faults.truncateBody = try Self.share(option, value)
+        case "--reset": configuration.faults.reset = try Self.share(option, value)
+        case "--hang": configuration.faults.hang = try Self.share(option, value)
+        default: throw InvalidArguments(description: "Unknown option \(option); see --help.")
+        }
+    }
+
+    private static func integer(_ option: String, _ value: String, in range: ClosedRange<Int>) throws(InvalidArguments) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw InvalidArguments(description: "\(option) needs an integer in \(range.lowerBound)...\(range.upperBound), got \"\(value)\".")
+        }
+        return number
+    }
+
+    private static func share(_ option: String, _ value: String) throws(InvalidArguments) -> Double {
+        guard let number = Double(value), (0...1).contains(number) else {
+            throw InvalidArguments(description: "\(option) needs a share between 0 and 1, got \"\(value)\".")
+        }
+        return number
+    }
+}

@@ -1,0 +1,47 @@
+/// The faults drawn for one request from the current ``StubFaults`` shares.
+struct FaultPlan {
+    var hang: Bool
+    var reset: Bool
+    var rateLimited: Bool
+    var serverError: Bool
+    var malformedJSON: Bool
+    var truncateBody: Bool
+    var retryAfter: Int
+
+    /// Rolls each fault independently with its share.
+    init(faults: StubFaults) {
+        func roll(_ share: Double) -> Bool { share > 0 && Double.random(in: 0..<1) < share }
+        hang = roll(faults.hang)
+        reset = roll(faults.reset)
+        rateLimited = roll(faults.rateLimit.share)
+        serverError = roll(faults.errorRate)
+        malformedJSON = roll(faults.malformedJSON)
+        truncateBody = roll(faults.truncateBody)
+        retryAfter = faults.rateLimit.retryAfter
+    }
+
+    /// The 429 or 500 answer replacing the real one, if one was drawn.
+    var injectedResponse: HTTPResponse? {
+        if rateLimited {
+            var response = HTTPResponse.tmdbError(status: 429, code: 25, message: "Your request count (#) is over the allowed limit of (40).")
+            response.headers.append(("Retry-After", String(retryAfter)))
+            return response
+        }
+        if serverError {
+            return .tmdbError(status: 500, code: 11, message: "Internal error: Something went wrong, contact TMDB.")
+        }
+        return nil
+    }
+
+    /// Breaks a 200 JSON body, and/or announces more bytes than are sent, as drawn.
+    func corrupt(_ response: inout HTTPResponse) {
+        let isJSON = response.header("Content-Type")?.hasPrefix("application/json") ?? false
+        if malformedJSON, response.status == 200, isJSON {
+            response.body = Array(response.body.prefix(response.body.count / 2)) + Array("\",,{<!-- broken".utf8)
+        }
+        if truncateBody, response.status != 304, !response.body.isEmpty {
+            response.announcedLength = response.body.count
+            response.body = Array(response.body.prefix(response.body.count / 2))
+        }
+    }
+}

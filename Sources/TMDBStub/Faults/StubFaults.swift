@@ -1,0 +1,39 @@
+/// The faults the stub currently injects on its main port. All shares are probabilities in 0...1.
+public struct StubFaults: Sendable, Equatable {
+    /// How often and how the stub answers 429 (TMDB code 25).
+    public struct RateLimit: Sendable, Equatable {
+        /// Share of requests answered 429.
+        public var share: Double
+        /// The `Retry-After` value in seconds.
+        public var retryAfter: Int
+
+        /// A rate limit answering `share` of requests with 429 and `Retry-After: retryAfter`.
+        public init(share: Double, retryAfter: Int) {
+            self.share = share
+            self.retryAfter = retryAfter
+        }
+    }
+
+    /// Delay added before every answer, in milliseconds.
+    public var latencyMs: Int = 0
+    /// Share of requests answered 500 with a TMDB-style body.
+    public var errorRate: Double = 0
+    /// The 429 fault.
+    public var rateLimit = RateLimit(share: 0, retryAfter: 1)
+    /// Share of 200 JSON answers whose body is broken JSON.
+    public var malformedJSON: Double = 0
+    /// Share of answers announcing a Content-Length larger than what is sent before the close.
+    public var truncateBody: Double = 0
+    /// Share of requests whose connection is closed with a TCP RST instead of an answer.
+    public var reset: Double = 0
+    /// Share of requests never answered (the connection stays open until the client gives up).
+    public var hang: Double = 0
+    /// When true the main listening socket is closed, so connections are refused.
+    public var down = false
+
+    /// No faults.
+    public init() {}
+
+    /// Whether every fault is off.
+    public var isEmpty: Bool { self == StubFaults() }
+}

@@ -1,0 +1,65 @@
+/// Answers TMDB v3 requests from the catalogue, like api.themoviedb.org and image.tmdb.org would.
+struct TMDBRouter: Sendable {
+    let catalogue: MovieCatalogue
+    let configuration: TMDBStubConfiguration
+
+    /// The answer to `request`; `port` is the main port, for the configuration's image base URL.
+    func response(to request: HTTPRequest, port: Int) -> HTTPResponse {
+        let path = request.path
+        if path.hasPrefix("/t/p/") { return CachingHeaders.apply(to: image(path: path), request: request, maxAge: configuration.maxAgeSeconds) }
+        guard isAuthorized(request) else {
+            return .tmdbError(status: 401, code: 7, message: "Invalid API key: You must be granted a valid key.")
+        }
+        guard request.method == "GET" else { return Self.notFound }
+        let answer: HTTPResponse
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path == "/3/search/movie" {
+            answer = search(request.query)
+        } else if path == "/3/configuration" {
+            answer = configurationResponse(port: port)
+        } else if components.count == 4, path.hasPrefix("/3/movie/"), !components[3].isEmpty {
+            answer = movie(idText: String(components[3]))
+        } else {
+            answer = Self.notFound
+        }
+        return CachingHeaders.apply(to: answer, request: request, maxAge: configuration.maxAgeSeconds)
+    }
+
+    /// TMDB's 404 code 34.
+    static let notFound = HTTPResponse.tmdbError(status: 404, code: 34, message: "The resource you requested could not be found.")
+
+    private func isAuthorized(_ request: HTTPRequest) -> Bool {
+        if let authorization = request.headers["authorization"], authorization == "Bearer \(configuration.token)" { return true }
+        return request.query["api_key"] == configuration.apiKey
+    }
+
+    private func movie(idText: String) -> HTTPResponse {
+        guard let id = Int(idText), id > 0 else {
+            return .tmdbError(status: 404, code: 6, message: "Invalid id: The pre-requisite id is invalid or not found.")
+        }
+        guard let movie = catalogue.movie(id: id) else { return Self.notFound }
+        return .json(movie.detailsJSON)
+    }
+
+    private func search(_ query: [String: String]) -> HTTPResponse {
+        guard let text = query["query"], !text.isEmpty else {
+            return .json(.object([("errors", .array([.string("query must be provided")]))]), status: 422)
+        }
+        let pageText = query["page"] ?? "1"
+        guard let page = Int(pageText), (1...500).contains(page) else {
+            return .tmdbError(status: 400, code: 22, message: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.")
+        }
+        let includeAdult = query["include_adult"]?.lowercased() == "true"
+        let year = (query["year"] ?? query["primary_release_year"]).flatMap { Int($0) }
+        let matches = catalogue.search(query: text, includeAdult: includeAdult, year: year)
+        let pageSize = 20
+        let start = (page - 1) * pageSize
+        let items = start < matches.count ? Array(matches[start..<min(matches.count, start + pageSize)]) : []
+        return .json(.object([
+            ("page", .int(page)),
+            ("results", .array(items.map(\.searchResultJSON))),
+            ("total_pages", .int(max(1, (matches.count + pageSize - 1) / pageSize))),
+            ("total_results", .int(matches.count)),
+        ]))
+    }
+}
