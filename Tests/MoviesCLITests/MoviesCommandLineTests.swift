@@ -212,7 +212,7 @@ import Testing
         let text = harness.output.text
         #expect(text.contains("Version:      1.2.3"))
         #expect(text.contains("Uptime:       1 day 1 h"))
-        #expect(text.contains("offline since 2 h ago: connection refused"))
+        #expect(text.contains("offline since 2026-11-18 09:06 UTC (2 h ago): connection refused"))
         #expect(text.contains("42 entries, 3.0 MiB of 512.0 MiB (2 stale, 1 pinned)"))
         #expect(text.contains("Last refresh: never"))
     }

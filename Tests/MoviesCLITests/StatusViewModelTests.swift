@@ -16,7 +16,7 @@ import Testing
 
     @Test func offlineSinceWithRetry() {
         let remote = RemoteStatus(state: .offline, since: now.addingTimeInterval(-3 * 3_600), retryAt: now.addingTimeInterval(120), consecutiveFailures: 4)
-        #expect(line(remote) == "offline since 3 h ago (retry in 2 min)")
+        #expect(line(remote) == "offline since 2026-11-18 08:06 UTC (3 h ago), retry in 2 min")
     }
 
     @Test func authRejectedSaysToCheckTheToken() {
@@ -31,5 +31,10 @@ import Testing
         viewModel.didLoad()
         #expect(viewModel.fields.isEmpty)
         #expect(viewModel.error == .daemonUnreachable(socketPath: "/s", reason: "refused"))
+    }
+
+    @Test(arguments: [(0.0, "1970-01-01 00:00 UTC"), (951_782_400, "2000-02-29 00:00 UTC"), (1_795_000_000, "2026-11-18 11:06 UTC"), (-60, "1969-12-31 23:59 UTC")])
+    func formatsUTCTimestamps(seconds: Double, expected: String) {
+        #expect(UTCTimestamp.describe(Date(timeIntervalSince1970: seconds)) == expected)
     }
 }

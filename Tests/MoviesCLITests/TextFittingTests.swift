@@ -28,4 +28,9 @@ import Testing
         #expect(TextFitting.fit("7.5", to: 5, alignRight: true) == "  7.5")
         #expect(TextFitting.fit("기생충", to: 8) == "기생충  ")
     }
+
+    @Test func controlCharactersFromTheRemoteAreNeutralised() {
+        #expect(TextFitting.truncate("Evil\u{1B}[2J\u{9B}title\nnext", to: 40) == "Evil [2J title next")
+        #expect(!TextWrapping.wrap("a\u{1B}]0;x\u{07}b", width: 20).joined().contains("\u{1B}"))
+    }
 }

@@ -32,10 +32,10 @@ final class StatusViewModel {
         }
     }
 
-    /// The remote state as a phrase: "online", "offline since 2 h ago", "auth rejected"...
+    /// The remote state as a phrase: "online", "offline since 2026-11-22 01:00 UTC (2 h ago)", "auth rejected"...
     func remoteLine(_ remote: RemoteStatus) -> String {
-        let since = remote.since.map { " since " + RelativeAge.describe(seconds: age(of: $0)) } ?? ""
-        let retry = remote.retryAt.map { " (retry in " + RelativeAge.duration(seconds: max(0, -age(of: $0))) + ")" } ?? ""
+        let since = remote.since.map { " since \(UTCTimestamp.describe($0)) (\(RelativeAge.describe(seconds: age(of: $0))))" } ?? ""
+        let retry = remote.retryAt.map { ", retry in " + RelativeAge.duration(seconds: max(0, -age(of: $0))) } ?? ""
         let reason = remote.lastError.map { ": \($0)" } ?? ""
         switch remote.state {
         case .unknown: return "unknown (no request made yet)"

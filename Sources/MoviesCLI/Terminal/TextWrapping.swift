@@ -6,7 +6,7 @@ enum TextWrapping {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+        for word in TextFitting.printable(text).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
             var word = String(word)
             var wordWidth = DisplayWidth.of(word)
             if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
