@@ -21,6 +21,7 @@ public final class VarlinkMoviesClient: MoviesClient {
 
     deinit { connection?.close() }
 
+    /// Calls `Search`, with `more` under the default policy so the cached page comes first.
     public func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError) {
         var arguments: [String: JSONValue] = ["query": .string(parameters.query), "page": .int(Int64(parameters.page))]
         if let policy = parameters.policy { arguments["policy"] = .string(policy.rawValue) }
@@ -29,6 +30,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
 
+    /// Calls `Movie`, with `more` under the default policy.
     public func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
         var arguments: [String: JSONValue] = ["id": .int(Int64(id))]
         if let policy { arguments["policy"] = .string(policy.rawValue) }
@@ -36,20 +38,24 @@ public final class VarlinkMoviesClient: MoviesClient {
         try stream("Movie", arguments, more: streams, as: MovieReply.self, onReply: onReply)
     }
 
+    /// Calls `Poster`.
     public func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply> {
         var arguments: [String: JSONValue] = ["path": .string(path)]
         if let width { arguments["width"] = .int(Int64(width)) }
         return try single("Poster", arguments, as: PosterReply.self)
     }
 
+    /// Calls `RecentQueries`.
     public func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply> {
         try single("RecentQueries", limit.map { ["limit": .int(Int64($0))] } ?? [:], as: RecentQueriesReply.self)
     }
 
+    /// Calls `Status`.
     public func status() throws(ClientError) -> ClientReply<StatusReply> {
         try single("Status", [:], as: StatusReply.self)
     }
 
+    /// Calls `Invalidate` or `Purge` with the selection as parameters.
     public func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
         let arguments: [String: JSONValue] = switch selection {
         case .all: ["all": .bool(true)]
@@ -83,7 +89,7 @@ public final class VarlinkMoviesClient: MoviesClient {
             try client.call("\(Self.interface).\(method)", parameters: arguments, more: more) { reply in
                 guard failure == nil else { return }
                 if let name = reply.error {
-                    failure = VarlinkErrorMapping.clientError(name: name, parameters: reply.parameters, method: method)
+                    failure = VarlinkErrorMapping.clientError(name: name, parameters: Self.errorParameters(reply.parameters), method: method)
                     return
                 }
                 let bytes = reply.parameters.serialized()
@@ -101,6 +107,15 @@ public final class VarlinkMoviesClient: MoviesClient {
             failure = failure ?? .daemonUnreachable(socketPath: socketPath, reason: "connection lost: \(error)")
         }
         if let failure { throw failure }
+    }
+
+    private static func errorParameters(_ value: JSONValue) -> VarlinkErrorMapping.Parameters {
+        var parameters = VarlinkErrorMapping.Parameters()
+        for (key, member) in value.objectValue ?? [:] {
+            if let string = member.stringValue { parameters.strings[key] = string }
+            if let integer = member.intValue { parameters.integers[key] = integer }
+        }
+        return parameters
     }
 
     private func connect() throws(ClientError) -> VarlinkClient {

@@ -54,7 +54,7 @@ struct PosterCommand: MoviesCommand {
                 return context.fail(.other(failure))
             }
             if context.json {
-                context.output.write(reply.json + "\n")
+                if outputPath != "-" { context.output.write(reply.json + "\n") }
             } else if outputPath != "-" {
                 let size = reply.value.width > 0 ? "\(reply.value.width) px" : "original size"
                 context.print([
