@@ -73,6 +73,15 @@ import Testing
         #expect(!sink.text.contains("\u{1B}[1m"))  // no colour when colour is off
     }
 
+    @Test func outputTallerThanTheTerminalIsPrintedBelowNotRedrawn() {
+        let cached = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old"), Fixtures.movie(2, "Two")])
+        let fresh = Fixtures.page(1, of: 1, [Fixtures.movie(1, "New"), Fixtures.movie(2, "Two")])
+        let model = viewModel(replies: [Fixtures.search(cached, Fixtures.cached(age: 60)), Fixtures.search(fresh, Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false, height: 3))
+        #expect(!sink.text.contains("\u{1B}[3A"))
+        #expect(sink.text.contains("New"))
+    }
+
     @Test func ttyWithColourUsesANSI() {
         let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.network)])
         let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: true))

@@ -30,7 +30,8 @@ final class SearchResultsTerminalView {
         let color = terminal.usesColor
         if viewModel.isEmpty {
             if viewModel.loading != nil {
-                return terminal.isTTY ? [ANSIStyle.dim.apply("Searching for \"\(viewModel.query)\"…", enabled: color)] : []
+                let searching = TextFitting.truncate("Searching for \"\(viewModel.query)\"…", to: terminal.width)
+                return terminal.isTTY ? [ANSIStyle.dim.apply(searching, enabled: color)] : []
             }
             if viewModel.error != nil { return [] }
             var empty = [TextFitting.truncate("No movies found for \"\(viewModel.query)\"", to: terminal.width)]
@@ -78,8 +79,10 @@ final class SearchResultsTerminalView {
     private func draw(_ lines: [String]) {
         guard lines != shownLines else { return }
         var text = ""
-        if terminal.isTTY, !shownLines.isEmpty {
-            text += "\u{1B}[\(shownLines.count)A\r\u{1B}[J"  // up over what we printed, clear to the end
+        // Up over what we printed, then clear to the end of the screen; when that has scrolled past
+        // the top (taller than the terminal), print the new state below instead.
+        if terminal.isTTY, !shownLines.isEmpty, shownLines.count < terminal.height ?? Int.max {
+            text += "\u{1B}[\(shownLines.count)A\r\u{1B}[J"
         }
         for line in lines { text += line + "\n" }
         output.write(text)

@@ -8,12 +8,15 @@ struct TerminalCapabilities: Sendable, Hashable {
     var width: Int
     /// Whether to use ANSI colours: only on a TTY and never when `NO_COLOR` is set and not empty.
     var usesColor: Bool
+    /// The height in rows, when known: output taller than this cannot be redrawn in place.
+    var height: Int?
 
     /// Creates capabilities explicitly (for tests and `--json`).
-    init(isTTY: Bool, width: Int, usesColor: Bool) {
+    init(isTTY: Bool, width: Int, usesColor: Bool, height: Int? = nil) {
         self.isTTY = isTTY
         self.width = max(width, 20)
         self.usesColor = usesColor && isTTY
+        self.height = height
     }
 
     /// Detects the capabilities of `fileDescriptor`: `isatty(3)`, then the width from
@@ -21,13 +24,17 @@ struct TerminalCapabilities: Sendable, Hashable {
     static func detect(fileDescriptor: Int32, environment: [String: String]) -> TerminalCapabilities {
         let tty = isatty(fileDescriptor) == 1
         var width = 0
+        var height: Int?
         if tty {
             var size = winsize()
-            if ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 { width = Int(size.ws_col) }
+            if ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0 {
+                width = Int(size.ws_col)
+                height = size.ws_row > 0 ? Int(size.ws_row) : nil
+            }
         }
         if width <= 0, let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { width = columns }
         if width <= 0 { width = 80 }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
-        return TerminalCapabilities(isTTY: tty, width: width, usesColor: !noColor)
+        return TerminalCapabilities(isTTY: tty, width: width, usesColor: !noColor, height: height)
     }
 }
