@@ -1,0 +1,64 @@
+/// Why a call to the daemon failed, as the client sees it: each case maps to one exit code
+/// and one line of text that says what to do.
+public enum ClientError: Error, Sendable, Hashable {
+    /// No daemon answered on `socketPath` (missing socket, connection refused, connection lost).
+    case daemonUnreachable(socketPath: String, reason: String)
+    /// The daemon (or the socket's file mode) refused this caller.
+    case permissionDenied(String)
+    /// TMDB could not be reached and nothing usable was cached.
+    case remoteUnavailable(String)
+    /// The policy forbade the network (`--offline`) and nothing usable was cached.
+    case notCached(String)
+    /// TMDB has no such movie.
+    case notFound(id: Int?)
+    /// TMDB refused the request (for example an invalid API key).
+    case remoteRejected(String)
+    /// The daemon found an argument unacceptable.
+    case invalidArgument(String)
+    /// Anything else (daemon timeout, storage failure, malformed reply...).
+    case other(String)
+
+    /// The sysexits code this error ends the program with.
+    public var exitCode: ExitCode {
+        switch self {
+        case .daemonUnreachable: .unavailable
+        case .permissionDenied: .noPermission
+        case .remoteUnavailable, .notCached: .temporaryFailure
+        case .invalidArgument: .usage
+        case .notFound, .remoteRejected, .other: .failure
+        }
+    }
+
+    /// Whether the error concerns only fresh data, so results already shown from the cache stand.
+    public var isRemoteOnly: Bool {
+        switch self {
+        case .remoteUnavailable, .notCached, .remoteRejected: true
+        default: false
+        }
+    }
+
+    /// One line saying what went wrong and how to fix it.
+    public var message: String {
+        switch self {
+        case let .daemonUnreachable(socketPath, reason):
+            "cannot reach moviesd at \(socketPath) (\(reason)); start it with "
+                + (socketPath.hasPrefix("/run/moviesd/") ? "'sudo systemctl start moviesd'" : "'systemctl --user start moviesd'")
+                + " or 'moviesd --socket \(socketPath)', or point --socket / MOVIESD_SOCKET at a running daemon"
+        case let .permissionDenied(reason):
+            "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
+        case let .remoteUnavailable(reason):
+            "TMDB is unavailable and nothing usable is cached: \(reason); try again later"
+        case let .notCached(reason):
+            "nothing cached for this request (\(reason)); run it without --offline when the network is back"
+        case let .notFound(id):
+            id.map { "TMDB has no movie with id \($0); check the id with 'movies search'" }
+                ?? "TMDB has no such resource; check the id with 'movies search'"
+        case let .remoteRejected(reason):
+            "TMDB rejected the request: \(reason); check the daemon's TMDB token (see 'movies status')"
+        case let .invalidArgument(reason):
+            "invalid argument: \(reason)"
+        case let .other(reason):
+            reason
+        }
+    }
+}

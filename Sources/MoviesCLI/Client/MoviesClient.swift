@@ -1,0 +1,21 @@
+import MoviesDomain
+
+/// The daemon as the client's presentation layer sees it: one method per Varlink method.
+///
+/// Streaming calls deliver each reply to `onReply` as it arrives (the cached answer first, then the
+/// fresh one) and return when the call is over; they throw a `ClientError` when it ended in error,
+/// after any replies already delivered. Implementations: `VarlinkMoviesClient`, and a mock in tests.
+public protocol MoviesClient {
+    /// Searches for movies; with the default policy the cached page comes first, then the fresh one.
+    func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError)
+    /// Fetches one movie's details, cached then fresh.
+    func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError)
+    /// Fetches a poster image at the TMDB size nearest to `width`.
+    func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply>
+    /// The recent successful search queries, newest first.
+    func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply>
+    /// The daemon's version, uptime, remote state and cache statistics.
+    func status() throws(ClientError) -> ClientReply<StatusReply>
+    /// Invalidates or purges cached entries (authorised callers only).
+    func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply>
+}

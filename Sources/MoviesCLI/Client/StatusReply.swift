@@ -1,0 +1,24 @@
+import MoviesDomain
+
+/// The parameters of a `Status` reply.
+public struct StatusReply: Sendable, Hashable, Codable {
+    /// The daemon's version.
+    public var version: String
+    /// Seconds since the daemon started.
+    public var uptimeSeconds: Int
+    /// TMDB's reachability.
+    public var remote: RemoteStatus
+    /// The cache's size and composition.
+    public var cache: CacheStats
+    /// When the last watchlist refresh finished (RFC 3339), if ever.
+    public var lastRefresh: String?
+
+    /// Creates a reply.
+    public init(version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil) {
+        self.version = version
+        self.uptimeSeconds = uptimeSeconds
+        self.remote = remote
+        self.cache = cache
+        self.lastRefresh = lastRefresh
+    }
+}

@@ -1,0 +1,54 @@
+/// Maps a Varlink error reply (its name and parameters) to a `ClientError`. Free of Varlink types so
+/// it can be tested alone: the adapter passes the parameters' string and integer members.
+enum VarlinkErrorMapping {
+    /// The string and integer members of an error reply's parameters.
+    struct Parameters: Sendable, Hashable {
+        /// String members by name.
+        var strings: [String: String] = [:]
+        /// Integer members by name.
+        var integers: [String: Int64] = [:]
+
+        /// The string member `key`, if present.
+        subscript(string key: String) -> String? { strings[key] }
+        /// The integer member `key`, if present.
+        subscript(int key: String) -> Int64? { integers[key] }
+    }
+
+    /// The client error for the error reply `name` with `parameters` to a call of `method`.
+    static func clientError(name: String, parameters: Parameters, method: String) -> ClientError {
+        let reason = parameters[string: "reason"] ?? "no reason given"
+        switch name {
+        case "io.moviesd.Movies.RemoteUnavailable":
+            if let retry = parameters[int: "retryAfterSeconds"] {
+                return .remoteUnavailable("\(reason) (retry in \(retry) s)")
+            }
+            return .remoteUnavailable(reason)
+        case "io.moviesd.Movies.NotCached":
+            return .notCached(reason)
+        case "io.moviesd.Movies.NotFound":
+            return .notFound(id: parameters[int: "id"].map { Int($0) })
+        case "io.moviesd.Movies.RemoteRejected":
+            let message = parameters[string: "message"] ?? "no message"
+            let status = parameters[int: "httpStatus"].map { "HTTP \($0)" } ?? "HTTP ?"
+            let code = parameters[int: "tmdbCode"].map { ", TMDB code \($0)" } ?? ""
+            return .remoteRejected("\(message) (\(status)\(code))")
+        case "io.moviesd.Movies.InvalidArgument":
+            let parameter = parameters[string: "parameter"] ?? "argument"
+            return .invalidArgument("\(parameter): \(reason)")
+        case "io.moviesd.Movies.Timeout":
+            let seconds = parameters[int: "seconds"].map { "\($0) s" } ?? "its deadline"
+            return .other("moviesd did not finish \(method) within \(seconds); try again")
+        case "io.moviesd.Movies.StorageFailure":
+            return .other("moviesd's cache failed: \(reason); see the daemon's log")
+        case "org.varlink.service.PermissionDenied":
+            return .permissionDenied("moviesd refuses \(method) to this user")
+        case "org.varlink.service.InvalidParameter":
+            let parameter = parameters[string: "parameter"] ?? "a parameter"
+            return .invalidArgument("moviesd rejected \(parameter) of \(method)")
+        case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound", "org.varlink.service.MethodNotImplemented":
+            return .other("moviesd does not support \(method) (\(name)); update moviesd")
+        default:
+            return .other("moviesd answered \(method) with error \(name)")
+        }
+    }
+}

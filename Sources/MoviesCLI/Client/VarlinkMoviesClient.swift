@@ -1,0 +1,138 @@
+import FoundationEssentials
+import Glibc
+import MoviesDomain
+import Varlink
+
+/// `MoviesClient` over Varlink: calls `io.moviesd.Movies` on the daemon's Unix socket and decodes
+/// each reply's parameters with `WireCoding` into the reply structs. The only file that uses Varlink.
+public final class VarlinkMoviesClient: MoviesClient {
+    static let interface = "io.moviesd.Movies"
+
+    /// The socket this client connects to.
+    public let socketPath: String
+    private let timeoutSeconds: Int?
+    private var connection: VarlinkClient?
+
+    /// Creates a client for the daemon at `socketPath`; it connects on the first call.
+    public init(socketPath: String, timeoutSeconds: Int? = 60) {
+        self.socketPath = socketPath
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    deinit { connection?.close() }
+
+    /// Calls `Search`, with `more` under the default policy so the cached page comes first.
+    public func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError) {
+        var arguments: [String: JSONValue] = ["query": .string(parameters.query), "page": .int(Int64(parameters.page))]
+        if let policy = parameters.policy { arguments["policy"] = .string(policy.rawValue) }
+        if let maxStale = parameters.maxStaleSeconds { arguments["maxStaleSeconds"] = .int(Int64(maxStale)) }
+        let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
+        try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
+    }
+
+    /// Calls `Movie`, with `more` under the default policy.
+    public func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
+        var arguments: [String: JSONValue] = ["id": .int(Int64(id))]
+        if let policy { arguments["policy"] = .string(policy.rawValue) }
+        let streams = policy == nil || policy == .cacheThenNetwork
+        try stream("Movie", arguments, more: streams, as: MovieReply.self, onReply: onReply)
+    }
+
+    /// Calls `Poster`.
+    public func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply> {
+        var arguments: [String: JSONValue] = ["path": .string(path)]
+        if let width { arguments["width"] = .int(Int64(width)) }
+        return try single("Poster", arguments, as: PosterReply.self)
+    }
+
+    /// Calls `RecentQueries`.
+    public func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply> {
+        try single("RecentQueries", limit.map { ["limit": .int(Int64($0))] } ?? [:], as: RecentQueriesReply.self)
+    }
+
+    /// Calls `Status`.
+    public func status() throws(ClientError) -> ClientReply<StatusReply> {
+        try single("Status", [:], as: StatusReply.self)
+    }
+
+    /// Calls `Invalidate` or `Purge` with the selection as parameters.
+    public func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
+        let arguments: [String: JSONValue] = switch selection {
+        case .all: ["all": .bool(true)]
+        case .query(let query): ["query": .string(query)]
+        case .movie(let id): ["movieId": .int(Int64(id))]
+        case .posters: ["posters": .bool(true)]
+        }
+        let method = operation == .invalidate ? "Invalidate" : "Purge"
+        return try single(method, arguments, as: CacheMaintenanceReply.self)
+    }
+
+    // MARK: - Calls
+
+    private func single<Value: Decodable & Sendable>(
+        _ method: String, _ arguments: [String: JSONValue], as type: Value.Type
+    ) throws(ClientError) -> ClientReply<Value> {
+        var last: ClientReply<Value>?
+        try stream(method, arguments, more: false, as: type) { last = $0 }
+        guard let last else { throw ClientError.other("moviesd sent no reply to \(method)") }
+        return last
+    }
+
+    private func stream<Value: Decodable & Sendable>(
+        _ method: String, _ arguments: [String: JSONValue], more: Bool, as type: Value.Type,
+        onReply: (ClientReply<Value>) -> Void
+    ) throws(ClientError) {
+        let client = try connect()
+        var failure: ClientError?
+        let decoder = WireCoding.makeDecoder()
+        do {
+            try client.call("\(Self.interface).\(method)", parameters: arguments, more: more) { reply in
+                guard failure == nil else { return }
+                if let name = reply.error {
+                    failure = VarlinkErrorMapping.clientError(name: name, parameters: Self.errorParameters(reply.parameters), method: method)
+                    return
+                }
+                let bytes = reply.parameters.serialized()
+                do {
+                    let value = try decoder.decode(Value.self, from: Data(bytes))
+                    onReply(ClientReply(value: value, json: String(decoding: bytes, as: UTF8.self), continues: reply.continues))
+                } catch {
+                    failure = .other("moviesd sent a \(method) reply this client cannot read (\(error)); are moviesd and movies the same version?")
+                }
+            }
+        } catch let error as ClientError {
+            failure = failure ?? error
+        } catch {
+            connection = nil
+            failure = failure ?? .daemonUnreachable(socketPath: socketPath, reason: "connection lost: \(error)")
+        }
+        if let failure { throw failure }
+    }
+
+    private static func errorParameters(_ value: JSONValue) -> VarlinkErrorMapping.Parameters {
+        var parameters = VarlinkErrorMapping.Parameters()
+        for (key, member) in value.objectValue ?? [:] {
+            if let string = member.stringValue { parameters.strings[key] = string }
+            if let integer = member.intValue { parameters.integers[key] = integer }
+        }
+        return parameters
+    }
+
+    private func connect() throws(ClientError) -> VarlinkClient {
+        if let connection { return connection }
+        var info = stat()
+        if stat(socketPath, &info) != 0 {
+            throw .daemonUnreachable(socketPath: socketPath, reason: errno == EACCES ? "cannot look up the socket: permission denied" : "no socket there")
+        }
+        if access(socketPath, R_OK | W_OK) != 0, errno == EACCES {
+            throw .permissionDenied("the socket \(socketPath) is not accessible to this user")
+        }
+        do {
+            let client = try VarlinkClient(unixPath: socketPath, timeoutSeconds: timeoutSeconds)
+            connection = client
+            return client
+        } catch {
+            throw .daemonUnreachable(socketPath: socketPath, reason: error.description)
+        }
+    }
+}

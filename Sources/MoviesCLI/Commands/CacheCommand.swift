@@ -1,0 +1,57 @@
+/// `movies cache invalidate|purge (--all | --query Q | --movie ID | --posters)` (authorised callers).
+struct CacheCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "cache",
+        abstract: "Invalidate (mark stale, keep for offline use) or purge (delete) cached entries.",
+        usage: "cache invalidate|purge (--all | --query QUERY | --movie ID | --posters)",
+        arguments: [ArgumentSpec(name: "invalidate|purge", help: "Mark entries stale, or delete them.")],
+        options: [
+            .flag("--all", help: "Every cached entry."),
+            .option("--query", value: "QUERY", help: "Every page and language of one search query."),
+            .option("--movie", value: "ID", help: "One movie's details."),
+            .flag("--posters", help: "Every poster image."),
+        ],
+        discussion: "Only root, the daemon's user and members of its admin group may do this; others get exit code 77."
+    )
+
+    let operation: CacheOperation
+    let selection: CacheSelection
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let word = arguments.positionals.first,
+              let operation = CacheOperation(rawValue: word) else {
+            throw UsageError("say 'invalidate' or 'purge', e.g. 'movies cache invalidate --query matrix'", command: "cache")
+        }
+        self.operation = operation
+        var selections: [CacheSelection] = []
+        if arguments.has("--all") { selections.append(.all) }
+        if arguments.has("--posters") { selections.append(.posters) }
+        if let query = arguments.value("--query") {
+            guard !query.allSatisfy(\.isWhitespace) else {
+                throw UsageError("--query needs a non-empty QUERY", command: "cache")
+            }
+            selections.append(.query(query))
+        }
+        if let id = try arguments.integer("--movie", in: 1...Int(Int32.max), command: "cache") { selections.append(.movie(id: id)) }
+        guard selections.count == 1, let selection = selections.first else {
+            throw UsageError("choose exactly one of --all, --query QUERY, --movie ID and --posters", command: "cache")
+        }
+        self.selection = selection
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        do {
+            let reply = try context.client.maintainCache(operation, selection: selection)
+            if context.json {
+                context.output.write(reply.json + "\n")
+            } else {
+                let verb = operation == .invalidate ? "Invalidated" : "Purged"
+                let count = reply.value.entries == 1 ? "1 entry" : "\(reply.value.entries) entries"
+                context.print(["\(verb) \(count)."])
+            }
+            return .success
+        } catch {
+            return context.fail(error)
+        }
+    }
+}

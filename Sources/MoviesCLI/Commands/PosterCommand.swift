@@ -1,0 +1,84 @@
+import MoviesDomain
+
+/// `movies poster ID|PATH [--width W] -o FILE`: saves a poster image.
+struct PosterCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "poster",
+        abstract: "Save a movie's poster image.",
+        usage: "poster ID|PATH [--width W] -o FILE",
+        arguments: [ArgumentSpec(name: "ID|PATH", help: "A TMDB movie id, or a poster path such as /f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg.")],
+        options: [
+            .option("--width", "-w", value: "W", help: "The width in pixels; the nearest TMDB size is served (default: original)."),
+            .option("--output", "-o", value: "FILE", help: "Where to write the image; '-' writes to standard output. Required."),
+        ]
+    )
+
+    /// What to fetch the poster of.
+    enum Target: Hashable {
+        /// The poster of this movie.
+        case movie(id: Int)
+        /// The poster at this path.
+        case path(String)
+    }
+
+    let target: Target
+    let width: Int?
+    let outputPath: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+            throw UsageError("give exactly one movie ID or poster PATH, e.g. 'movies poster 603 -o matrix.jpg'", command: "poster")
+        }
+        if let id = Int(text), id > 0 {
+            target = .movie(id: id)
+        } else if text.hasPrefix("/"), text.count > 1, !text.contains("..") {
+            target = .path(text)
+        } else {
+            throw UsageError("'\(text)' is neither a movie ID nor a poster path starting with '/'", command: "poster")
+        }
+        width = try arguments.integer("--width", in: 1...10_000, command: "poster")
+        guard let output = arguments.value("--output"), !output.isEmpty else {
+            throw UsageError("missing -o FILE: say where to write the image ('-' for standard output)", command: "poster")
+        }
+        outputPath = output
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        do {
+            let path = try posterPath(context)
+            let reply = try context.client.poster(path: path, width: width)
+            guard let bytes = Base64Decoder.decode(reply.value.base64) else {
+                return context.fail(.other("moviesd sent a poster that is not valid base64; try again, or purge the cache"))
+            }
+            if let failure = context.writeFile(bytes, outputPath) {
+                return context.fail(.other(failure))
+            }
+            if context.json {
+                if outputPath != "-" { context.output.write(reply.json + "\n") }
+            } else if outputPath != "-" {
+                let size = reply.value.width > 0 ? "\(reply.value.width) px" : "original size"
+                context.print([
+                    "Saved \(path) (\(reply.value.mimeType), \(size), \(ByteCount.describe(Int64(bytes.count)))) to \(outputPath)"
+                        + " — " + FreshnessLine.describe(reply.value.freshness),
+                ])
+            }
+            return .success
+        } catch {
+            return context.fail(error)
+        }
+    }
+
+    private func posterPath(_ context: CommandContext) throws(ClientError) -> String {
+        switch target {
+        case .path(let path):
+            return path
+        case .movie(let id):
+            var posterPath: String?
+            try context.client.movie(id: id, policy: .cacheFirst) { reply in
+                posterPath = reply.value.movie.posterPath
+            }
+            guard let posterPath else { throw ClientError.other("movie \(id) has no poster on TMDB") }
+            return posterPath
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import MoviesDomain
+
+/// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first] [--max-stale DURATION]`.
+struct SearchCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "search",
+        abstract: "Search movies by title: cached results at once, then fresh ones.",
+        usage: "search QUERY… [--page N] [--offline | --fresh | --cache-first] [--max-stale DURATION]",
+        arguments: [ArgumentSpec(name: "QUERY…", help: "The words to search for (joined with spaces).")],
+        options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")] + PolicyOptions.specs + [
+            .option("--max-stale", value: "DURATION", help: "Accept cached results up to this old, e.g. 30d, 6h, 90m, 45s."),
+        ]
+    )
+
+    let query: String
+    let page: Int
+    let policy: FetchPolicy?
+    let maxStaleSeconds: Int?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let query = arguments.positionals.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !query.isEmpty else {
+            throw UsageError("missing QUERY: say what to search for, e.g. 'movies search the matrix'", command: "search")
+        }
+        self.query = query
+        page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
+        policy = try PolicyOptions.policy(from: arguments, command: "search")
+        if let text = arguments.value("--max-stale") {
+            guard let seconds = DurationParser.seconds(text) else {
+                throw UsageError("--max-stale takes a duration such as 30d, 6h, 90m or 45s, not '\(text)'", command: "search")
+            }
+            maxStaleSeconds = seconds
+        } else {
+            maxStaleSeconds = nil
+        }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds)
+        let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output)
+        if context.json {
+            viewModel.didReceiveReply = { context.output.write($0 + "\n") }
+        } else {
+            viewModel.didChange = { [unowned viewModel] in view.update(viewModel) }
+        }
+        viewModel.didSearch(query: query, page: page)
+        if !context.json { view.finish(viewModel) }
+        if let error = viewModel.error { return context.fail(error) }
+        return .success
+    }
+}

@@ -1,0 +1,35 @@
+import MoviesDomain
+
+/// `movies show ID [--offline | --fresh | --cache-first]`: one movie's details.
+struct ShowCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "show",
+        abstract: "Show one movie's details.",
+        usage: "show ID [--offline | --fresh | --cache-first]",
+        arguments: [ArgumentSpec(name: "ID", help: "The TMDB movie id (the last column of 'movies search').")],
+        options: PolicyOptions.specs
+    )
+
+    let id: Int
+    let policy: FetchPolicy?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+            throw UsageError("give exactly one movie ID, e.g. 'movies show 603'", command: "show")
+        }
+        guard let id = Int(text), id > 0 else {
+            throw UsageError("ID must be a positive whole number (a TMDB movie id), not '\(text)'", command: "show")
+        }
+        self.id = id
+        policy = try PolicyOptions.policy(from: arguments, command: "show")
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let viewModel = MovieDetailsViewModel(client: context.client, policy: policy)
+        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        viewModel.didLoad(id: id)
+        if !context.json { context.print(MovieDetailsTerminalView.lines(for: viewModel, terminal: context.terminal)) }
+        if let error = viewModel.error { return context.fail(error) }
+        return .success
+    }
+}

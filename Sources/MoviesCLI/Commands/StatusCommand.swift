@@ -1,0 +1,23 @@
+/// `movies status`: daemon version, uptime, remote state, cache size and last refresh.
+struct StatusCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show the daemon's version, uptime, TMDB state and cache size.",
+        usage: "status"
+    )
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("'status' takes no arguments", command: "status")
+        }
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let viewModel = StatusViewModel(client: context.client, now: context.now)
+        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        viewModel.didLoad()
+        if let error = viewModel.error { return context.fail(error) }
+        if !context.json { context.print(FieldListView.lines(viewModel.fields, terminal: context.terminal)) }
+        return .success
+    }
+}

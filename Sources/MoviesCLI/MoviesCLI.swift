@@ -1,1 +1,0 @@
-// MoviesCLI module: see DESIGN.md §1. (placeholder, replaced by its implementation)

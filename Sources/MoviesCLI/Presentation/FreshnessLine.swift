@@ -1,0 +1,32 @@
+import MoviesDomain
+
+/// The one line that tells where shown data came from and how old it is, e.g.
+/// "cached 2 h ago · refreshing…" or "offline — showing results cached 3 days ago".
+enum FreshnessLine {
+    /// The line for data with `freshness`.
+    /// - Parameters:
+    ///   - refreshing: a fresher reply is still expected for the same call.
+    ///   - failure: why the fresh reply that was expected did not come (the call ended in error).
+    static func describe(_ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil) -> String {
+        let age = RelativeAge.describe(seconds: freshness.ageSeconds)
+        switch freshness.origin {
+        case .network:
+            return "fresh from TMDB"
+        case .revalidated:
+            return "cached \(age) · confirmed current by TMDB"
+        case .cache:
+            if refreshing { return "cached \(age) · refreshing…" }
+            if let failure { return "\(outagePrefix(failure)) — showing results cached \(age)" }
+            if freshness.remoteError != nil { return "offline — showing results cached \(age)" }
+            return freshness.stale ? "cached \(age) · stale" : "cached \(age)"
+        }
+    }
+
+    private static func outagePrefix(_ failure: ClientError) -> String {
+        switch failure {
+        case .remoteRejected: "TMDB rejected the request"
+        case .notCached: "offline mode"
+        default: "offline"
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import MoviesDomain
+
+/// One movie's details screen, as in the seed's `MovieDetailsViewModel`: input `didLoad(id:)`,
+/// outputs title, facts, overview, extra fields, freshness line, loading and error.
+final class MovieDetailsViewModel {
+    private let client: any MoviesClient
+    private let policy: FetchPolicy?
+
+    // MARK: Outputs
+
+    /// The movie's title ("" before it loads).
+    private(set) var title = ""
+    /// Year, runtime, genres and rating on one line, e.g. "1999 · 136 min · Action · ★ 8.2 (24 000 votes)".
+    private(set) var factsLine = ""
+    /// The tagline, if any.
+    private(set) var tagline: String?
+    /// The plot summary, if any.
+    private(set) var overview: String?
+    /// Labelled extra fields (original title, homepage, IMDb, poster...).
+    private(set) var fields: [DetailField] = []
+    /// Where the record came from and how old it is.
+    private(set) var freshnessLine: String?
+    /// Whether the record is being waited for.
+    private(set) var isLoading = false
+    /// The error that left nothing to show, if any.
+    private(set) var error: ClientError?
+    /// Whether a record has been loaded.
+    private(set) var hasDetails = false
+    /// Called after every change of the outputs.
+    var didChange: (() -> Void)?
+    /// Called with each daemon reply's parameters as one line of JSON.
+    var didReceiveReply: ((String) -> Void)?
+
+    /// Creates the view model over `client`, loading with `policy`.
+    init(client: any MoviesClient, policy: FetchPolicy? = nil) {
+        self.client = client
+        self.policy = policy
+    }
+
+    // MARK: Inputs
+
+    /// Loads the movie with TMDB id `id`, cached then fresh.
+    func didLoad(id: Int) {
+        isLoading = true
+        error = nil
+        didChange?()
+        var lastFreshness: Freshness?
+        do {
+            try client.movie(id: id, policy: policy) { reply in
+                didReceiveReply?(reply.json)
+                lastFreshness = reply.value.freshness
+                show(reply.value.movie)
+                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
+                didChange?()
+            }
+        } catch let failure {
+            if let lastFreshness, failure.isRemoteOnly {
+                freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
+            } else {
+                error = failure
+            }
+        }
+        isLoading = false
+        didChange?()
+    }
+
+    // MARK: Private
+
+    private func show(_ movie: MovieDetails) {
+        hasDetails = true
+        title = movie.title
+        tagline = movie.tagline.flatMap { $0.isEmpty ? nil : $0 }
+        overview = movie.overview.flatMap { $0.isEmpty ? nil : $0 }
+        var facts: [String] = []
+        if let date = movie.releaseDate, date.count >= 4 { facts.append(String(date.prefix(4))) }
+        if let runtime = movie.runtime { facts.append("\(runtime) min") }
+        if !movie.genres.isEmpty { facts.append(movie.genres.joined(separator: ", ")) }
+        if let vote = movie.voteAverage {
+            facts.append("★ \(RatingFormat.oneDecimal(vote))" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
+        }
+        factsLine = facts.joined(separator: " · ")
+        var fields: [DetailField] = []
+        if let original = movie.originalTitle, original != movie.title {
+            fields.append(DetailField(label: "Original title", value: original))
+        }
+        if let date = movie.releaseDate { fields.append(DetailField(label: "Released", value: date)) }
+        if let status = movie.status { fields.append(DetailField(label: "Status", value: status)) }
+        if let homepage = movie.homepage { fields.append(DetailField(label: "Homepage", value: homepage)) }
+        if let imdb = movie.imdbID { fields.append(DetailField(label: "IMDb", value: "https://www.imdb.com/title/\(imdb)/")) }
+        if let poster = movie.posterPath { fields.append(DetailField(label: "Poster", value: poster)) }
+        fields.append(DetailField(label: "TMDB id", value: String(movie.id)))
+        self.fields = fields
+    }
+}

@@ -1,0 +1,24 @@
+import MoviesDomain
+
+/// One row of a result list, already formatted for display.
+struct MoviesListItemViewModel: Sendable, Hashable {
+    /// The title.
+    let title: String
+    /// The release year, or "" when unknown.
+    let year: String
+    /// The average vote with one decimal, or "" when unknown.
+    let rating: String
+    /// TMDB's id, as text.
+    let id: String
+    /// The poster's path, for `movies poster`.
+    let posterPath: String?
+
+    /// Formats `movie` for display.
+    init(movie: Movie) {
+        title = movie.title
+        year = movie.releaseYear.map(String.init) ?? ""
+        rating = movie.voteAverage.map(RatingFormat.oneDecimal) ?? ""
+        id = String(movie.id)
+        posterPath = movie.posterPath
+    }
+}

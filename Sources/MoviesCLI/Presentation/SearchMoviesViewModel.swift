@@ -1,0 +1,121 @@
+import MoviesDomain
+
+/// The movie search screen's state, as in the seed's `MoviesListViewModel`: inputs (`didSearch`,
+/// `didLoadNextPage`, `didCancelSearch`, `didSelectItem`) and outputs (items, loading, error,
+/// `isEmpty`, a freshness line). It knows nothing of the terminal; views observe `didChange`.
+final class SearchMoviesViewModel {
+    private let client: any MoviesClient
+    private let policy: FetchPolicy?
+    private let maxStaleSeconds: Int?
+    private var pages: [MoviesPage] = []
+    private var generation = 0
+
+    // MARK: Outputs
+
+    /// The query being shown.
+    private(set) var query = ""
+    /// The rows of every loaded page, in page order.
+    private(set) var items: [MoviesListItemViewModel] = []
+    /// What is being waited for, if anything.
+    private(set) var loading: LoadingState?
+    /// The error that ended the last load and left nothing usable to show, if any.
+    private(set) var error: ClientError?
+    /// Where the shown items came from and how old they are.
+    private(set) var freshnessLine: String?
+    /// The item chosen with `didSelectItem(at:)`.
+    private(set) var selectedItem: MoviesListItemViewModel?
+    /// Called after every change of the outputs.
+    var didChange: (() -> Void)?
+    /// Called with each daemon reply's parameters as one line of JSON.
+    var didReceiveReply: ((String) -> Void)?
+
+    /// Whether there is nothing to show.
+    var isEmpty: Bool { items.isEmpty }
+    /// The error as one line of text.
+    var errorText: String? { error?.message }
+    /// The last loaded page number (0 before any).
+    var currentPage: Int { pages.last?.page ?? 0 }
+    /// The number of pages the query has.
+    var totalPageCount: Int { pages.last?.totalPages ?? 1 }
+    /// Whether `didLoadNextPage` would load another page.
+    var hasMorePages: Bool { currentPage < totalPageCount }
+    /// Total results TMDB has for the query.
+    var totalResults: Int { pages.last?.totalResults ?? 0 }
+
+    /// Creates the view model over `client`, searching with `policy` and `maxStaleSeconds`.
+    init(client: any MoviesClient, policy: FetchPolicy? = nil, maxStaleSeconds: Int? = nil) {
+        self.client = client
+        self.policy = policy
+        self.maxStaleSeconds = maxStaleSeconds
+    }
+
+    // MARK: Inputs
+
+    /// Starts a new search for `query` at `page`, replacing what is shown.
+    func didSearch(query: String, page: Int = 1) {
+        guard !query.isEmpty else { return }
+        self.query = query
+        pages = []
+        items = []
+        selectedItem = nil
+        load(page: page, loading: .fullScreen)
+    }
+
+    /// Loads the page after the last one, when there is one and nothing is loading.
+    func didLoadNextPage() {
+        guard hasMorePages, loading == nil, !query.isEmpty else { return }
+        load(page: currentPage + 1, loading: .nextPage)
+    }
+
+    /// Stops waiting: later replies to the current load are ignored.
+    func didCancelSearch() {
+        generation += 1
+        loading = nil
+        didChange?()
+    }
+
+    /// Chooses the item at `index` (ignored when out of range).
+    func didSelectItem(at index: Int) {
+        guard items.indices.contains(index) else { return }
+        selectedItem = items[index]
+        didChange?()
+    }
+
+    // MARK: Private
+
+    private func load(page: Int, loading: LoadingState) {
+        generation += 1
+        let current = generation
+        self.loading = loading
+        error = nil
+        didChange?()
+        let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
+        var lastFreshness: Freshness?
+        do {
+            try client.search(parameters) { reply in
+                guard current == generation else { return }
+                didReceiveReply?(reply.json)
+                lastFreshness = reply.value.freshness
+                append(reply.value.page)
+                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
+                if !reply.continues { self.loading = nil }
+                didChange?()
+            }
+        } catch let failure {
+            guard current == generation else { return }
+            if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
+                freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
+            } else {
+                error = failure
+            }
+        }
+        guard current == generation else { return }
+        self.loading = nil
+        didChange?()
+    }
+
+    private func append(_ page: MoviesPage) {
+        pages = (pages.filter { $0.page != page.page } + [page]).sorted { $0.page < $1.page }
+        items = pages.flatMap { $0.movies.map(MoviesListItemViewModel.init(movie:)) }
+    }
+}

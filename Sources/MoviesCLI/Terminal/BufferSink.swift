@@ -1,0 +1,10 @@
+/// A `TextSink` that keeps everything written, for tests.
+final class BufferSink: TextSink {
+    /// Everything written so far.
+    private(set) var text = ""
+
+    /// Creates an empty buffer.
+    init() {}
+
+    func write(_ text: String) { self.text += text }
+}

@@ -1,0 +1,12 @@
+/// Renders labelled values ("Label: value") with aligned labels and values fitted to the width.
+enum FieldListView {
+    /// The lines for `fields` on a terminal with `terminal`'s capabilities.
+    static func lines(_ fields: [DetailField], terminal: TerminalCapabilities) -> [String] {
+        let labelWidth = (fields.map { DisplayWidth.of($0.label) }.max() ?? 0) + 1
+        let valueWidth = max(terminal.width - labelWidth - 1, 10)
+        return fields.map { field in
+            let label = TextFitting.fit(field.label + ":", to: labelWidth)
+            return ANSIStyle.dim.apply(label, enabled: terminal.usesColor) + " " + TextFitting.truncate(field.value, to: valueWidth)
+        }
+    }
+}

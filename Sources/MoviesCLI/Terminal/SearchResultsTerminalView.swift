@@ -1,0 +1,91 @@
+/// Renders a `SearchMoviesViewModel` on a terminal: a header with the freshness line, then rows
+/// "title · year · rating · id" in columns fitted to the width. On a TTY it redraws in place (cursor
+/// up over the lines it printed) whenever the rendering changes; elsewhere it prints the final state
+/// once, as plain text without control sequences.
+final class SearchResultsTerminalView {
+    private static let separator = " · "
+    private let terminal: TerminalCapabilities
+    private let output: any TextSink
+    private var shownLines: [String] = []
+
+    /// Creates a view writing to `output` for a terminal with `terminal`'s capabilities.
+    init(terminal: TerminalCapabilities, output: any TextSink) {
+        self.terminal = terminal
+        self.output = output
+    }
+
+    /// Redraws `viewModel` in place on a TTY; does nothing elsewhere (see `finish`).
+    func update(_ viewModel: SearchMoviesViewModel) {
+        guard terminal.isTTY else { return }
+        draw(lines(for: viewModel))
+    }
+
+    /// Shows the final state of `viewModel`: redrawn in place on a TTY, printed once elsewhere.
+    func finish(_ viewModel: SearchMoviesViewModel) {
+        draw(lines(for: viewModel))
+    }
+
+    /// The lines that show `viewModel`, each at most the terminal's width.
+    func lines(for viewModel: SearchMoviesViewModel) -> [String] {
+        let color = terminal.usesColor
+        if viewModel.isEmpty {
+            if viewModel.loading != nil {
+                let searching = TextFitting.truncate("Searching for \"\(viewModel.query)\"…", to: terminal.width)
+                return terminal.isTTY ? [ANSIStyle.dim.apply(searching, enabled: color)] : []
+            }
+            if viewModel.error != nil { return [] }
+            var empty = [TextFitting.truncate("No movies found for \"\(viewModel.query)\"", to: terminal.width)]
+            if let freshness = viewModel.freshnessLine {
+                empty.append(ANSIStyle.dim.apply(TextFitting.truncate(freshness, to: terminal.width), enabled: color))
+            }
+            return empty
+        }
+        return [header(for: viewModel)] + rows(for: viewModel.items)
+    }
+
+    private func header(for viewModel: SearchMoviesViewModel) -> String {
+        let count = viewModel.totalResults == 1 ? "1 result" : "\(viewModel.totalResults) results"
+        var text = "\"\(viewModel.query)\": \(count), page \(viewModel.currentPage) of \(viewModel.totalPageCount)"
+        if let freshness = viewModel.freshnessLine { text += " — " + freshness }
+        let fitted = TextFitting.truncate(text, to: terminal.width)
+        let offline = viewModel.freshnessLine.map { $0.contains("showing results cached") || $0.contains("stale") } ?? false
+        return (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply(fitted, enabled: terminal.usesColor)
+    }
+
+    private func rows(for items: [MoviesListItemViewModel]) -> [String] {
+        let yearWidth = items.map { DisplayWidth.of($0.year) }.max() ?? 0
+        let ratingWidth = items.map { DisplayWidth.of($0.rating) }.max() ?? 0
+        let idWidth = items.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let fixed = yearWidth + ratingWidth + idWidth + 3 * DisplayWidth.of(Self.separator)
+        let longestTitle = items.map { DisplayWidth.of($0.title) }.max() ?? 0
+        let titleWidth = max(min(longestTitle, terminal.width - fixed), 6)
+        let color = terminal.usesColor
+        return items.map { item in
+            let cells = [
+                TextFitting.fit(item.title, to: titleWidth),
+                TextFitting.fit(item.year, to: yearWidth),
+                TextFitting.fit(item.rating, to: ratingWidth, alignRight: true),
+                TextFitting.fit(item.id, to: idWidth, alignRight: true),
+            ]
+            let plain = cells.joined(separator: Self.separator)
+            guard color, DisplayWidth.of(plain) <= terminal.width else {
+                return TextFitting.truncate(plain, to: terminal.width)
+            }
+            let styled = [ANSIStyle.bold.apply(cells[0], enabled: true), cells[1], cells[2], ANSIStyle.cyan.apply(cells[3], enabled: true)]
+            return styled.joined(separator: ANSIStyle.dim.apply(Self.separator, enabled: true))
+        }
+    }
+
+    private func draw(_ lines: [String]) {
+        guard lines != shownLines else { return }
+        var text = ""
+        // Up over what we printed, then clear to the end of the screen; when that has scrolled past
+        // the top (taller than the terminal), print the new state below instead.
+        if terminal.isTTY, !shownLines.isEmpty, shownLines.count < terminal.height ?? Int.max {
+            text += "\u{1B}[\(shownLines.count)A\r\u{1B}[J"
+        }
+        for line in lines { text += line + "\n" }
+        output.write(text)
+        shownLines = lines
+    }
+}

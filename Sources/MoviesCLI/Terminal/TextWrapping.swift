@@ -1,0 +1,43 @@
+/// Wraps text into lines of at most a given number of terminal columns, at spaces where possible.
+enum TextWrapping {
+    /// The lines of `text` wrapped to `width` columns; a word wider than a line is broken between characters.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(width, 1)
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in TextFitting.printable(text).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            var word = String(word)
+            var wordWidth = DisplayWidth.of(word)
+            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
+                line += " " + word
+                lineWidth += 1 + wordWidth
+                continue
+            }
+            if lineWidth > 0 { lines.append(line) }
+            line = ""
+            lineWidth = 0
+            while wordWidth > width {
+                var head = ""
+                var headWidth = 0
+                var rest = word[...]
+                while let character = rest.first, headWidth + DisplayWidth.of(character) <= width {
+                    head.append(character)
+                    headWidth += DisplayWidth.of(character)
+                    rest = rest.dropFirst()
+                }
+                if head.isEmpty, let character = rest.first {  // a character wider than the line
+                    head.append(character)
+                    rest = rest.dropFirst()
+                }
+                lines.append(head)
+                word = String(rest)
+                wordWidth = DisplayWidth.of(word)
+            }
+            line = word
+            lineWidth = wordWidth
+        }
+        if lineWidth > 0 { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,31 @@
+@testable import MoviesCLI
+import Testing
+
+@Suite struct ClientErrorTests {
+    @Test(arguments: [
+        (ClientError.daemonUnreachable(socketPath: "/s", reason: "no socket there"), ExitCode.unavailable),
+        (.permissionDenied("no"), .noPermission),
+        (.remoteUnavailable("down"), .temporaryFailure),
+        (.notCached("offline"), .temporaryFailure),
+        (.notFound(id: 1), .failure),
+        (.remoteRejected("bad key"), .failure),
+        (.invalidArgument("page"), .usage),
+        (.other("boom"), .failure),
+    ])
+    func mapsToSysexits(error: ClientError, code: ExitCode) {
+        #expect(error.exitCode == code)
+    }
+
+    @Test func exitCodesAreTheSysexitsValues() {
+        #expect([ExitCode.success, .failure, .usage, .unavailable, .temporaryFailure, .noPermission].map(\.rawValue) == [0, 1, 64, 69, 75, 77])
+    }
+
+    @Test func daemonUnreachableNamesTheSocketAndHowToStartIt() {
+        let user = ClientError.daemonUnreachable(socketPath: "/run/user/1000/moviesd/io.moviesd.Movies", reason: "no socket there").message
+        #expect(user.contains("/run/user/1000/moviesd/io.moviesd.Movies"))
+        #expect(user.contains("systemctl --user start moviesd"))
+        #expect(!user.contains("\n"))
+        let system = ClientError.daemonUnreachable(socketPath: "/run/moviesd/io.moviesd.Movies", reason: "refused").message
+        #expect(system.contains("sudo systemctl start moviesd"))
+    }
+}

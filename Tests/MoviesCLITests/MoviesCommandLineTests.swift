@@ -1,0 +1,236 @@
+import FoundationEssentials
+@testable import MoviesCLI
+import MoviesDomain
+import Testing
+
+@Suite struct MoviesCommandLineTests {
+    final class Harness {
+        let client = MockMoviesClient()
+        let output = BufferSink()
+        let errors = BufferSink()
+        var socketPaths: [String] = []
+        var written: [(bytes: [UInt8], path: String)] = []
+        var terminal = TerminalCapabilities(isTTY: false, width: 80, usesColor: false)
+
+        func run(_ arguments: String...) -> ExitCode { run(arguments) }
+
+        func run(_ arguments: [String]) -> ExitCode {
+            let commandLine = MoviesCommandLine(
+                environment: ["XDG_RUNTIME_DIR": "/run/user/1000"],
+                uid: 1000,
+                fileExists: { _ in false },
+                makeClient: { path in
+                    self.socketPaths.append(path)
+                    return self.client
+                },
+                output: output,
+                errors: errors,
+                terminal: terminal,
+                now: { Fixtures.fetchedAt },
+                writeFile: { bytes, path in
+                    self.written.append((bytes, path))
+                    return nil
+                }
+            )
+            return commandLine.run(arguments)
+        }
+    }
+
+    // MARK: Help, version, usage errors
+
+    @Test func mainHelpDocumentsCommandsAndExitCodes() {
+        let harness = Harness()
+        #expect(harness.run("--help") == .success)
+        for text in ["search", "show", "poster", "recent", "status", "cache", "64", "69", "75", "77", "MOVIESD_SOCKET", "NO_COLOR"] {
+            #expect(harness.output.text.contains(text), "\(text)")
+        }
+    }
+
+    @Test(arguments: ["search", "show", "poster", "recent", "status", "cache"])
+    func everyCommandHasHelpWithExitCodes(command: String) {
+        let harness = Harness()
+        #expect(harness.run(command, "--help") == .success)
+        #expect(harness.output.text.hasPrefix("movies \(command) — "))
+        #expect(harness.output.text.contains("Exit codes:"))
+        #expect(harness.output.text.contains("75"))
+        #expect(harness.socketPaths.isEmpty)  // help never contacts the daemon
+    }
+
+    @Test func versionPrintsTheVersion() {
+        let harness = Harness()
+        #expect(harness.run("--version") == .success)
+        #expect(harness.output.text == "movies \(MoviesCLIVersion.current)\n")
+    }
+
+    @Test(arguments: [
+        (["search"], "missing QUERY"),
+        (["search", "x", "--page", "501"], "--page takes a whole number from 1 to 500"),
+        (["search", "x", "--page", "two"], "not 'two'"),
+        (["search", "x", "--offline", "--fresh"], "choose only one of --offline"),
+        (["search", "x", "--max-stale", "soon"], "--max-stale takes a duration"),
+        (["search", "x", "--colour"], "unknown option '--colour'"),
+        (["show"], "exactly one movie ID"),
+        (["show", "abc"], "positive whole number"),
+        (["poster", "603"], "missing -o FILE"),
+        (["poster", "not-a-path", "-o", "x.jpg"], "neither a movie ID nor a poster path"),
+        (["recent", "--limit", "0"], "--limit takes a whole number"),
+        (["status", "extra"], "takes no arguments"),
+        (["cache", "nuke"], "say 'invalidate' or 'purge'"),
+        (["cache", "purge"], "choose exactly one of --all"),
+        (["cache", "purge", "--all", "--posters"], "choose exactly one of --all"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        ([], "missing COMMAND"),
+    ])
+    func usageErrorsExit64WithAHint(arguments: [String], fragment: String) {
+        let harness = Harness()
+        let code = harness.run(arguments)
+        #expect(code == .usage)
+        #expect(harness.errors.text.contains(fragment), "\(harness.errors.text)")
+        #expect(harness.errors.text.contains("--help"))
+        #expect(harness.client.searches.isEmpty)
+    }
+
+    // MARK: search
+
+    @Test func searchPrintsRowsAndPassesOptions() {
+        let harness = Harness()
+        harness.client.searchScripts[2] = .init(replies: [Fixtures.search(Fixtures.page(2, of: 3, [Fixtures.movie(603, "The Matrix")]), Fixtures.network)])
+        #expect(harness.run("--socket", "/tmp/m.sock", "search", "the", "matrix", "--page", "2", "--offline", "--max-stale", "30d") == .success)
+        #expect(harness.client.searches == [SearchParameters(query: "the matrix", page: 2, policy: .cacheOnly, maxStaleSeconds: 2_592_000)])
+        #expect(harness.socketPaths == ["/tmp/m.sock"])
+        #expect(harness.output.text.contains("The Matrix · 1999 · 8.2 · 603"))
+        #expect(harness.output.text.hasPrefix("\"the matrix\": 6 results, page 2 of 3 — fresh from TMDB\n"))
+    }
+
+    @Test func policyFlagsMapToPolicies() {
+        for (flag, policy) in [("--fresh", FetchPolicy.networkOnly), ("--cache-first", .cacheFirst), ("--offline", .cacheOnly)] {
+            let harness = Harness()
+            harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, []), Fixtures.network)])
+            _ = harness.run("search", "x", flag)
+            #expect(harness.client.searches.first?.policy == policy)
+        }
+        let harness = Harness()
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, []), Fixtures.network)])
+        _ = harness.run("search", "x")
+        #expect(harness.client.searches.first?.policy == nil)
+        #expect(harness.socketPaths == ["/run/user/1000/moviesd/io.moviesd.Movies"])
+    }
+
+    @Test func jsonPrintsEachReplyOnItsOwnLine() {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")]), Fixtures.cached(age: 60))
+        let fresh = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")]), Fixtures.network)
+        harness.client.searchScripts[1] = .init(replies: [cached, fresh])
+        #expect(harness.run("search", "x", "--json") == .success)
+        let lines = harness.output.text.split(separator: "\n").map(String.init)
+        #expect(lines == [MockMoviesClient.json(cached), MockMoviesClient.json(fresh)])
+        #expect(lines[0].contains("\"origin\":\"cache\""))
+    }
+
+    @Test func staleCachedDataAfterAnOutageExitsZero() {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 3 * 86_400, stale: true))
+        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
+        #expect(harness.run("search", "x") == .success)
+        #expect(harness.output.text.contains("offline — showing results cached 3 days ago"))
+        #expect(harness.output.text.contains("Kept"))
+        #expect(harness.errors.text.isEmpty)
+    }
+
+    @Test(arguments: [
+        (ClientError.daemonUnreachable(socketPath: "/run/user/1000/moviesd/io.moviesd.Movies", reason: "no socket there"), ExitCode.unavailable),
+        (.permissionDenied("socket"), .noPermission),
+        (.remoteUnavailable("timed out"), .temporaryFailure),
+        (.notCached("cache only"), .temporaryFailure),
+        (.remoteRejected("Invalid API key"), .failure),
+        (.other("storage"), .failure),
+    ])
+    func searchErrorsPrintOneLineAndExitWithTheirCode(error: ClientError, code: ExitCode) {
+        let harness = Harness()
+        harness.client.failEverything = error
+        #expect(harness.run("search", "x") == code)
+        #expect(harness.errors.text == "movies: \(error.message)\n")
+        #expect(harness.output.text.isEmpty)
+    }
+
+    // MARK: show, poster, recent, status, cache
+
+    @Test func showPrintsDetails() {
+        let harness = Harness()
+        harness.client.movieScript = .init(replies: [MovieReply(movie: Fixtures.matrix, freshness: Fixtures.network)])
+        #expect(harness.run("show", "603") == .success)
+        #expect(harness.output.text.hasPrefix("The Matrix\n"))
+        #expect(harness.output.text.contains("136 min"))
+    }
+
+    @Test func showNotFoundExitsOne() {
+        let harness = Harness()
+        harness.client.movieScript = .init(replies: [], error: .notFound(id: 999))
+        #expect(harness.run("show", "999") == .failure)
+        #expect(harness.errors.text.contains("no movie with id 999"))
+    }
+
+    @Test func posterByIDLooksUpThePathAndWritesDecodedBytes() {
+        let harness = Harness()
+        harness.client.movieScript = .init(replies: [MovieReply(movie: Fixtures.matrix, freshness: Fixtures.network)])
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/jpeg", base64: "/9j/4A==", width: 500, freshness: Fixtures.network))
+        #expect(harness.run("poster", "603", "--width", "480", "-o", "m.jpg") == .success)
+        #expect(harness.client.movieCalls.first?.policy == .cacheFirst)
+        #expect(harness.client.posterCalls.first?.path == "/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg")
+        #expect(harness.client.posterCalls.first?.width == 480)
+        #expect(harness.written.first?.bytes == [0xFF, 0xD8, 0xFF, 0xE0])
+        #expect(harness.written.first?.path == "m.jpg")
+        #expect(harness.output.text.contains("Saved /f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg (image/jpeg, 500 px"))
+    }
+
+    @Test func posterToStdoutPrintsNothingElse() {
+        let harness = Harness()
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/png", base64: "iVBORw==", width: 0, freshness: Fixtures.network))
+        #expect(harness.run("poster", "/abc.png", "-o", "-") == .success)
+        #expect(harness.written.first?.path == "-")
+        #expect(harness.output.text.isEmpty)
+    }
+
+    @Test func recentListsQueries() {
+        let harness = Harness()
+        harness.client.recentResult = .success(RecentQueriesReply(queries: ["matrix", "千と千尋"]))
+        #expect(harness.run("recent", "--limit", "5") == .success)
+        #expect(harness.output.text == "matrix\n千と千尋\n")
+        #expect(harness.client.recentLimits == [5])
+    }
+
+    @Test func statusShowsRemoteStateAndCache() {
+        let harness = Harness()
+        let since = Fixtures.fetchedAt.addingTimeInterval(-7_200)
+        harness.client.statusResult = .success(StatusReply(
+            version: "1.2.3", uptimeSeconds: 90_000,
+            remote: RemoteStatus(state: .offline, since: since, lastError: "connection refused", consecutiveFailures: 3),
+            cache: CacheStats(entries: 42, bytes: 3 * 1_048_576, staleEntries: 2, pinnedEntries: 1, byteBudget: 512 * 1_048_576),
+            lastRefresh: nil
+        ))
+        #expect(harness.run("status") == .success)
+        let text = harness.output.text
+        #expect(text.contains("Version:      1.2.3"))
+        #expect(text.contains("Uptime:       1 day 1 h"))
+        #expect(text.contains("offline since 2026-11-18 09:06 UTC (2 h ago): connection refused"))
+        #expect(text.contains("42 entries, 3.0 MiB of 512.0 MiB (2 stale, 1 pinned)"))
+        #expect(text.contains("Last refresh: never"))
+    }
+
+    @Test func cacheInvalidateAndPurge() {
+        let harness = Harness()
+        harness.client.cacheResult = .success(CacheMaintenanceReply(entries: 3))
+        #expect(harness.run("cache", "invalidate", "--query", "matrix") == .success)
+        #expect(harness.run("cache", "purge", "--movie", "603") == .success)
+        #expect(harness.output.text == "Invalidated 3 entries.\nPurged 3 entries.\n")
+        #expect(harness.client.cacheCalls.map(\.0) == [.invalidate, .purge])
+        #expect(harness.client.cacheCalls.map(\.1) == [.query("matrix"), .movie(id: 603)])
+    }
+
+    @Test func cacheDeniedExits77() {
+        let harness = Harness()
+        harness.client.cacheResult = .failure(.permissionDenied("moviesd refuses Purge to this user"))
+        #expect(harness.run("cache", "purge", "--all") == .noPermission)
+        #expect(harness.errors.text.contains("permission denied"))
+    }
+}

@@ -1,0 +1,113 @@
+@testable import MoviesCLI
+import MoviesDomain
+import Testing
+
+@Suite struct SearchResultsTerminalViewTests {
+    static let movies = [
+        Fixtures.movie(603, "The Matrix"),
+        Fixtures.movie(129, "千と千尋の神隠し", year: "2001", vote: 8.5),
+        Fixtures.movie(194, "Le Fabuleux Destin d'Ame\u{0301}lie Poulain, a very long title indeed", year: "2001", vote: 7.9),
+        Fixtures.movie(496_243, "기생충", year: "2019", vote: nil),
+    ]
+
+    func viewModel(replies: [SearchReply], error: ClientError? = nil) -> SearchMoviesViewModel {
+        let client = MockMoviesClient()
+        client.searchScripts[1] = .init(replies: replies, error: error)
+        return SearchMoviesViewModel(client: client)
+    }
+
+    func finished(_ viewModel: SearchMoviesViewModel, terminal: TerminalCapabilities) -> (view: SearchResultsTerminalView, sink: BufferSink) {
+        let sink = BufferSink()
+        let view = SearchResultsTerminalView(terminal: terminal, output: sink)
+        viewModel.didChange = { view.update(viewModel) }
+        viewModel.didSearch(query: "q")
+        view.finish(viewModel)
+        return (view, sink)
+    }
+
+    @Test(arguments: [40, 80, 120])
+    func everyLineFitsTheWidth(width: Int) {
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.cached(age: 7_200))])
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: width, usesColor: false), output: BufferSink())
+        model.didSearch(query: "q")
+        let lines = view.lines(for: model)
+        #expect(lines.count == 1 + Self.movies.count)
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        #expect(lines[0].hasPrefix("\"q\": 2 results"))
+        if width >= 80 { #expect(lines[0].contains("cached 2 h ago")) }
+    }
+
+    @Test func columnsLineUpWithWideAndCombiningTitles() {
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.network)])
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false), output: BufferSink())
+        model.didSearch(query: "q")
+        let rows = Array(view.lines(for: model).dropFirst())
+        let widths = Set(rows.map { DisplayWidth.of($0) })
+        #expect(widths.count == 1)  // every row padded to the same width
+        #expect(rows[1].hasPrefix("千と千尋の神隠し "))
+        #expect(rows[2].contains("…"))
+        #expect(rows[3].hasSuffix("496243"))
+        #expect(rows[0].contains(" · 1999 · 8.2 · "))
+    }
+
+    @Test func nonTTYPrintsOnlyTheFinalStateWithoutEscapes() {
+        let cached = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")])
+        let fresh = Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")])
+        let model = viewModel(replies: [Fixtures.search(cached, Fixtures.cached(age: 60)), Fixtures.search(fresh, Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: true))
+        #expect(!sink.text.contains("\u{1B}"))
+        #expect(!sink.text.contains("Old"))
+        #expect(sink.text.contains("New"))
+    }
+
+    @Test func ttyShowsCachedThenReplacesInPlace() {
+        let cached = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")])
+        let fresh = Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")])
+        let model = viewModel(replies: [Fixtures.search(cached, Fixtures.cached(age: 60)), Fixtures.search(fresh, Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false))
+        let old = sink.text.firstRange(of: "Old")
+        let new = sink.text.firstRange(of: "New")
+        #expect(old != nil && new != nil)
+        if let old, let new { #expect(old.lowerBound < new.lowerBound) }
+        #expect(sink.text.contains("\u{1B}[2A\r\u{1B}[J"))  // up over header + one row, then clear
+        #expect(!sink.text.contains("\u{1B}[1m"))  // no colour when colour is off
+    }
+
+    @Test func outputTallerThanTheTerminalIsPrintedBelowNotRedrawn() {
+        let cached = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old"), Fixtures.movie(2, "Two")])
+        let fresh = Fixtures.page(1, of: 1, [Fixtures.movie(1, "New"), Fixtures.movie(2, "Two")])
+        let model = viewModel(replies: [Fixtures.search(cached, Fixtures.cached(age: 60)), Fixtures.search(fresh, Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false, height: 3))
+        #expect(!sink.text.contains("\u{1B}[3A"))
+        #expect(sink.text.contains("New"))
+    }
+
+    @Test func ttyWithColourUsesANSI() {
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: true))
+        #expect(sink.text.contains("\u{1B}[1m"))
+    }
+
+    @Test func unchangedRenderingIsNotRedrawn() {
+        let page = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Same")])
+        let revalidated = Freshness(origin: .cache, fetchedAt: Fixtures.fetchedAt, ageSeconds: 60, stale: false)
+        let model = viewModel(replies: [Fixtures.search(page, revalidated), Fixtures.search(page, revalidated)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false))
+        #expect(sink.text.split(separator: "Same", omittingEmptySubsequences: false).count == 3)  // cached (refreshing) + final line, not more
+    }
+
+    @Test func noColorEnvironmentDisablesColour() {
+        let terminal = TerminalCapabilities.detect(fileDescriptor: -1, environment: ["NO_COLOR": "1", "COLUMNS": "100"])
+        #expect(!terminal.usesColor)
+        #expect(!terminal.isTTY)
+        #expect(terminal.width == 100)
+        #expect(!TerminalCapabilities(isTTY: false, width: 80, usesColor: true).usesColor)
+        #expect(TerminalCapabilities.detect(fileDescriptor: -1, environment: [:]).width == 80)
+    }
+
+    @Test func emptyResultSaysNoMoviesFound() {
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, []), Fixtures.network)])
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false))
+        #expect(sink.text.hasPrefix("No movies found for \"q\"\n"))
+    }
+}

@@ -1,0 +1,81 @@
+import FoundationEssentials
+@testable import MoviesCLI
+import MoviesDomain
+
+/// A scripted `MoviesClient`: each call answers with the replies and final error scripted for it,
+/// and records what it was asked.
+final class MockMoviesClient: MoviesClient {
+    /// What one call answers: replies in order, then optionally an error.
+    struct Script<Value: Sendable> {
+        var replies: [Value]
+        var error: ClientError?
+    }
+
+    var searchScripts: [Int: Script<SearchReply>] = [:]
+    var movieScript = Script<MovieReply>(replies: [], error: .notFound(id: nil))
+    var posterResult: Result<PosterReply, ClientError> = .failure(.other("no poster scripted"))
+    var recentResult: Result<RecentQueriesReply, ClientError> = .success(RecentQueriesReply(queries: []))
+    var statusResult: Result<StatusReply, ClientError> = .failure(.other("no status scripted"))
+    var cacheResult: Result<CacheMaintenanceReply, ClientError> = .success(CacheMaintenanceReply(entries: 0))
+    /// Every error, when set, overrides the scripts (e.g. daemon unreachable).
+    var failEverything: ClientError?
+
+    private(set) var searches: [SearchParameters] = []
+    private(set) var movieCalls: [(id: Int, policy: FetchPolicy?)] = []
+    private(set) var posterCalls: [(path: String, width: Int?)] = []
+    private(set) var recentLimits: [Int?] = []
+    private(set) var cacheCalls: [(CacheOperation, CacheSelection)] = []
+
+    func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError) {
+        searches.append(parameters)
+        if let failEverything { throw failEverything }
+        let script = searchScripts[parameters.page] ?? Script(replies: [], error: .other("page \(parameters.page) not scripted"))
+        try deliver(script, onReply: onReply)
+    }
+
+    func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
+        movieCalls.append((id, policy))
+        if let failEverything { throw failEverything }
+        try deliver(movieScript, onReply: onReply)
+    }
+
+    func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply> {
+        posterCalls.append((path, width))
+        return try single(posterResult)
+    }
+
+    func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply> {
+        recentLimits.append(limit)
+        return try single(recentResult)
+    }
+
+    func status() throws(ClientError) -> ClientReply<StatusReply> {
+        try single(statusResult)
+    }
+
+    func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
+        cacheCalls.append((operation, selection))
+        return try single(cacheResult)
+    }
+
+    private func deliver<Value: Encodable & Sendable>(_ script: Script<Value>, onReply: (ClientReply<Value>) -> Void) throws(ClientError) {
+        for (index, value) in script.replies.enumerated() {
+            let last = index == script.replies.count - 1 && script.error == nil
+            onReply(ClientReply(value: value, json: Self.json(value), continues: !last))
+        }
+        if let error = script.error { throw error }
+    }
+
+    private func single<Value: Encodable & Sendable>(_ result: Result<Value, ClientError>) throws(ClientError) -> ClientReply<Value> {
+        if let failEverything { throw failEverything }
+        switch result {
+        case .success(let value): return ClientReply(value: value, json: Self.json(value))
+        case .failure(let error): throw error
+        }
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        guard let data = try? WireCoding.makeEncoder().encode(value) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

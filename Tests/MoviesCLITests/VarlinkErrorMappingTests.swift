@@ -1,0 +1,40 @@
+@testable import MoviesCLI
+import Testing
+
+@Suite struct VarlinkErrorMappingTests {
+    typealias Parameters = VarlinkErrorMapping.Parameters
+
+    @Test(arguments: [
+        ("io.moviesd.Movies.RemoteUnavailable", Parameters(strings: ["reason": "timeout"]), ExitCode.temporaryFailure),
+        ("io.moviesd.Movies.NotCached", Parameters(strings: ["reason": "cache only"]), .temporaryFailure),
+        ("io.moviesd.Movies.NotFound", Parameters(integers: ["id": 7]), .failure),
+        ("io.moviesd.Movies.RemoteRejected", Parameters(strings: ["message": "Invalid API key"], integers: ["httpStatus": 401, "tmdbCode": 7]), .failure),
+        ("io.moviesd.Movies.InvalidArgument", Parameters(strings: ["parameter": "page", "reason": "1...500"]), .usage),
+        ("io.moviesd.Movies.Timeout", Parameters(integers: ["seconds": 30]), .failure),
+        ("io.moviesd.Movies.StorageFailure", Parameters(strings: ["reason": "disk full"]), .failure),
+        ("org.varlink.service.PermissionDenied", Parameters(), .noPermission),
+        ("org.varlink.service.MethodNotFound", Parameters(strings: ["method": "x"]), .failure),
+        ("com.example.Unknown", Parameters(), .failure),
+    ])
+    func mapsErrorNamesToExitCodes(name: String, parameters: Parameters, code: ExitCode) {
+        #expect(VarlinkErrorMapping.clientError(name: name, parameters: parameters, method: "Search").exitCode == code)
+    }
+
+    @Test func keepsTheDetails() {
+        #expect(VarlinkErrorMapping.clientError(name: "io.moviesd.Movies.NotFound", parameters: Parameters(integers: ["id": 7]), method: "Movie") == .notFound(id: 7))
+        let rejected = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteRejected",
+            parameters: Parameters(strings: ["message": "Invalid API key"], integers: ["httpStatus": 401, "tmdbCode": 7]),
+            method: "Search"
+        )
+        #expect(rejected == .remoteRejected("Invalid API key (HTTP 401, TMDB code 7)"))
+        let unavailable = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteUnavailable",
+            parameters: Parameters(strings: ["reason": "rate limited"], integers: ["retryAfterSeconds": 12]),
+            method: "Search"
+        )
+        #expect(unavailable == .remoteUnavailable("rate limited (retry in 12 s)"))
+        let denied = VarlinkErrorMapping.clientError(name: "org.varlink.service.PermissionDenied", parameters: Parameters(), method: "Purge")
+        #expect(denied.message.contains("Purge"))
+    }
+}
