@@ -20,6 +20,9 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     /// The number of keys with an operation in flight (for tests and statistics).
     public var inFlightCount: Int { flights.count }
 
+    /// The number of callers waiting for `key`'s operation (0 when none is in flight).
+    public func waiterCount(for key: Key) -> Int { flights[key]?.waiters.count ?? 0 }
+
     /// Runs `operation` for `key`, or joins the one already running for it, and returns its result.
     /// - Throws: the operation's error, or `CancellationError` when the calling task is cancelled.
     public func run(_ key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {

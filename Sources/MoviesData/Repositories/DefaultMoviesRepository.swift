@@ -7,7 +7,7 @@ import MoviesDomain
 /// are stored (a malformed body is never stored) and when read (a corrupt body is a miss). Every
 /// stream terminates; a failed fetch never touches the stored entry.
 public struct DefaultMoviesRepository: MoviesRepository {
-    private let loader: CachedRemoteLoader
+    let loader: CachedRemoteLoader
 
     /// Creates the repository.
     /// - Parameters:

@@ -7,7 +7,7 @@ import MoviesDomain
 /// The image base URL comes from TMDB's configuration, itself cached for the configuration's
 /// fresh lifetime (and served stale if TMDB cannot be reached).
 public struct DefaultPosterImagesRepository: PosterImagesRepository {
-    private let loader: CachedRemoteLoader
+    let loader: CachedRemoteLoader
 
     /// Creates the repository; see `DefaultMoviesRepository.init` for the parameters.
     public init(
