@@ -75,7 +75,11 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public func invalidate(keyPrefixes: [String], now: Date) throws -> Int {
         try check()
         let matching = keys(matching: keyPrefixes)
-        for key in matching { entries[key]?.response.expiresAt = min(now, entries[key]?.response.expiresAt ?? now) }
+        for key in matching {
+            guard var entry = entries[key] else { continue }
+            entry.response.expiresAt = min(now, entry.response.expiresAt)
+            entries[key] = entry
+        }
         return matching.count
     }
 
