@@ -123,4 +123,26 @@ import Testing
         #expect(recovered.origins == [.network])
         #expect(await h.health.remoteStatus().state == .online)
     }
+
+    @Test func authRejectionThroughTheRepositoryIsNeverOffline() async throws {
+        let h = RepositoryHarness()
+        await h.remote.script(H.remoteRequest(), .failure(MoviesError(code: .remoteRejected, message: "Invalid API key", httpStatus: 401, tmdbCode: 7)))
+        for _ in 0..<3 {
+            let record = try await h.search(.networkOnly)
+            #expect(record.error?.code == .remoteRejected)
+            h.clock.advance(by: 600)
+        }
+        #expect(await h.health.remoteStatus().state == .authRejected)
+    }
+
+    @Test func storageFailuresDoNotHideFreshData() async throws {
+        let h = RepositoryHarness()
+        await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Fresh"]))))
+        await h.storage.setFailure(MoviesError(code: .storage, message: "disk full"))
+        let record = try await h.search(.cacheThenNetwork)
+        #expect(record.origins == [.network])
+        #expect(record.error == nil)
+        let cacheOnly = try await h.search(.cacheOnly)
+        #expect(cacheOnly.error?.code == .storage)
+    }
 }

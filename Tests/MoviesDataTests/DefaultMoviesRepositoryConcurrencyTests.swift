@@ -83,7 +83,8 @@ import Testing
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Newer"], ageSeconds: -3600)
         await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Older"]))))
-        _ = try await h.search(.networkOnly)
+        let record = try await h.search(.networkOnly)
         #expect(await h.storage.peek(H.key())?.body == TMDBSampleBodies.searchPage(titles: ["Newer"]))
+        #expect(record.updates.map(\.titles) == [["Newer"]])
     }
 }

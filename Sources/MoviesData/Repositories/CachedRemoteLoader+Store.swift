@@ -45,7 +45,12 @@ extension CachedRemoteLoader {
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }
-        await store(entry)
+        if await store(entry) == .newerKept,
+           let newer = try? await storage.response(forKey: resource.key),
+           newer.httpStatus == 200, (try? resource.decode(newer)) != nil {
+            // Another writer stored a newer response meanwhile: answer with that one.
+            return FetchOutcome(entry: newer, origin: .network)
+        }
         return FetchOutcome(entry: entry, origin: .network)
     }
 
@@ -55,16 +60,25 @@ extension CachedRemoteLoader {
         let entry = StoredResponse(
             key: resource.key, resource: resource.resourceClass, body: Data(), httpStatus: 404,
             fetchedAt: date, expiresAt: date.addingTimeInterval(Double(policy.negativeSeconds)))
-        await store(entry)
+        _ = await store(entry)
     }
 
     /// Saves `entry` (storage keeps a newer one) and now and then enforces the byte budget.
     /// A storage failure does not fail the fetch: the fresh value is still delivered.
-    private func store(_ entry: StoredResponse) async {
-        guard (try? await storage.save(entry)) != nil else { return }
+    private func store(_ entry: StoredResponse) async -> StoreResult {
+        guard let saved = try? await storage.save(entry) else { return .failed }
+        guard saved else { return .newerKept }
         if await evictionSchedule.recordWrite() {
             _ = try? await storage.evict(toFit: policy.byteBudget)
         }
+        return .saved
+    }
+
+    /// What became of a write.
+    private enum StoreResult {
+        case saved
+        case newerKept
+        case failed
     }
 
     private func defaultContentType(_ resourceClass: ResourceClass) -> String {
