@@ -5,7 +5,7 @@ import MoviesTestSupport
 import Testing
 
 /// Single-flight across callers, clearing of the in-flight entry, and consumer cancellation.
-@Suite struct DefaultMoviesRepositoryConcurrencyTests {
+@Suite(.timeLimit(.minutes(1))) struct DefaultMoviesRepositoryConcurrencyTests {
     typealias H = RepositoryHarness
 
     /// Waits (bounded) until `count` callers wait on `key`'s flight.

@@ -4,7 +4,7 @@ import MoviesDomain
 import MoviesTestSupport
 import Testing
 
-@Suite struct SingleFlightTests {
+@Suite(.timeLimit(.minutes(1))) struct SingleFlightTests {
     /// An operation that goes through a held scripted remote, so a test decides when it finishes.
     private func operation(_ remote: ScriptedMoviesRemote) -> @Sendable () async throws -> Int {
         { try await remote.fetch(.configuration, etag: nil).httpStatus }
