@@ -1,0 +1,87 @@
+import FoundationEssentials
+import MoviesDomain
+
+extension CachedRemoteLoader {
+    /// The body of one shared fetch: skips the network while the remote is known to be down,
+    /// sends the stored ETag, records the outcome in `health`, validates and stores the response.
+    /// A failed fetch never touches the stored entry, except that an authoritative 404 is
+    /// remembered as a negative entry.
+    func fetchAndStore<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> FetchOutcome {
+        if let gated = await health.gate() { throw gated }
+        let stored = try? await storage.response(forKey: resource.key)
+        let validated = stored.flatMap { entry in
+            entry.httpStatus == 200 && (try? resource.decode(entry)) != nil ? entry : nil
+        }
+        let response: RemoteResponse
+        do {
+            try Task.checkCancellation()
+            response = try await remote.fetch(resource.request, etag: validated?.etag)
+        } catch {
+            let failure = MoviesError(wrapping: error)
+            guard failure.code != .cancelled else { throw failure }
+            await health.recordFailure(failure)
+            if failure.isAuthoritativeNotFound { await storeNegative(resource) }
+            throw failure
+        }
+        await health.recordSuccess()
+        let received = now()
+        let expiresAt = received.addingTimeInterval(Double(policy.freshLifetime(of: resource.resourceClass, remoteMaxAge: response.maxAge)))
+        if response.isNotModified {
+            guard var entry = validated, entry.etag != nil else {
+                throw MoviesError(code: .invalidResponse, message: "TMDB answered 304 Not Modified to a request without a validator")
+            }
+            try? await storage.revalidate(key: resource.key, fetchedAt: received, expiresAt: expiresAt)
+            entry.fetchedAt = received
+            entry.expiresAt = expiresAt
+            return FetchOutcome(entry: entry, origin: .revalidated)
+        }
+        let entry = StoredResponse(
+            key: resource.key, resource: resource.resourceClass, body: response.body,
+            contentType: response.contentType ?? defaultContentType(resource.resourceClass),
+            httpStatus: 200, fetchedAt: received, expiresAt: expiresAt,
+            etag: response.etag, lastModified: response.lastModified)
+        do {
+            _ = try resource.decode(entry)
+        } catch {
+            throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
+        }
+        if await store(entry) == .newerKept,
+           let newer = try? await storage.response(forKey: resource.key),
+           newer.httpStatus == 200, (try? resource.decode(newer)) != nil {
+            // Another writer stored a newer response meanwhile: answer with that one.
+            return FetchOutcome(entry: newer, origin: .network)
+        }
+        return FetchOutcome(entry: entry, origin: .network)
+    }
+
+    /// Remembers an authoritative 404 for `policy.negativeSeconds`.
+    private func storeNegative<Value: Sendable>(_ resource: CachedResource<Value>) async {
+        let date = now()
+        let entry = StoredResponse(
+            key: resource.key, resource: resource.resourceClass, body: Data(), httpStatus: 404,
+            fetchedAt: date, expiresAt: date.addingTimeInterval(Double(policy.negativeSeconds)))
+        _ = await store(entry)
+    }
+
+    /// Saves `entry` (storage keeps a newer one) and now and then enforces the byte budget.
+    /// A storage failure does not fail the fetch: the fresh value is still delivered.
+    private func store(_ entry: StoredResponse) async -> StoreResult {
+        guard let saved = try? await storage.save(entry) else { return .failed }
+        guard saved else { return .newerKept }
+        if await evictionSchedule.recordWrite() {
+            _ = try? await storage.evict(toFit: policy.byteBudget)
+        }
+        return .saved
+    }
+
+    /// What became of a write.
+    private enum StoreResult {
+        case saved
+        case newerKept
+        case failed
+    }
+
+    private func defaultContentType(_ resourceClass: ResourceClass) -> String {
+        resourceClass == .poster ? "image/jpeg" : "application/json"
+    }
+}

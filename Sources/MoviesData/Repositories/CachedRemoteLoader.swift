@@ -1,0 +1,125 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// The cached-then-remote engine shared by the repositories: reads the cache, applies a
+/// `FetchPolicy`, fetches through one shared flight per key and stores what TMDB sent.
+///
+/// Streams always terminate; cancelling the consumer cancels the producing task.
+struct CachedRemoteLoader: Sendable {
+    let storage: any ResponseStorage
+    let remote: any MoviesRemote
+    let health: RemoteHealth
+    let policy: CachePolicy
+    let now: @Sendable () -> Date
+    let flights: SingleFlight<String, FetchOutcome>
+    let evictionSchedule: EvictionSchedule
+
+    /// The stream of updates for `resource` under `fetchPolicy`.
+    func stream<Value: Sendable>(_ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<Value> {
+        let (stream, continuation) = FetchedStream<Value>.makeStream()
+        let task = Task {
+            do {
+                try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds) { continuation.yield($0) }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: MoviesError(wrapping: error))
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Emits the policy's sequence of updates through `emit`; throws the final error, if any.
+    func produce<Value: Sendable>(
+        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
+        emit: (Fetched<Value>) -> Void
+    ) async throws {
+        let maxStale = maxStaleSeconds ?? policy.maxStale(of: resource.resourceClass)
+        switch fetchPolicy {
+        case .cacheOnly:
+            let cached: CachedLookup<Value>
+            do {
+                cached = try await lookup(resource)
+            } catch {
+                throw MoviesError(code: .storage, message: "the local cache could not be read")
+            }
+            switch cached {
+            case .value(let value, let entry):
+                emit(cachedUpdate(value, entry))
+            case .negative:
+                throw resource.notFound
+            case .missing:
+                throw MoviesError.notCached("nothing cached for this request and the policy forbids the network")
+            }
+        case .networkOnly:
+            emit(try await fetch(resource))
+        case .cacheThenNetwork:
+            let cached = (try? await lookup(resource)) ?? .missing
+            let started = now()
+            if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
+            if case .value(let value, let entry) = cached, isServable(entry, at: started, maxStale: maxStale) {
+                emit(cachedUpdate(value, entry))
+            }
+            emit(try await fetch(resource))
+        case .cacheFirst:
+            let cached = (try? await lookup(resource)) ?? .missing
+            let started = now()
+            if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
+            if case .value(let value, let entry) = cached, !entry.isStale(at: started) {
+                emit(cachedUpdate(value, entry))
+                return
+            }
+            do {
+                emit(try await fetch(resource))
+            } catch {
+                let failure = MoviesError(wrapping: error)
+                guard failure.code != .cancelled,
+                      case .value(let value, let entry) = cached,
+                      isServable(entry, at: now(), maxStale: maxStale) else { throw failure }
+                emit(cachedUpdate(value, entry, remoteError: failure.message))
+            }
+        }
+    }
+
+    /// The cached entry for `resource`; a corrupt body is a miss.
+    func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
+        guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
+        if entry.httpStatus == 404 { return .negative(entry) }
+        guard entry.httpStatus == 200, let value = try? resource.decode(entry) else { return .missing }
+        return .value(value, entry)
+    }
+
+    /// Whether a cached entry may still be served after its fresh lifetime (within `maxStale`).
+    func isServable(_ entry: StoredResponse, at date: Date, maxStale: Int) -> Bool {
+        date <= entry.expiresAt.addingTimeInterval(Double(max(0, maxStale)))
+    }
+
+    /// An update from the cache, with its age and stale flag.
+    func cachedUpdate<Value: Sendable>(_ value: Value, _ entry: StoredResponse, remoteError: String? = nil) -> Fetched<Value> {
+        let date = now()
+        let freshness = Freshness(
+            origin: .cache, fetchedAt: entry.fetchedAt, ageSeconds: entry.ageSeconds(at: date),
+            stale: entry.isStale(at: date), remoteError: remoteError)
+        return Fetched(value: value, freshness: freshness)
+    }
+
+    /// Fetches `resource` through the key's shared flight and decodes the result.
+    func fetch<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> Fetched<Value> {
+        let outcome: FetchOutcome
+        do {
+            outcome = try await flights.run(resource.key) { try await fetchAndStore(resource) }
+        } catch {
+            throw MoviesError(wrapping: error)
+        }
+        let value: Value
+        do {
+            value = try resource.decode(outcome.entry)
+        } catch {
+            throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded")
+        }
+        let freshness = Freshness(
+            origin: outcome.origin, fetchedAt: outcome.entry.fetchedAt,
+            ageSeconds: outcome.entry.ageSeconds(at: now()), stale: false)
+        return Fetched(value: value, freshness: freshness)
+    }
+}

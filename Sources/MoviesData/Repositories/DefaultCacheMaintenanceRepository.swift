@@ -1,0 +1,41 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// Invalidation, purging and statistics of the response cache, by `CacheScope`.
+public struct DefaultCacheMaintenanceRepository: CacheMaintenanceRepository {
+    private let storage: any ResponseStorage
+    private let policy: CachePolicy
+    private let now: @Sendable () -> Date
+
+    /// Creates the repository; `policy` supplies the byte budget reported in statistics.
+    public init(storage: any ResponseStorage, policy: CachePolicy = CachePolicy(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.storage = storage
+        self.policy = policy
+        self.now = now
+    }
+
+    /// Marks the scope's entries stale, keeping them for offline use.
+    public func invalidate(_ scope: CacheScope) async throws -> Int {
+        try await storage.invalidate(keyPrefixes: Self.keyPrefixes(of: scope), now: now())
+    }
+
+    /// Deletes the scope's entries.
+    public func purge(_ scope: CacheScope) async throws -> Int {
+        try await storage.purge(keyPrefixes: Self.keyPrefixes(of: scope))
+    }
+
+    /// Current statistics with the policy's byte budget.
+    public func statistics() async throws -> CacheStats {
+        try await storage.statistics(now: now(), byteBudget: policy.byteBudget)
+    }
+
+    /// The key prefixes covering `scope` (empty means every entry).
+    static func keyPrefixes(of scope: CacheScope) -> [String] {
+        switch scope {
+        case .all: []
+        case .search(let query): [CacheKey.searchPrefix(query)]
+        case .movie(let id): [CacheKey.moviePrefix(id: id)]
+        case .posters: [CacheKey.posterPrefix]
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// Search results and movie details, cached then remote (DESIGN §2 and §4).
+///
+/// Raw TMDB responses are stored under canonical keys and decoded with the DTOs both before they
+/// are stored (a malformed body is never stored) and when read (a corrupt body is a miss). Every
+/// stream terminates; a failed fetch never touches the stored entry.
+public struct DefaultMoviesRepository: MoviesRepository {
+    let loader: CachedRemoteLoader
+
+    /// Creates the repository.
+    /// - Parameters:
+    ///   - storage: where raw responses are cached.
+    ///   - remote: TMDB.
+    ///   - health: the remote's health, shared by every repository that calls TMDB.
+    ///   - policy: fresh lifetimes, max-stale bounds, negative TTL and byte budget.
+    ///   - evictionInterval: the byte budget is enforced once every this many writes.
+    ///   - now: the clock.
+    public init(
+        storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
+        policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        loader = CachedRemoteLoader(
+            storage: storage, remote: remote, health: health, policy: policy, now: now,
+            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval))
+    }
+
+    /// One page of search results; see `MoviesRepository.searchMovies`.
+    public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
+        let resource = CachedResource<MoviesPage>(
+            key: CacheKey.search(request.query, page: request.page, language: request.language),
+            resourceClass: .search,
+            request: .search(query: request.query.query, page: request.page, language: request.language),
+            decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
+            notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
+        return loader.stream(resource, fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds)
+    }
+
+    /// One movie's details; see `MoviesRepository.movieDetails`.
+    public func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
+        let resource = CachedResource<MovieDetails>(
+            key: CacheKey.movie(id: id, language: language),
+            resourceClass: .movie,
+            request: .movie(id: id, language: language),
+            decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
+            notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
+        return loader.stream(resource, fetchPolicy: policy, maxStaleSeconds: nil)
+    }
+}

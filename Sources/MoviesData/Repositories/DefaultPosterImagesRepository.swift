@@ -1,0 +1,77 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// Poster images from TMDB's image server, cached forever: posters are immutable, so a cached
+/// poster never touches the network, whatever the policy.
+///
+/// The image base URL comes from TMDB's configuration, itself cached for the configuration's
+/// fresh lifetime (and served stale if TMDB cannot be reached).
+public struct DefaultPosterImagesRepository: PosterImagesRepository {
+    let loader: CachedRemoteLoader
+
+    /// Creates the repository; see `DefaultMoviesRepository.init` for the parameters.
+    public init(
+        storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
+        policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        loader = CachedRemoteLoader(
+            storage: storage, remote: remote, health: health, policy: policy, now: now,
+            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval))
+    }
+
+    /// The poster at `path` in `size`: the cached copy if any, else fetched (unless `cacheOnly`).
+    public func posterImage(path: String, size: PosterSize, policy: FetchPolicy) -> FetchedStream<PosterImage> {
+        let loader = self.loader
+        let (stream, continuation) = FetchedStream<PosterImage>.makeStream()
+        let task = Task {
+            do {
+                do {
+                    try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil) {
+                        continuation.yield($0)
+                    }
+                    continuation.finish()
+                    return
+                } catch let error as MoviesError where error.code == .notCached && policy != .cacheOnly {
+                    // Not cached: fetch it below.
+                }
+                let baseURL = try await configurationBaseURL(loader)
+                let fetched = try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL))
+                continuation.yield(fetched)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: MoviesError(wrapping: error))
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// TMDB's `secure_base_url`, from the cached configuration when fresh enough.
+    private func configurationBaseURL(_ loader: CachedRemoteLoader) async throws -> String {
+        let configuration = CachedResource<ConfigurationDTO>(
+            key: CacheKey.configuration, resourceClass: .configuration, request: .configuration,
+            decode: { entry in try ConfigurationDTO.decode(entry.body) },
+            notFound: MoviesError(code: .notFound, message: "TMDB has no configuration", httpStatus: 404))
+        var latest: ConfigurationDTO?
+        try await loader.produce(configuration, fetchPolicy: .cacheFirst, maxStaleSeconds: nil) { latest = $0.value }
+        guard let latest else {
+            throw MoviesError(code: .invalidResponse, message: "TMDB's configuration could not be loaded")
+        }
+        return latest.images.secureBaseURL
+    }
+
+    /// The poster resource; the decoded value is the stored bytes with their media type.
+    static func poster(path: String, size: PosterSize, baseURL: String) -> CachedResource<PosterImage> {
+        CachedResource(
+            key: CacheKey.poster(path: path, size: size), resourceClass: .poster,
+            request: .image(baseURL: baseURL, size: size.rawValue, path: path),
+            decode: { entry in
+                guard !entry.body.isEmpty else {
+                    throw MoviesError(code: .invalidResponse, message: "TMDB sent an empty image")
+                }
+                return PosterImage(bytes: entry.body, mimeType: entry.contentType, size: size)
+            },
+            notFound: MoviesError(code: .notFound, message: "TMDB has no poster at \(path)", httpStatus: 404))
+    }
+}

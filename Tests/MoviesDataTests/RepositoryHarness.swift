@@ -1,0 +1,55 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+
+/// A repository wired to in-memory fakes and a test clock.
+struct RepositoryHarness {
+    let clock = TestClock()
+    let storage = InMemoryResponseStorage()
+    let remote: ScriptedMoviesRemote
+    let health: RemoteHealth
+    let policy: CachePolicy
+    let repository: DefaultMoviesRepository
+
+    init(policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote()) {
+        self.remote = remote
+        self.policy = policy
+        health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
+        repository = DefaultMoviesRepository(
+            storage: storage, remote: remote, health: health, policy: policy,
+            evictionInterval: evictionInterval, now: clock.now)
+    }
+
+    static let matrix = MovieQuery("matrix")!
+
+    static func request(_ query: String = "matrix", page: Int = 1) throws -> SearchRequest {
+        try SearchRequest(query: MovieQuery(query)!, page: page)
+    }
+
+    static func remoteRequest(_ query: String = "matrix", page: Int = 1) -> RemoteRequest {
+        .search(query: query, page: page, language: nil)
+    }
+
+    static func key(_ query: String = "matrix", page: Int = 1) -> String {
+        CacheKey.search(MovieQuery(query)!, page: page, language: nil)
+    }
+
+    /// Stores a search page fetched `ageSeconds` ago, fresh for `freshSeconds` from then.
+    func seedSearch(titles: [String], ageSeconds: Double, freshSeconds: Double = 6 * 3600, etag: String? = nil, query: String = "matrix") async {
+        let fetchedAt = clock.date.addingTimeInterval(-ageSeconds)
+        await storage.seed(StoredResponse(
+            key: Self.key(query), resource: .search, body: TMDBSampleBodies.searchPage(titles: titles),
+            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(freshSeconds), etag: etag))
+    }
+
+    func search(_ policy: FetchPolicy = .cacheThenNetwork, maxStale: Int? = nil, query: String = "matrix") async throws -> FetchedStreamRecord<MoviesPage> {
+        await FetchedStreamRecord(repository.searchMovies(try Self.request(query), policy: policy, maxStaleSeconds: maxStale))
+    }
+
+    static let offline = MoviesError(code: .remoteUnavailable, message: "connection refused")
+}
+
+extension Fetched where Value == MoviesPage {
+    var titles: [String] { value.movies.map(\.title) }
+}

@@ -1,0 +1,34 @@
+import MoviesDomain
+import Testing
+
+@Suite struct MovieQueryTests {
+    @Test func trimsAndCollapsesWhitespaceKeepingCase() throws {
+        let query = try #require(MovieQuery("  The   MATRIX \n"))
+        #expect(query.query == "The MATRIX")
+        #expect(query.canonical == "the matrix")
+    }
+
+    @Test func emptyAfterTrimmingIsRejected() {
+        #expect(MovieQuery("   \t ") == nil)
+        #expect(MovieQuery("") == nil)
+    }
+
+    @Test func equalityAndHashUseTheCanonicalForm() throws {
+        let a = try #require(MovieQuery("  The   MATRIX "))
+        let b = try #require(MovieQuery("the matrix"))
+        #expect(a == b)
+        #expect(Set([a, b]).count == 1)
+        #expect(try #require(MovieQuery("matrix")) != b)
+    }
+
+    @Test func canonicalFormIsNFC() throws {
+        let decomposed = try #require(MovieQuery("Cafe\u{301}"))
+        let composed = try #require(MovieQuery("Café"))
+        #expect(decomposed.canonical == composed.canonical)
+        #expect(decomposed.canonical.unicodeScalars.count == 4)
+    }
+
+    @Test func canonicalFormFoldsSharpS() throws {
+        #expect(try #require(MovieQuery("Straße")).canonical == (try #require(MovieQuery("STRASSE"))).canonical)
+    }
+}

@@ -1,0 +1,56 @@
+import FoundationEssentials
+import MoviesDomain
+import Testing
+
+@Suite struct SearchMoviesUseCaseTests {
+    let queries = InMemoryMoviesQueriesRepository()
+
+    private func run(_ repository: StubMoviesRepository, query: String = "matrix", page: Int = 1) async throws -> (origins: [Freshness.Origin], error: MoviesError?) {
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
+        var origins: [Freshness.Origin] = []
+        do {
+            for try await update in useCase.execute(try SearchRequest(query: try #require(MovieQuery(query)), page: page)) {
+                origins.append(update.freshness.origin)
+            }
+            return (origins, nil)
+        } catch let error as MoviesError {
+            return (origins, error)
+        }
+    }
+
+    @Test func cachedThenFreshSavesTheQueryOnce() async throws {
+        let result = try await run(StubMoviesRepository(pages: [.page(1, origin: .cache), .page(1, origin: .network)]))
+        #expect(result.origins == [.cache, .network])
+        #expect(result.error == nil)
+        #expect(await queries.saveCount == 1)
+        #expect(await queries.recentQueries(maxCount: 5).map(\.query) == ["matrix"])
+    }
+
+    @Test func cachedThenErrorDeliversBothAndSavesNothing() async throws {
+        let failure = MoviesError(code: .remoteUnavailable, message: "offline")
+        let result = try await run(StubMoviesRepository(pages: [.page(1, origin: .cache)], failure: failure))
+        #expect(result.origins == [.cache])
+        #expect(result.error == failure)
+        #expect(await queries.saveCount == 0)
+    }
+
+    @Test func cacheOnlyAnswersAreNotSaved() async throws {
+        _ = try await run(StubMoviesRepository(pages: [.page(1, origin: .cache)]))
+        #expect(await queries.saveCount == 0)
+    }
+
+    @Test func everyPageAndRevalidationSavesTheQuery() async throws {
+        _ = try await run(StubMoviesRepository(pages: [.page(2, origin: .network)]), query: "alien", page: 2)
+        _ = try await run(StubMoviesRepository(pages: [.page(3, origin: .revalidated)]), query: "heat", page: 3)
+        #expect(await queries.saveCount == 2)
+        #expect(await queries.recentQueries(maxCount: 5).map(\.query) == ["heat", "alien"])
+    }
+
+    @Test func passesTheRequestThrough() async throws {
+        let repository = StubMoviesRepository(pages: [])
+        _ = try await run(repository, query: " The  Matrix ", page: 4)
+        let requests = await repository.searchRequests
+        #expect(requests.map(\.page) == [4])
+        #expect(requests.first?.query.query == "The Matrix")
+    }
+}

@@ -1,0 +1,46 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// A `MoviesRepository` that replays scripted updates and a final error, recording its calls.
+struct StubMoviesRepository: MoviesRepository {
+    let pages: [Fetched<MoviesPage>]
+    let failure: MoviesError?
+    private let calls = CallLog()
+
+    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil) {
+        self.pages = pages
+        self.failure = failure
+    }
+
+    var searchRequests: [SearchRequest] { get async { await calls.requests } }
+
+    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
+        let pages = pages
+        let failure = failure
+        let calls = calls
+        return FetchedStream { continuation in
+            Task {
+                await calls.record(request)
+                for page in pages { continuation.yield(page) }
+                continuation.finish(throwing: failure)
+            }
+        }
+    }
+
+    func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
+        FetchedStream { $0.finish(throwing: MoviesError(code: .notFound, message: "stub", movieID: id)) }
+    }
+}
+
+extension Fetched where Value == MoviesPage {
+    static func page(_ number: Int, origin: Freshness.Origin) -> Fetched<MoviesPage> {
+        Fetched(
+            value: MoviesPage(page: number, totalPages: 3, totalResults: 3, movies: [Movie(id: number, title: "Movie \(number)")]),
+            freshness: Freshness(origin: origin, fetchedAt: Date(timeIntervalSince1970: 0), ageSeconds: 0, stale: origin == .cache))
+    }
+}
+
+actor CallLog {
+    private(set) var requests: [SearchRequest] = []
+    func record(_ request: SearchRequest) { requests.append(request) }
+}

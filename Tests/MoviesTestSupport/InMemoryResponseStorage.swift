@@ -1,0 +1,138 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+
+/// An in-memory `ResponseStorage` honouring the whole contract: newer-wins, prefixes, pinning,
+/// LRU eviction by byte budget and statistics. Counts calls for tests.
+public actor InMemoryResponseStorage: ResponseStorage {
+    private struct Entry {
+        var response: StoredResponse
+        var pinned: Bool
+        var lastAccess: UInt64
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var accessClock: UInt64 = 0
+    /// Calls to `response(forKey:)`.
+    public private(set) var readCount = 0
+    /// Calls to `save(_:)`.
+    public private(set) var saveCount = 0
+    /// Calls to `revalidate(key:fetchedAt:expiresAt:)`.
+    public private(set) var revalidateCount = 0
+    /// Calls to `evict(toFit:)`.
+    public private(set) var evictCount = 0
+    /// When set, every call throws this error.
+    public var failure: MoviesError?
+
+    /// Creates an empty storage.
+    public init() {}
+
+    /// Makes every later call throw `error` (or succeed again with `nil`).
+    public func setFailure(_ error: MoviesError?) { failure = error }
+
+    /// The stored entry for `key`, without recording an access (for assertions).
+    public func peek(_ key: String) -> StoredResponse? { entries[key]?.response }
+
+    /// Every stored key, sorted.
+    public var keys: [String] { entries.keys.sorted() }
+
+    /// Stores `response` unconditionally (to seed a test), bypassing newer-wins.
+    public func seed(_ response: StoredResponse, pinned: Bool = false) {
+        entries[response.key] = Entry(response: response, pinned: pinned, lastAccess: tick())
+    }
+
+    /// The entry for `key`, recording an access for LRU.
+    public func response(forKey key: String) throws -> StoredResponse? {
+        readCount += 1
+        try check()
+        guard var entry = entries[key] else { return nil }
+        entry.lastAccess = tick()
+        entries[key] = entry
+        return entry.response
+    }
+
+    /// Stores `response` unless the stored entry is newer.
+    @discardableResult
+    public func save(_ response: StoredResponse) throws -> Bool {
+        saveCount += 1
+        try check()
+        if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
+        entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
+        return true
+    }
+
+    /// Keeps the body and moves `fetchedAt` and `expiresAt` (never backwards).
+    public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) throws {
+        revalidateCount += 1
+        try check()
+        guard var entry = entries[key], entry.response.fetchedAt <= fetchedAt else { return }
+        entry.response.fetchedAt = fetchedAt
+        entry.response.expiresAt = expiresAt
+        entries[key] = entry
+    }
+
+    /// Marks matching entries expired at `now`.
+    public func invalidate(keyPrefixes: [String], now: Date) throws -> Int {
+        try check()
+        let matching = keys(matching: keyPrefixes)
+        for key in matching {
+            guard var entry = entries[key] else { continue }
+            entry.response.expiresAt = min(now, entry.response.expiresAt)
+            entries[key] = entry
+        }
+        return matching.count
+    }
+
+    /// Deletes matching entries.
+    public func purge(keyPrefixes: [String]) throws -> Int {
+        try check()
+        let matching = keys(matching: keyPrefixes)
+        for key in matching { entries[key] = nil }
+        return matching.count
+    }
+
+    /// Pins or unpins entries.
+    public func setPinned(_ pinned: Bool, keys: [String]) throws {
+        try check()
+        for key in keys { entries[key]?.pinned = pinned }
+    }
+
+    /// Deletes least-recently-used unpinned entries until bodies fit `byteBudget`.
+    public func evict(toFit byteBudget: Int64) throws -> Int {
+        evictCount += 1
+        try check()
+        var total = entries.values.reduce(Int64(0)) { $0 + Int64($1.response.body.count) }
+        var deleted = 0
+        for (key, entry) in entries.filter({ !$0.value.pinned }).sorted(by: { $0.value.lastAccess < $1.value.lastAccess }) {
+            guard total > byteBudget else { break }
+            entries[key] = nil
+            total -= Int64(entry.response.body.count)
+            deleted += 1
+        }
+        return deleted
+    }
+
+    /// Entry, byte, stale and pinned counts.
+    public func statistics(now: Date, byteBudget: Int64) throws -> CacheStats {
+        try check()
+        return CacheStats(
+            entries: entries.count,
+            bytes: entries.values.reduce(0) { $0 + Int64($1.response.body.count) },
+            staleEntries: entries.values.filter { $0.response.isStale(at: now) }.count,
+            pinnedEntries: entries.values.filter(\.pinned).count,
+            byteBudget: byteBudget)
+    }
+
+    private func keys(matching prefixes: [String]) -> [String] {
+        entries.keys.filter { key in prefixes.isEmpty || prefixes.contains { key.hasPrefix($0) } }
+    }
+
+    private func tick() -> UInt64 {
+        accessClock += 1
+        return accessClock
+    }
+
+    private func check() throws {
+        if let failure { throw failure }
+    }
+}

@@ -1,1 +1,0 @@
-// Fakes for tests (placeholder)
