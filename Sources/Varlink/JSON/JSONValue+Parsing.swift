@@ -7,11 +7,16 @@ extension JSONValue {
     /// deeper than ``maximumNestingDepth`` is rejected. Surrounding whitespace is allowed.
     public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue
     where Bytes.Element == UInt8 {
-        let contiguous = ContiguousArray(bytes)
-        return try contiguous.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+        let parse = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> in
             var parser = JSONParser(input: buffer)
-            return try parser.parseDocument()
+            do throws(JSONParseError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
         }
+        if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
+        return try ContiguousArray(bytes).withUnsafeBufferPointer(parse).get()
     }
 }
 
