@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import Varlink
@@ -143,5 +144,36 @@ import Testing
         await server.waitUntilStopped()
         #expect(access(server.path, F_OK) != 0)
         await server.stop()
+    }
+
+    @Test func shutdownCancelsCallsStillRunningAfterTheGracePeriod() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("grace")])
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        server.server.shutdown(gracePeriodSeconds: 0)
+        await server.waitUntilStopped()
+        #expect(await server.probe.waitFor("grace"))
+        #expect(await client.isClosedByServer())
+        #expect(server.server.connectionCount == 0)
+        await server.stop()
+    }
+
+    @Test func cancellingTheRunningTaskShutsTheServerDown() async throws {
+        let server = VarlinkServer(configuration: .init(vendor: "v", product: "p", version: "1", url: "u"), handlers: [])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vl-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cancel.sock").path
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        let client = try RawConnection(path: path)
+        try client.call("org.varlink.service.GetInfo")
+        #expect(try await client.readMessage()["parameters"]?["product"] == .string("p"))
+        task.cancel()
+        try await task.value
+        #expect(await client.isClosedByServer())
+        #expect(access(path, F_OK) != 0)
     }
 }
