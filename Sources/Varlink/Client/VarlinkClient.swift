@@ -11,10 +11,10 @@ public final class VarlinkClient {
     private var buffer: [UInt8] = []
 
     /// Connects to the server at `unixPath`. `timeoutSeconds` bounds each wait for the next reply
-    /// (nil: wait forever).
+    /// (nil or 0: wait forever).
     public init(unixPath: String, timeoutSeconds: Int? = nil) throws(VarlinkClientError) {
         path = unixPath
-        timeoutMilliseconds = timeoutSeconds.map { Int32(clamping: max(0, $0) * 1000) } ?? -1
+        timeoutMilliseconds = timeoutSeconds.flatMap { $0 > 0 ? Int32(clamping: $0 * 1000) : nil } ?? -1
         guard let address = SocketOptions.unixAddress(path: unixPath) else {
             throw VarlinkClientError(code: .connectFailed(ENAMETOOLONG), path: unixPath)
         }

@@ -76,7 +76,7 @@ extension VarlinkEventLoop {
             }
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
         }
-        let deadline = now + MonotonicClock.nanoseconds(seconds: configuration.callDeadlineSeconds)
+        let deadline = now + MonotonicClock.timeout(seconds: configuration.callDeadlineSeconds)
         connection.activeCall = .init(serial: serial, task: task, deadline: deadline, sendsReply: !call.oneway, streams: streams)
         nextSweep = min(nextSweep, deadline)
     }
@@ -99,7 +99,7 @@ extension VarlinkEventLoop {
         connection.activeCall = nil
         let now = MonotonicClock.now()
         connection.lastActivity = now
-        nextSweep = min(nextSweep, now + MonotonicClock.nanoseconds(seconds: configuration.idleTimeoutSeconds))
+        nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
     }
 
     private func updateInterest(_ connection: VarlinkConnection) {

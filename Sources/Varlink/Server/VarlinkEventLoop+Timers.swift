@@ -14,7 +14,7 @@ extension VarlinkEventLoop {
                 next = min(next, drainDeadline)
             }
         }
-        let idle = MonotonicClock.nanoseconds(seconds: configuration.idleTimeoutSeconds)
+        let idle = MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds)
         for connection in Array(connections.values) {
             if let active = connection.activeCall {
                 if now >= active.deadline {

@@ -145,7 +145,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
             }
             connections[fd] = connection
             counter.add(1)
-            nextSweep = min(nextSweep, now + MonotonicClock.nanoseconds(seconds: configuration.idleTimeoutSeconds))
+            nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
         }
     }
 

@@ -13,9 +13,10 @@ public struct VarlinkServerConfiguration: Sendable {
     public var maxMessageBytes: Int = 8 * 1024 * 1024
     /// The most connections served at once (default 4096); extra ones are accepted and closed at once.
     public var maxConnections: Int = 4096
-    /// Seconds a connection with no call in flight may stay silent before it is closed (default 300).
+    /// Seconds a connection with no call in flight may stay silent before it is closed (default 300; 0 disables).
     public var idleTimeoutSeconds: Int = 300
-    /// Seconds a handler may take for one call before it is cancelled (default 60).
+    /// Seconds a handler may take for one call before it is cancelled (default 60; 0 disables).
+    /// The deadline covers the whole call, `more` streams included.
     public var callDeadlineSeconds: Int = 60
     /// The error replied when a call hits its deadline; receives the deadline in seconds.
     /// Defaults to systemd's `io.systemd.TimedOut` (no parameters).

@@ -13,4 +13,9 @@ enum MonotonicClock {
     static func nanoseconds(seconds: Int) -> UInt64 {
         UInt64(max(0, min(seconds, 100 * 365 * 86_400))) * 1_000_000_000
     }
+
+    /// A timeout of `seconds` in nanoseconds; zero or less means no timeout (a century).
+    static func timeout(seconds: Int) -> UInt64 {
+        seconds > 0 ? nanoseconds(seconds: seconds) : nanoseconds(seconds: 100 * 365 * 86_400)
+    }
 }
