@@ -176,4 +176,17 @@ import Testing
         #expect(await client.isClosedByServer())
         #expect(access(path, F_OK) != 0)
     }
+
+    @Test func answersAClientThatShutsDownItsSendingSideThenCloses() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(50)])
+        try client.call("org.example.test.Echo", ["text": .string("after half-close")])
+        shutdown(client.fd, Int32(SHUT_WR))
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("after half-close"))
+        #expect(await client.isClosedByServer())
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
 }

@@ -29,6 +29,8 @@ final class VarlinkConnection {
     var lastActivity: UInt64
     var registeredEvents: UInt32 = Epoll.readable
     var closeWhenFlushed = false
+    /// The peer shut down its sending side: answer what was received, then close.
+    var inputClosed = false
     var nextCallSerial: UInt64 = 0
 
     private var input: [UInt8] = []
@@ -47,8 +49,8 @@ final class VarlinkConnection {
     var pendingInputBytes: Int { input.count - inputStart }
     var pendingOutputBytes: Int { output.count - outputStart }
 
-    /// Reads what the socket has, up to about `limit` buffered bytes. Returns false when the peer
-    /// closed the connection or the socket failed.
+    /// Reads what the socket has, up to about `limit` buffered bytes; notes end of input in
+    /// ``inputClosed``. Returns false when the socket failed.
     func readAvailable(into scratch: inout [UInt8], limit: Int) -> Bool {
         var rounds = 0
         while pendingInputBytes <= limit, rounds < 16 {
@@ -58,7 +60,10 @@ final class VarlinkConnection {
                 input.append(contentsOf: scratch[0..<count])
                 continue
             }
-            if count == 0 { return false }
+            if count == 0 {
+                inputClosed = true
+                return true
+            }
             switch errno {
             case EAGAIN, EWOULDBLOCK: return true
             case EINTR: continue

@@ -8,7 +8,8 @@ extension VarlinkEventLoop {
             close(connection)
             return
         }
-        let finished = connection.closeWhenFlushed || (drainDeadline != nil && connection.activeCall == nil)
+        let finished = connection.closeWhenFlushed
+            || (connection.activeCall == nil && (drainDeadline != nil || connection.inputClosed))
         if finished, connection.pendingOutputBytes == 0 {
             close(connection)
             return
@@ -103,7 +104,7 @@ extension VarlinkEventLoop {
     }
 
     private func updateInterest(_ connection: VarlinkConnection) {
-        let wantsInput = !connection.closeWhenFlushed
+        let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
             && connection.pendingInputBytes <= configuration.maxMessageBytes
             && connection.pendingOutputBytes < Self.outputHighWater
         var events: UInt32 = wantsInput ? Epoll.readable : 0

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// A Varlink server (https://varlink.org) on a Unix socket.
@@ -35,9 +36,10 @@ public final class VarlinkServer: Sendable {
             return state.requestedGraceSeconds
         }
         if let pendingGrace { loop.post(.shutdown(graceSeconds: pendingGrace)) }
+        var started = false
         await withTaskCancellationHandler {
             await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                let started = LoopThread.start {
+                started = LoopThread.start {
                     loop.run()
                     finished.resume()
                 }
@@ -47,6 +49,7 @@ public final class VarlinkServer: Sendable {
             shutdown(gracePeriodSeconds: 0)
         }
         state.withLock { $0.loop = nil }
+        if !started { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to `gracePeriodSeconds`,
