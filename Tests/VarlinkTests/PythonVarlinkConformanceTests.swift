@@ -16,27 +16,29 @@ import Testing
     }
 
     /// Runs `python3 arguments` and waits (bounded: killed after 20 s) for it to exit.
+    /// Standard error goes to a temporary file so only one pipe needs draining.
     static func runPython(_ arguments: [String]) throws -> Output {
+        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("vl-py-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorURL) }
+        let errorHandle = try FileHandle(forWritingTo: errorURL)
+        defer { try? errorHandle.close() }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
         let standardOutput = Pipe()
-        let standardError = Pipe()
         process.standardOutput = standardOutput
-        process.standardError = standardError
+        process.standardError = errorHandle
         try process.run()
         let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-        let errorData = Data.Box()
-        let errorReader = Thread { errorData.value = standardError.fileHandleForReading.readDataToEndOfFile() }
-        errorReader.start()
         let outputData = standardOutput.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         watchdog.cancel()
-        while errorReader.isExecuting { usleep(1_000) }
+        let errorData = (try? Data(contentsOf: errorURL)) ?? Data()
         return Output(status: process.terminationStatus,
                       standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData.value, as: UTF8.self))
+                      standardError: String(decoding: errorData, as: UTF8.self))
     }
 
     private func cli(_ arguments: [String]) async throws -> Output {
@@ -75,12 +77,5 @@ import Testing
         #expect(missing.standardError.contains("'error': 'org.varlink.service.MethodNotFound'"))
         #expect(missing.standardError.contains("'method': 'org.example.test.Nope'"))
         await server.stop()
-    }
-}
-
-extension Data {
-    /// A mutable box for data filled in by another thread (read only after that thread ended).
-    final class Box: @unchecked Sendable {
-        var value = Data()
     }
 }
