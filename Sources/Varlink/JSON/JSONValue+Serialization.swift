@@ -1,0 +1,72 @@
+extension JSONValue {
+    /// Compact JSON text: no whitespace, object keys sorted, control characters escaped,
+    /// non-finite doubles written as `null`, ``raw(_:)`` bytes spliced verbatim.
+    public func serialized() -> [UInt8] {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64)
+        serialize(into: &buffer)
+        return buffer
+    }
+
+    /// Appends the compact JSON text of this value to `buffer` (see ``serialized()``).
+    public func serialize(into buffer: inout [UInt8]) {
+        switch self {
+        case .null:
+            buffer.append(contentsOf: "null".utf8)
+        case .bool(let value):
+            buffer.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value):
+            buffer.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            if value.isFinite {
+                buffer.append(contentsOf: value.description.utf8)
+            } else {
+                buffer.append(contentsOf: "null".utf8)
+            }
+        case .string(let value):
+            Self.serializeString(value, into: &buffer)
+        case .array(let elements):
+            buffer.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                element.serialize(into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "]"))
+        case .object(let members):
+            buffer.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { buffer.append(UInt8(ascii: ",")) }
+                Self.serializeString(key, into: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                members[key]?.serialize(into: &buffer)
+            }
+            buffer.append(UInt8(ascii: "}"))
+        case .raw(let bytes):
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    static func serializeString(_ string: String, into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x00..<0x20, 0x7F:
+                buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                buffer.append(hexDigits[Int(byte >> 4)])
+                buffer.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                buffer.append(byte)
+            }
+        }
+        buffer.append(UInt8(ascii: "\""))
+    }
+}

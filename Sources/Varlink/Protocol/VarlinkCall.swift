@@ -1,0 +1,33 @@
+/// One method call received by a server, as handed to a ``VarlinkInterfaceHandler``.
+public struct VarlinkCall: Sendable {
+    /// The fully qualified method, e.g. `io.moviesd.Movies.Search`.
+    public var method: String
+    /// The interface part of ``method``, e.g. `io.moviesd.Movies`.
+    public var interface: String
+    /// The method part of ``method``, e.g. `Search`.
+    public var methodName: String
+    /// The call's parameters (empty when the message had none).
+    public var parameters: [String: JSONValue]
+    /// Whether the caller asked for a stream of replies (`more: true`).
+    public var more: Bool
+    /// Whether the caller wants no reply at all (`oneway: true`).
+    public var oneway: Bool
+    /// The credentials of the process on the other end of the connection (`SO_PEERCRED`).
+    public var peer: PeerCredentials?
+
+    /// Creates a call; `method` is split at its last dot into ``interface`` and ``methodName``.
+    public init(method: String, parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {
+        self.method = method
+        if let dot = method.lastIndex(of: ".") {
+            interface = String(method[..<dot])
+            methodName = String(method[method.index(after: dot)...])
+        } else {
+            interface = ""
+            methodName = method
+        }
+        self.parameters = parameters
+        self.more = more
+        self.oneway = oneway
+        self.peer = peer
+    }
+}

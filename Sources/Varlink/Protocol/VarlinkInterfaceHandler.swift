@@ -1,0 +1,14 @@
+/// Serves the methods of one Varlink interface.
+///
+/// The server answers `org.varlink.service.MethodNotFound` itself for methods that
+/// ``interfaceDescription`` does not declare, so ``handle(_:replies:)`` only sees declared ones.
+public protocol VarlinkInterfaceHandler: Sendable {
+    /// The fully qualified interface name, e.g. `io.moviesd.Movies`.
+    var interfaceName: String { get }
+    /// The interface definition (`.varlink` text), served verbatim by `GetInterfaceDescription`.
+    var interfaceDescription: String { get }
+    /// Handles one call and returns the final reply's parameters; throws a ``VarlinkError``
+    /// for an error reply. For a `more` call, intermediate replies go through `replies`.
+    /// The task running this is cancelled when the caller disconnects or the call's deadline passes.
+    func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue]
+}

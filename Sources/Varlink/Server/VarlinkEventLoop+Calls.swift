@@ -1,0 +1,116 @@
+/// Turning buffered input into calls, and handler replies into output.
+extension VarlinkEventLoop {
+    /// Starts whatever calls the connection's input allows, flushes output, and updates what the
+    /// loop waits for on it. Closes the connection when it is done or broken.
+    func service(_ connection: VarlinkConnection) {
+        startBufferedCalls(on: connection)
+        guard connection.flush(), connection.pendingOutputBytes <= outputHardLimit else {
+            close(connection)
+            return
+        }
+        let finished = connection.closeWhenFlushed
+            || (connection.activeCall == nil && (drainDeadline != nil || connection.inputClosed))
+        if finished, connection.pendingOutputBytes == 0 {
+            close(connection)
+            return
+        }
+        updateInterest(connection)
+    }
+
+    private func startBufferedCalls(on connection: VarlinkConnection) {
+        while connection.activeCall == nil, !connection.closeWhenFlushed, drainDeadline == nil {
+            if connection.pendingOutputBytes >= Self.outputHighWater {
+                guard connection.flush(), connection.pendingOutputBytes < Self.outputHighWater else { return }
+            }
+            switch connection.nextMessage(maxBytes: configuration.maxMessageBytes) {
+            case .incomplete:
+                return
+            case .oversize:
+                connection.enqueue(VarlinkMessage.encodeError(.invalidParameter("message")))
+                connection.closeWhenFlushed = true
+                return
+            case .message(let bytes):
+                handleMessage(bytes, on: connection)
+            }
+        }
+    }
+
+    private func handleMessage(_ bytes: ArraySlice<UInt8>, on connection: VarlinkConnection) {
+        let now = MonotonicClock.now()
+        connection.lastActivity = now
+        let decoded: VarlinkMessage.DecodedCall
+        switch VarlinkMessage.decodeCall(bytes) {
+        case .failure(let error):
+            connection.enqueue(VarlinkMessage.encodeError(error))
+            return
+        case .success(let call):
+            decoded = call
+        }
+        var call = decoded.call
+        call.peer = connection.peer
+        switch router.route(call, upgrade: decoded.upgrade) {
+        case .immediate(.success(let parameters)):
+            if !call.oneway { connection.enqueue(VarlinkMessage.encodeReply(parameters, continues: false)) }
+        case .immediate(.failure(let error)):
+            if !call.oneway { connection.enqueue(VarlinkMessage.encodeError(error)) }
+        case .handler(let handler):
+            start(call, handler: handler, on: connection, now: now)
+        }
+    }
+
+    private func start(_ call: VarlinkCall, handler: any VarlinkInterfaceHandler, on connection: VarlinkConnection, now: UInt64) {
+        let serial = connection.nextCallSerial
+        connection.nextCallSerial += 1
+        let fd = connection.fd
+        let connectionID = connection.id
+        let streams = call.more && !call.oneway
+        let writer = VarlinkReplyWriter(isStreaming: streams) { [self] message in
+            post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: false))
+        }
+        let task = Task { [self] in
+            let message: [UInt8]
+            do throws(VarlinkError) {
+                let parameters = try await handler.handle(call, replies: writer)
+                message = VarlinkMessage.encodeReply(parameters, continues: false)
+            } catch {
+                message = VarlinkMessage.encodeError(error)
+            }
+            post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
+        }
+        let deadline = now + MonotonicClock.timeout(seconds: configuration.callDeadlineSeconds)
+        connection.activeCall = .init(serial: serial, task: task, deadline: deadline, sendsReply: !call.oneway, streams: streams)
+        nextSweep = min(nextSweep, deadline)
+    }
+
+    /// Queues a handler's reply if its call is still the connection's active one.
+    func deliverReply(fd: Int32, connectionID: UInt64, callSerial: UInt64, message: [UInt8], isFinal: Bool) {
+        guard let connection = connections[fd], connection.id == connectionID,
+              let active = connection.activeCall, active.serial == callSerial else { return }
+        if isFinal {
+            if active.sendsReply { connection.enqueue(message) }
+            finishCall(on: connection)
+        } else if active.streams {
+            connection.enqueue(message)
+        }
+        service(connection)
+    }
+
+    /// Ends the active call (its reply already queued) and restarts the idle clock.
+    func finishCall(on connection: VarlinkConnection) {
+        connection.activeCall = nil
+        let now = MonotonicClock.now()
+        connection.lastActivity = now
+        nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
+    }
+
+    private func updateInterest(_ connection: VarlinkConnection) {
+        let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
+            && connection.pendingInputBytes <= configuration.maxMessageBytes
+            && connection.pendingOutputBytes < Self.outputHighWater
+        var events: UInt32 = wantsInput ? Epoll.readable : 0
+        if connection.pendingOutputBytes > 0 { events |= Epoll.writable }
+        guard events != connection.registeredEvents else { return }
+        connection.registeredEvents = events
+        _ = epoll.modify(connection.fd, events: events)
+    }
+}

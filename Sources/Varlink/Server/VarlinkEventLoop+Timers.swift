@@ -1,0 +1,52 @@
+/// Deadlines: per-call deadlines, idle timeouts, the shutdown grace period and accept pauses.
+extension VarlinkEventLoop {
+    /// Fires every deadline that has passed and schedules the next sweep.
+    func sweep() {
+        let now = MonotonicClock.now()
+        var next = UInt64.max
+        if let resume = acceptPausedUntil {
+            if now >= resume { resumeAccepting() } else { next = min(next, resume) }
+        }
+        if let drainDeadline {
+            if now >= drainDeadline {
+                for connection in Array(connections.values) { close(connection) }
+            } else {
+                next = min(next, drainDeadline)
+            }
+        }
+        let idle = MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds)
+        for connection in Array(connections.values) {
+            if let active = connection.activeCall {
+                if now >= active.deadline {
+                    expire(active, on: connection)
+                } else {
+                    next = min(next, active.deadline)
+                }
+            } else if now >= connection.lastActivity + idle {
+                close(connection)
+            } else {
+                next = min(next, connection.lastActivity + idle)
+            }
+        }
+        nextSweep = next
+    }
+
+    private func expire(_ active: VarlinkConnection.ActiveCall, on connection: VarlinkConnection) {
+        active.task.cancel()
+        if active.sendsReply {
+            connection.enqueue(VarlinkMessage.encodeError(configuration.deadlineError(configuration.callDeadlineSeconds)))
+        }
+        finishCall(on: connection)
+        service(connection)
+    }
+
+    /// Stops accepting; connections close once their call in flight has replied, or at the grace deadline.
+    func beginDrain(graceSeconds: Int) {
+        guard drainDeadline == nil else { return }
+        stopListening()
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(seconds: graceSeconds)
+        drainDeadline = deadline
+        nextSweep = min(nextSweep, deadline)
+        for connection in Array(connections.values) { service(connection) }
+    }
+}

@@ -1,0 +1,193 @@
+import Glibc
+import Synchronization
+
+/// The server's event loop: one thread in epoll_wait over the listener, every connection and a
+/// wake-up pipe. Handler tasks post their replies to `inbox` and write a byte to the pipe.
+///
+/// Everything but `inbox` is confined to the loop thread, hence `@unchecked Sendable`.
+final class VarlinkEventLoop: @unchecked Sendable {
+    private struct Inbox {
+        var events: [LoopEvent] = []
+        var wakePending = false
+        var closed = false
+    }
+
+    /// Output above this stops reading and starting calls until the peer catches up.
+    static let outputHighWater = 1 << 20
+    /// Output above this (a peer that never reads a long stream) closes the connection.
+    let outputHardLimit: Int
+
+    let configuration: VarlinkServerConfiguration
+    let router: CallRouter
+    let counter: ConnectionCounter
+    let epoll: Epoll
+    private let listener: VarlinkListener
+    private let wakeReader: Int32
+    private let wakeWriter: Int32
+    private let inbox = Mutex(Inbox())
+
+    var connections: [Int32: VarlinkConnection] = [:]
+    var nextConnectionID: UInt64 = 0
+    var listening = true
+    var acceptPausedUntil: UInt64?
+    var drainDeadline: UInt64?
+    var nextSweep = UInt64.max
+    var scratch = [UInt8](repeating: 0, count: 65_536)
+
+    init(listener: VarlinkListener, router: CallRouter, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
+        epoll = try Epoll()
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: errno, path: nil) }
+        wakeReader = pipeEnds[0]
+        wakeWriter = pipeEnds[1]
+        SocketOptions.makeNonBlocking(wakeReader)
+        SocketOptions.makeNonBlocking(wakeWriter)
+        self.listener = listener
+        self.router = router
+        self.configuration = configuration
+        self.counter = counter
+        outputHardLimit = max(64 << 20, 4 * configuration.maxMessageBytes)
+        guard epoll.add(wakeReader, events: Epoll.readable), epoll.add(listener.fileDescriptor, events: Epoll.readable) else {
+            let failure = errno
+            Glibc.close(wakeReader)
+            Glibc.close(wakeWriter)
+            throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: listener.path)
+        }
+    }
+
+    /// Hands `event` to the loop thread; safe from any thread; dropped once the loop has ended.
+    func post(_ event: LoopEvent) {
+        inbox.withLock { state in
+            guard !state.closed else { return }
+            state.events.append(event)
+            if !state.wakePending {
+                state.wakePending = true
+                var byte: UInt8 = 1
+                _ = write(wakeWriter, &byte, 1)
+            }
+        }
+    }
+
+    /// Runs until a shutdown has drained every connection.
+    func run() {
+        while !(drainDeadline != nil && connections.isEmpty) {
+            for (fd, events) in epoll.waitForEvents(timeoutMilliseconds: waitTimeout()) {
+                if fd == wakeReader {
+                    drainInbox()
+                } else if fd == listener.fileDescriptor {
+                    if listening { acceptConnections() }
+                } else if let connection = connections[fd] {
+                    handle(events, on: connection)
+                }
+            }
+            if MonotonicClock.now() >= nextSweep { sweep() }
+        }
+        inbox.withLock { state in
+            state.closed = true
+            state.events = []
+        }
+        epoll.remove(wakeReader)
+        Glibc.close(wakeReader)
+        Glibc.close(wakeWriter)
+    }
+
+    private func waitTimeout() -> Int32 {
+        guard nextSweep != .max else { return -1 }
+        let now = MonotonicClock.now()
+        guard nextSweep > now else { return 0 }
+        return Int32(min((nextSweep - now + 999_999) / 1_000_000, 60_000))
+    }
+
+    private func drainInbox() {
+        while read(wakeReader, &scratch, scratch.count) > 0 {}
+        let events = inbox.withLock { state in
+            state.wakePending = false
+            defer { state.events = [] }
+            return state.events
+        }
+        for event in events {
+            switch event {
+            case .reply(let fd, let connection, let call, let message, let isFinal):
+                deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal)
+            case .shutdown(let graceSeconds):
+                beginDrain(graceSeconds: graceSeconds)
+            }
+        }
+    }
+
+    private func acceptConnections() {
+        for _ in 0..<256 {
+            let fd = accept(listener.fileDescriptor, nil, nil)
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED: continue
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop polling the listener briefly instead of spinning.
+                    epoll.remove(listener.fileDescriptor)
+                    let resume = MonotonicClock.now() + 100_000_000
+                    acceptPausedUntil = resume
+                    nextSweep = min(nextSweep, resume)
+                    return
+                default: return
+                }
+            }
+            guard connections.count < configuration.maxConnections, drainDeadline == nil else {
+                Glibc.close(fd)
+                continue
+            }
+            SocketOptions.makeNonBlocking(fd)
+            let now = MonotonicClock.now()
+            nextConnectionID += 1
+            let connection = VarlinkConnection(fd: fd, id: nextConnectionID, peer: SocketOptions.peerCredentials(of: fd), now: now)
+            guard epoll.add(fd, events: Epoll.readable) else {
+                Glibc.close(fd)
+                continue
+            }
+            connections[fd] = connection
+            counter.add(1)
+            nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
+        }
+    }
+
+    private func handle(_ events: UInt32, on connection: VarlinkConnection) {
+        if events & (Epoll.failed | Epoll.hungUp) != 0 {
+            close(connection)
+            return
+        }
+        if events & Epoll.readable != 0 {
+            guard connection.readAvailable(into: &scratch, limit: configuration.maxMessageBytes) else {
+                close(connection)
+                return
+            }
+        }
+        service(connection)
+    }
+
+    /// Stops listening for new connections and removes the socket file this server created.
+    func stopListening() {
+        guard listening else { return }
+        listening = false
+        if acceptPausedUntil == nil { epoll.remove(listener.fileDescriptor) }
+        acceptPausedUntil = nil
+        Glibc.close(listener.fileDescriptor)
+        if let path = listener.path { unlink(path) }
+    }
+
+    /// Resumes polling the listener after an out-of-descriptors pause.
+    func resumeAccepting() {
+        guard listening, acceptPausedUntil != nil else { return }
+        acceptPausedUntil = nil
+        _ = epoll.add(listener.fileDescriptor, events: Epoll.readable)
+    }
+
+    /// Closes `connection` at once, cancelling its handler task.
+    func close(_ connection: VarlinkConnection) {
+        guard connections[connection.fd] === connection else { return }
+        connection.activeCall?.task.cancel()
+        connection.activeCall = nil
+        epoll.remove(connection.fd)
+        Glibc.close(connection.fd)
+        connections[connection.fd] = nil
+        counter.add(-1)
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+import Synchronization
+
+/// A Varlink server (https://varlink.org) on a Unix socket.
+///
+/// One event-loop thread multiplexes every connection with epoll over non-blocking sockets;
+/// handlers run as Swift concurrency tasks. Calls on one connection run one after another so
+/// pipelined replies keep their order; different connections run concurrently. The built-in
+/// `org.varlink.service` answers `GetInfo` and `GetInterfaceDescription`.
+public final class VarlinkServer: Sendable {
+    private struct State {
+        var loop: VarlinkEventLoop?
+        var requestedGraceSeconds: Int?
+    }
+
+    private let configuration: VarlinkServerConfiguration
+    private let router: CallRouter
+    private let counter = ConnectionCounter()
+    private let state = Mutex(State())
+
+    /// Creates a server for `handlers` (one per interface; a duplicate interface name is ignored).
+    public init(configuration: VarlinkServerConfiguration, handlers: [any VarlinkInterfaceHandler]) {
+        self.configuration = configuration
+        router = CallRouter(configuration: configuration, handlers: handlers)
+    }
+
+    /// The number of open client connections.
+    public var connectionCount: Int { counter.value }
+
+    /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
+    /// Cancelling the calling task shuts down with no grace period.
+    public func run(on listener: VarlinkListener) async throws {
+        let loop = try VarlinkEventLoop(listener: listener, router: router, configuration: configuration, counter: counter)
+        let pendingGrace = state.withLock { state in
+            state.loop = loop
+            return state.requestedGraceSeconds
+        }
+        if let pendingGrace { loop.post(.shutdown(graceSeconds: pendingGrace)) }
+        var started = false
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                started = LoopThread.start {
+                    loop.run()
+                    finished.resume()
+                }
+                if !started { finished.resume() }
+            }
+        } onCancel: {
+            shutdown(gracePeriodSeconds: 0)
+        }
+        state.withLock { $0.loop = nil }
+        if !started { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
+    }
+
+    /// Stops accepting connections, lets calls in flight finish for up to `gracePeriodSeconds`,
+    /// then cancels them and closes every connection; ``run(on:)`` returns after that.
+    public func shutdown(gracePeriodSeconds: Int = 10) {
+        let loop = state.withLock { state in
+            state.requestedGraceSeconds = gracePeriodSeconds
+            return state.loop
+        }
+        loop?.post(.shutdown(graceSeconds: gracePeriodSeconds))
+    }
+}

@@ -1,0 +1,32 @@
+/// What a ``VarlinkServer`` says about itself (`GetInfo`) and the limits it enforces.
+public struct VarlinkServerConfiguration: Sendable {
+    /// `GetInfo` vendor.
+    public var vendor: String
+    /// `GetInfo` product.
+    public var product: String
+    /// `GetInfo` version.
+    public var version: String
+    /// `GetInfo` url.
+    public var url: String
+    /// The largest message accepted, in bytes, NUL excluded (default 8 MiB). A larger one gets
+    /// `org.varlink.service.InvalidParameter {parameter: "message"}` and the connection is closed.
+    public var maxMessageBytes: Int = 8 * 1024 * 1024
+    /// The most connections served at once (default 4096); extra ones are accepted and closed at once.
+    public var maxConnections: Int = 4096
+    /// Seconds a connection with no call in flight may stay silent before it is closed (default 300; 0 disables).
+    public var idleTimeoutSeconds: Int = 300
+    /// Seconds a handler may take for one call before it is cancelled (default 60; 0 disables).
+    /// The deadline covers the whole call, `more` streams included.
+    public var callDeadlineSeconds: Int = 60
+    /// The error replied when a call hits its deadline; receives the deadline in seconds.
+    /// Defaults to systemd's `io.systemd.TimedOut` (no parameters).
+    public var deadlineError: @Sendable (Int) -> VarlinkError = { _ in VarlinkError(name: "io.systemd.TimedOut") }
+
+    /// Creates a configuration with the default limits.
+    public init(vendor: String, product: String, version: String, url: String) {
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+        self.url = url
+    }
+}

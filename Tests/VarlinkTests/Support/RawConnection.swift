@@ -1,0 +1,94 @@
+import Glibc
+import Varlink
+
+/// A raw client socket for sending arbitrary bytes and reading NUL-terminated replies.
+final class RawConnection {
+    enum Failure: Error { case connect(Int32), send, timedOut, closed, badReply }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            let failure = errno
+            close(fd)
+            throw Failure.connect(failure)
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw Failure.send }
+            offset += written
+        }
+    }
+
+    /// Sends `text` followed by a NUL.
+    func sendMessage(_ text: String) throws {
+        try send(Array(text.utf8) + [0])
+    }
+
+    /// Sends a call built from its parts.
+    func call(_ method: String, _ parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false) throws {
+        var message: [String: JSONValue] = ["method": .string(method), "parameters": .object(parameters)]
+        if more { message["more"] = .bool(true) }
+        if oneway { message["oneway"] = .bool(true) }
+        try send(JSONValue.object(message).serialized() + [0])
+    }
+
+    /// Reads the next message, waiting up to `timeoutMilliseconds` without blocking a thread.
+    func readMessage(timeoutMilliseconds: Int = 5000) async throws -> JSONValue {
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        while true {
+            if let end = buffer.firstIndex(of: 0) {
+                let message = Array(buffer[..<end])
+                buffer.removeFirst(end + 1)
+                do { return try JSONValue.parse(message) } catch { throw Failure.badReply }
+            }
+            try await fill(until: deadline)
+        }
+    }
+
+    /// Whether the server closes the connection within `timeoutMilliseconds` (skipping any replies).
+    func isClosedByServer(timeoutMilliseconds: Int = 5000) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        while true {
+            do { try await fill(until: deadline) } catch Failure.closed { return true } catch { return false }
+        }
+    }
+
+    /// Whether a reply or a close arrives within `milliseconds`.
+    func hasInput(withinMilliseconds milliseconds: Int) async -> Bool {
+        do {
+            try await fill(until: ContinuousClock.now + .milliseconds(milliseconds))
+            return true
+        } catch Failure.closed {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private func fill(until deadline: ContinuousClock.Instant) async throws {
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while poll(&request, 1, 0) <= 0 {
+            guard ContinuousClock.now < deadline else { throw Failure.timedOut }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { throw Failure.closed }
+        buffer.append(contentsOf: chunk[0..<count])
+    }
+}

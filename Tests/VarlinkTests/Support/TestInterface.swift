@@ -1,0 +1,89 @@
+import Glibc
+import Synchronization
+import Varlink
+
+/// Records which handler calls saw their task cancelled.
+final class CancellationProbe: Sendable {
+    private let tags = Mutex<Set<String>>([])
+
+    func record(_ tag: String) { tags.withLock { _ = $0.insert(tag) } }
+
+    /// Waits (bounded, about 5 s) until `tag` was recorded.
+    func waitFor(_ tag: String) async -> Bool {
+        for _ in 0..<500 {
+            if tags.withLock({ $0.contains(tag) }) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+}
+
+/// `org.example.test`: a small interface exercising every server feature.
+struct TestInterface: VarlinkInterfaceHandler {
+    let probe: CancellationProbe
+
+    var interfaceName: String { "org.example.test" }
+
+    var interfaceDescription: String {
+        """
+        # A small interface for testing the Varlink server.
+        interface org.example.test
+
+        # Returns its input.
+        method Echo(text: string) -> (text: string)
+
+        # Streams count replies numbered from 0, each padded with padding bytes.
+        method Count(count: int, padding: ?int) -> (index: int, pad: ?string)
+
+        # Replies after milliseconds.
+        method Sleep(milliseconds: int) -> ()
+
+        # Returns the caller's credentials.
+        method WhoAmI() -> (pid: int, uid: int, gid: int)
+
+        # Never replies; records tag when cancelled.
+        method Hang(tag: string) -> ()
+
+        # Declared but not implemented.
+        method Unimplemented() -> ()
+
+        # Something failed.
+        error Failed (reason: string)
+
+        """
+    }
+
+    func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        switch call.methodName {
+        case "Echo":
+            guard let text = call.parameters["text"]?.stringValue else { throw .invalidParameter("text") }
+            return ["text": .string(text)]
+        case "Count":
+            guard let count = call.parameters["count"]?.intValue, count > 0 else { throw .invalidParameter("count") }
+            let padding = Int(call.parameters["padding"]?.intValue ?? 0)
+            let pad: JSONValue = padding > 0 ? .string(String(repeating: "x", count: padding)) : .null
+            if !call.more, count > 1 { throw .expectedMore }
+            for index in 0..<(count - 1) {
+                await replies.send(["index": .int(index), "pad": pad])
+            }
+            return ["index": .int(count - 1)]
+        case "Sleep":
+            let milliseconds = call.parameters["milliseconds"]?.intValue ?? 0
+            try? await Task.sleep(for: .milliseconds(milliseconds))
+            return [:]
+        case "WhoAmI":
+            guard let peer = call.peer else { throw .permissionDenied }
+            return ["pid": .int(Int64(peer.pid)), "uid": .int(Int64(peer.uid)), "gid": .int(Int64(peer.gid))]
+        case "Hang":
+            let tag = call.parameters["tag"]?.stringValue ?? ""
+            do {
+                try await Task.sleep(for: .seconds(30))
+            } catch {
+                probe.record(tag)
+            }
+            throw VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("cancelled")])
+        default:
+            throw .methodNotImplemented(call.method)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Varlink
+
+/// An in-process server on a socket in a fresh temporary directory.
+struct TestServer {
+    let server: VarlinkServer
+    let path: String
+    let probe: CancellationProbe
+    private let directory: URL
+    private let task: Task<Void, any Error>
+
+    static func start(configure: (inout VarlinkServerConfiguration) -> Void = { _ in }) throws -> TestServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vl-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("test.sock").path
+        var configuration = VarlinkServerConfiguration(vendor: "Example", product: "test-server", version: "1.2.3", url: "https://example.org")
+        configure(&configuration)
+        let probe = CancellationProbe()
+        let server = VarlinkServer(configuration: configuration, handlers: [TestInterface(probe: probe)])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        return TestServer(server: server, path: path, probe: probe, directory: directory, task: task)
+    }
+
+    /// Shuts the server down, waits for `run` to return and removes the directory.
+    func stop(graceSeconds: Int = 0) async {
+        server.shutdown(gracePeriodSeconds: graceSeconds)
+        _ = await task.result
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Waits for `run` to return (after a shutdown requested elsewhere).
+    func waitUntilStopped() async {
+        _ = await task.result
+    }
+
+    /// Waits (bounded) until the server's connection count satisfies `condition`.
+    func waitForConnectionCount(_ condition: (Int) -> Bool) async -> Bool {
+        for _ in 0..<500 {
+            if condition(server.connectionCount) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+}

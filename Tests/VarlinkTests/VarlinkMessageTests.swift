@@ -1,0 +1,50 @@
+import Testing
+@testable import Varlink
+
+@Suite struct VarlinkMessageTests {
+    @Test func decodesACallWithItsFlags() throws {
+        let bytes = Array(#"{"method":"org.example.test.Count","parameters":{"count":2},"more":true,"oneway":false}"#.utf8)
+        let decoded = try VarlinkMessage.decodeCall(bytes).get()
+        #expect(decoded.call.interface == "org.example.test")
+        #expect(decoded.call.methodName == "Count")
+        #expect(decoded.call.parameters == ["count": .int(2)])
+        #expect(decoded.call.more)
+        #expect(!decoded.call.oneway)
+        #expect(!decoded.upgrade)
+    }
+
+    @Test func treatsMissingOrNullParametersAsEmpty() throws {
+        for text in [#"{"method":"a.b.C"}"#, #"{"method":"a.b.C","parameters":null}"#] {
+            #expect(try VarlinkMessage.decodeCall(Array(text.utf8)).get().call.parameters.isEmpty)
+        }
+    }
+
+    @Test func encodesRepliesWithOnlyTheStandardKeys() {
+        let final = String(decoding: VarlinkMessage.encodeReply(["a": .int(1)], continues: false), as: UTF8.self)
+        #expect(final == #"{"parameters":{"a":1}}"#)
+        let intermediate = String(decoding: VarlinkMessage.encodeReply([:], continues: true), as: UTF8.self)
+        #expect(intermediate == #"{"continues":true,"parameters":{}}"#)
+        let error = String(decoding: VarlinkMessage.encodeError(.permissionDenied), as: UTF8.self)
+        #expect(error == #"{"error":"org.varlink.service.PermissionDenied","parameters":{}}"#)
+    }
+
+    @Test func decodesRepliesAndRejectsNonReplies() {
+        let reply = VarlinkMessage.decodeReply(Array(#"{"parameters":{"x":"y"},"continues":true}"#.utf8))
+        #expect(reply?.parameters == .object(["x": .string("y")]))
+        #expect(reply?.continues == true)
+        #expect(reply?.error == nil)
+        #expect(VarlinkMessage.decodeReply(Array(#"{"error":"a.b.C"}"#.utf8))?.error == "a.b.C")
+        #expect(VarlinkMessage.decodeReply(Array("[1]".utf8)) == nil)
+        #expect(VarlinkMessage.decodeReply(Array(#"{"parameters":3}"#.utf8)) == nil)
+    }
+
+    @Test(arguments: ["org.example.test.Echo", "io.moviesd.Movies.Search", "a-b.c.D1"])
+    func acceptsValidMethodNames(_ name: String) {
+        #expect(VarlinkMessage.isValidMethodName(name))
+    }
+
+    @Test(arguments: ["Echo", "org.Echo", ".Echo", "org.example.test.echo", "org.example.test.", "org.ex ample.test.Echo", "org.example.test.Ec-ho"])
+    func rejectsInvalidMethodNames(_ name: String) {
+        #expect(!VarlinkMessage.isValidMethodName(name))
+    }
+}

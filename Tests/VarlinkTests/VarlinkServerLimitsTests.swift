@@ -1,0 +1,92 @@
+import Glibc
+import Testing
+@testable import Varlink
+
+/// Limits and isolation: many connections, stuck clients, deadlines, idle timeouts.
+@Suite struct VarlinkServerLimitsTests {
+    @Test func holdsAThousandConcurrentConnectionsAndAnswersEach() async throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < 2_300 {
+            limit.rlim_cur = min(limit.rlim_max, 4_096)
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let server = try TestServer.start()
+        var clients: [RawConnection] = []
+        for _ in 0..<1_000 { clients.append(try RawConnection(path: server.path)) }
+        #expect(await server.waitForConnectionCount { $0 == 1_000 })
+        for (index, client) in clients.enumerated() {
+            try client.call("org.example.test.Echo", ["text": .string("client \(index)")])
+        }
+        var answered = 0
+        for (index, client) in clients.enumerated() {
+            if try await client.readMessage()["parameters"]?["text"] == .string("client \(index)") { answered += 1 }
+        }
+        #expect(answered == 1_000)
+        #expect(server.server.connectionCount == 1_000)
+        clients.removeAll()
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
+    @Test func aStuckClientDoesNotDelayOthers() async throws {
+        let server = try TestServer.start()
+        let notReading = try RawConnection(path: server.path)
+        try notReading.call("org.example.test.Count", ["count": .int(4_000), "padding": .int(1_000)], more: true)
+        let halfMessage = try RawConnection(path: server.path)
+        try halfMessage.send(Array(#"{"method":"org.example.test.Ec"#.utf8))
+        #expect(await server.waitForConnectionCount { $0 == 2 })
+        try await Task.sleep(for: .milliseconds(100))
+
+        let other = try RawConnection(path: server.path)
+        for index in 0..<20 {
+            try other.call("org.example.test.Echo", ["text": .string("\(index)")])
+            #expect(try await other.readMessage(timeoutMilliseconds: 2_000)["parameters"]?["text"] == .string("\(index)"))
+        }
+        // The stuck stream is intact: its first replies arrive once it reads.
+        let first = try await notReading.readMessage()
+        #expect(first["parameters"]?["index"] == .int(0))
+        #expect(first["continues"] == .bool(true))
+        await server.stop()
+    }
+
+    @Test func repliesWithTheDeadlineErrorAndCancelsTheHandler() async throws {
+        let server = try TestServer.start {
+            $0.callDeadlineSeconds = 1
+            $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
+        }
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("slow")])
+        let reply = try await client.readMessage(timeoutMilliseconds: 5_000)
+        #expect(reply == .object(["error": .string("org.example.test.Failed"), "parameters": .object(["reason": .string("took over 1s")])]))
+        #expect(await server.probe.waitFor("slow"))
+        try client.call("org.example.test.Echo", ["text": .string("after")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("after"))
+        await server.stop()
+    }
+
+    @Test func closesIdleConnectionsButNotBusyOnes() async throws {
+        let server = try TestServer.start { $0.idleTimeoutSeconds = 1 }
+        let idle = try RawConnection(path: server.path)
+        let busy = try RawConnection(path: server.path)
+        try busy.call("org.example.test.Sleep", ["milliseconds": .int(1_500)])
+        #expect(await idle.isClosedByServer(timeoutMilliseconds: 4_000))
+        #expect(try await busy.readMessage() == .object(["parameters": .object([:])]))
+        await server.stop()
+    }
+
+    @Test func closesConnectionsBeyondTheLimitAtOnce() async throws {
+        let server = try TestServer.start { $0.maxConnections = 2 }
+        let first = try RawConnection(path: server.path)
+        let second = try RawConnection(path: server.path)
+        #expect(await server.waitForConnectionCount { $0 == 2 })
+        let third = try RawConnection(path: server.path)
+        #expect(await third.isClosedByServer())
+        #expect(server.server.connectionCount == 2)
+        for client in [first, second] {
+            try client.call("org.example.test.Echo", ["text": .string("ok")])
+            #expect(try await client.readMessage()["parameters"]?["text"] == .string("ok"))
+        }
+        await server.stop()
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Varlink
+
+/// The Varlink protocol as the server speaks it.
+@Suite struct VarlinkServerTests {
+    @Test func getInfoDescribesTheServiceAndItsInterfaces() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.varlink.service.GetInfo")
+        let reply = try await client.readMessage()
+        #expect(reply == .object(["parameters": .object([
+            "vendor": .string("Example"), "product": .string("test-server"), "version": .string("1.2.3"),
+            "url": .string("https://example.org"),
+            "interfaces": .array([.string("org.varlink.service"), .string("org.example.test")]),
+        ])]))
+        await server.stop()
+    }
+
+    @Test func getInterfaceDescriptionServesEachInterfaceVerbatim() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.varlink.service.GetInterfaceDescription", ["interface": .string("org.example.test")])
+        let own = try await client.readMessage()
+        #expect(own["parameters"]?["description"]?.stringValue == TestInterface(probe: server.probe).interfaceDescription)
+        try client.call("org.varlink.service.GetInterfaceDescription", ["interface": .string("org.varlink.service")])
+        let service = try await client.readMessage()
+        #expect(service["parameters"]?["description"]?.stringValue?.contains("interface org.varlink.service") == true)
+        try client.call("org.varlink.service.GetInterfaceDescription", ["interface": .string("org.nope")])
+        let missing = try await client.readMessage()
+        #expect(missing["error"] == .string("org.varlink.service.InterfaceNotFound"))
+        #expect(missing["parameters"]?["interface"] == .string("org.nope"))
+        await server.stop()
+    }
+
+    @Test func splitsTwoMessagesSentInOneWrite() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        let first = #"{"method":"org.example.test.Echo","parameters":{"text":"one"}}"#
+        let second = #"{"method":"org.example.test.Echo","parameters":{"text":"two"}}"#
+        try client.send(Array(first.utf8) + [0] + Array(second.utf8) + [0])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("one"))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("two"))
+        await server.stop()
+    }
+
+    @Test func joinsOneMessageSplitAcrossWrites() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        let message = Array(#"{"method":"org.example.test.Echo","parameters":{"text":"ünïcode"}}"#.utf8) + [0]
+        try client.send(Array(message[..<10]))
+        try await Task.sleep(for: .milliseconds(20))
+        try client.send(Array(message[10..<31]))
+        try await Task.sleep(for: .milliseconds(20))
+        try client.send(Array(message[31...]))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("ünïcode"))
+        await server.stop()
+    }
+
+    @Test func answersPipelinedCallsInOrder() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(100)])
+        try client.call("org.varlink.service.GetInfo")
+        try client.call("org.example.test.Echo", ["text": .string("last")])
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        #expect(try await client.readMessage()["parameters"]?["product"] == .string("test-server"))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("last"))
+        await server.stop()
+    }
+
+    @Test func streamsMoreRepliesWithContinuesOnAllButTheLast() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Count", ["count": .int(3)], more: true)
+        var replies: [JSONValue] = []
+        for _ in 0..<3 { replies.append(try await client.readMessage()) }
+        #expect(replies.map { $0["parameters"]?["index"] } == [.int(0), .int(1), .int(2)])
+        #expect(replies.map { $0["continues"] } == [.bool(true), .bool(true), nil])
+        for reply in replies {
+            let keys = Set(reply.objectValue.map { Array($0.keys) } ?? [])
+            #expect(keys.isSubset(of: ["parameters", "continues", "error"]))
+        }
+        await server.stop()
+    }
+
+    @Test func dropsIntermediateRepliesOfACallWithoutMore() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Count", ["count": .int(2)])
+        #expect(try await client.readMessage()["error"] == .string("org.varlink.service.ExpectedMore"))
+        await server.stop()
+    }
+
+    @Test func sendsNoReplyToAOnewayCall() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Echo", ["text": .string("silent")], oneway: true)
+        try client.call("org.example.test.Echo", ["text": .string("heard")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("heard"))
+        await server.stop()
+    }
+
+    @Test func refusesUpgrade() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.sendMessage(#"{"method":"org.example.test.Echo","parameters":{"text":"x"},"upgrade":true}"#)
+        let reply = try await client.readMessage()
+        #expect(reply["error"] == .string("org.varlink.service.InvalidParameter"))
+        #expect(reply["parameters"]?["parameter"] == .string("upgrade"))
+        await server.stop()
+    }
+
+    @Test func passesHandlerErrorsThrough() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Unimplemented")
+        let reply = try await client.readMessage()
+        #expect(reply["error"] == .string("org.varlink.service.MethodNotImplemented"))
+        #expect(reply["parameters"]?["method"] == .string("org.example.test.Unimplemented"))
+        await server.stop()
+    }
+
+    @Test func exposesThePeerCredentialsOfTheCaller() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.WhoAmI")
+        let parameters = try await client.readMessage()["parameters"]
+        #expect(parameters?["pid"] == .int(Int64(getpid())))
+        #expect(parameters?["uid"] == .int(Int64(getuid())))
+        #expect(parameters?["gid"] == .int(Int64(getgid())))
+        await server.stop()
+    }
+
+    @Test func shutdownLetsTheCallInFlightFinishThenRemovesTheSocket() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(200)])
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        server.server.shutdown(gracePeriodSeconds: 5)
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        #expect(await client.isClosedByServer())
+        await server.waitUntilStopped()
+        #expect(access(server.path, F_OK) != 0)
+        await server.stop()
+    }
+
+    @Test func shutdownCancelsCallsStillRunningAfterTheGracePeriod() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("grace")])
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        try await Task.sleep(for: .milliseconds(20))
+        server.server.shutdown(gracePeriodSeconds: 0)
+        await server.waitUntilStopped()
+        #expect(await server.probe.waitFor("grace"))
+        #expect(await client.isClosedByServer())
+        #expect(server.server.connectionCount == 0)
+        await server.stop()
+    }
+
+    @Test func cancellingTheRunningTaskShutsTheServerDown() async throws {
+        let server = VarlinkServer(configuration: .init(vendor: "v", product: "p", version: "1", url: "u"), handlers: [])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vl-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("cancel.sock").path
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        let client = try RawConnection(path: path)
+        try client.call("org.varlink.service.GetInfo")
+        #expect(try await client.readMessage()["parameters"]?["product"] == .string("p"))
+        task.cancel()
+        try await task.value
+        #expect(await client.isClosedByServer())
+        #expect(access(path, F_OK) != 0)
+    }
+
+    @Test func answersAClientThatShutsDownItsSendingSideThenCloses() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(50)])
+        try client.call("org.example.test.Echo", ["text": .string("after half-close")])
+        shutdown(client.fd, Int32(SHUT_WR))
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("after half-close"))
+        #expect(await client.isClosedByServer())
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+}
