@@ -24,12 +24,12 @@ struct UpdateRelay: Sendable {
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
         if call.more {
-            return try await stream(stream, replies: replies, policy: policy, parameter: parameter, encode: encode)
+            return try await streamReplies(stream, replies: replies, policy: policy, parameter: parameter, encode: encode)
         }
         return try await bestAnswer(stream, parameter: parameter, encode: encode)
     }
 
-    private func stream<Value: Sendable>(
+    private func streamReplies<Value: Sendable>(
         _ stream: FetchedStream<Value>,
         replies: VarlinkReplyWriter,
         policy: FetchPolicy,

@@ -1,0 +1,117 @@
+import Foundation
+import MoviesData
+import MoviesDomain
+import Networking
+import SQLiteStore
+import Varlink
+
+/// The composition root (as the iOS sample's AppDIContainer): builds storage, remote, repositories,
+/// use cases and the Varlink service from the configuration. Nothing else constructs adapters.
+public final class AppDIContainer: Sendable {
+    /// The SQLite database.
+    public let store: SQLiteStore
+    /// TMDB's health, shared by every repository and reported by `Status`.
+    public let health: RemoteHealth
+    let responseStorage: SQLiteResponseStorage
+    let recentQueriesStorage: SQLiteRecentQueriesStorage
+    let remote: any MoviesRemote
+    let cachePolicy: CachePolicy
+    let configuration: DaemonConfiguration
+
+    /// Opens the database at `paths.databasePath` and wires everything.
+    public init(configuration: DaemonConfiguration, paths: DaemonPaths, credential: LoadedCredential) throws(StartupError) {
+        self.configuration = configuration
+        do {
+            store = try SQLiteStore(path: paths.databasePath)
+        } catch {
+            throw StartupError("moviesd: cannot open the cache database \(paths.databasePath): \(error)", exitCode: StartupError.cannotCreateExitCode)
+        }
+        responseStorage = SQLiteResponseStorage(store: store)
+        recentQueriesStorage = SQLiteRecentQueriesStorage(store: store)
+        health = RemoteHealth()
+        cachePolicy = configuration.cache.cachePolicy
+        remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+    }
+
+    private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> any MoviesRemote {
+        let networkCredential: Credential
+        switch credential {
+        case .bearer(let token): networkCredential = .bearer(token)
+        case .apiKey(let key): networkCredential = .apiKey(key)
+        case .none: return UnconfiguredRemote()
+        }
+        guard let baseURL = URL(string: settings.baseURL) else {
+            throw StartupError("moviesd: the remote URL '\(settings.baseURL)' is not a valid URL", exitCode: StartupError.configurationExitCode)
+        }
+        let configuration = TMDBRemoteConfiguration(
+            apiBaseURL: baseURL,
+            credential: networkCredential,
+            requestTimeoutSeconds: Double(settings.requestTimeoutSeconds),
+            deadlineSeconds: Double(settings.deadlineSeconds),
+            requestsPerSecond: settings.requestsPerSecond,
+            retryPolicy: RetryPolicy(maxAttempts: settings.maxRetries + 1)
+        )
+        return TMDBRemote(configuration: configuration)
+    }
+
+    // MARK: - Repositories
+
+    func makeMoviesRepository() -> any MoviesRepository {
+        DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+    }
+
+    func makeQueriesRepository() -> any MoviesQueriesRepository {
+        DefaultMoviesQueriesRepository(storage: recentQueriesStorage)
+    }
+
+    func makePosterImagesRepository() -> any PosterImagesRepository {
+        DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+    }
+
+    func makeCacheMaintenanceRepository() -> any CacheMaintenanceRepository {
+        DefaultCacheMaintenanceRepository(storage: responseStorage, policy: cachePolicy)
+    }
+
+    // MARK: - Presentation
+
+    /// The `io.moviesd.Movies` service.
+    public func makeMoviesService(startedAt: Date, daemonUID: UInt32, authorizedGID: UInt32?) -> MoviesVarlinkService {
+        let moviesRepository = makeMoviesRepository()
+        let queriesRepository = makeQueriesRepository()
+        let dependencies = MoviesVarlinkService.Dependencies(
+            searchMovies: SearchMoviesUseCase(moviesRepository: moviesRepository, queriesRepository: queriesRepository),
+            fetchMovieDetails: FetchMovieDetailsUseCase(moviesRepository: moviesRepository),
+            fetchPosterImage: FetchPosterImageUseCase(posterImagesRepository: makePosterImagesRepository()),
+            fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queriesRepository),
+            cacheMaintenance: makeCacheMaintenanceRepository(),
+            remoteStatus: health
+        )
+        let settings = MoviesVarlinkService.Settings(
+            version: MoviesDaemonVersion.current,
+            startedAt: startedAt,
+            answerDeadlineSeconds: configuration.daemon.answerDeadlineSeconds,
+            daemonUID: daemonUID,
+            authorizedGID: authorizedGID
+        )
+        return MoviesVarlinkService(dependencies: dependencies, settings: settings)
+    }
+
+    /// The Varlink server with the daemon's limits.
+    public func makeServer(handlers: [any VarlinkInterfaceHandler]) -> VarlinkServer {
+        var server = VarlinkServerConfiguration(
+            vendor: "moviesd", product: "moviesd", version: MoviesDaemonVersion.current,
+            url: "https://github.com/moviesd/moviesd"
+        )
+        server.maxMessageBytes = configuration.daemon.maxMessageBytes
+        server.maxConnections = configuration.daemon.maxConnections
+        server.idleTimeoutSeconds = configuration.daemon.idleTimeoutSeconds
+        server.callDeadlineSeconds = configuration.daemon.callDeadlineSeconds
+        server.deadlineError = { seconds in VarlinkError.timeout(seconds: seconds) }
+        return VarlinkServer(configuration: server, handlers: handlers)
+    }
+
+    /// Flushes pending access times and closes the database cleanly.
+    public func close() async {
+        await store.close()
+    }
+}
