@@ -1,4 +1,7 @@
 /// The sections and keys `moviesd.conf` accepts, each with its value syntax.
+///
+/// An empty `Socket=`, `Database=` or `AuthorizedGroup=` resets the setting to its default, as an
+/// empty assignment does in systemd.
 public enum ConfigurationSchema {
     /// The known section names, in file order.
     public static let sections = ["Daemon", "Remote", "Cache"]
@@ -22,10 +25,10 @@ public enum ConfigurationSchema {
             }
         }
         return [
-            daemon("Socket") { (s, v) throws(ConfigurationValueError) in s.socketPath = try V.absolutePath(v) },
+            daemon("Socket") { (s, v) throws(ConfigurationValueError) in s.socketPath = v.isEmpty ? nil : try V.absolutePath(v) },
             daemon("SocketMode") { (s, v) throws(ConfigurationValueError) in s.socketMode = try V.octalMode(v) },
-            daemon("Database") { (s, v) throws(ConfigurationValueError) in s.databasePath = try V.absolutePath(v) },
-            daemon("AuthorizedGroup") { (s, v) throws(ConfigurationValueError) in s.authorizedGroup = try AuthorizedGroup(parsing: v) },
+            daemon("Database") { (s, v) throws(ConfigurationValueError) in s.databasePath = v.isEmpty ? nil : try V.absolutePath(v) },
+            daemon("AuthorizedGroup") { (s, v) throws(ConfigurationValueError) in s.authorizedGroup = v.isEmpty ? nil : try AuthorizedGroup(parsing: v) },
             daemon("LogLevel") { (s, v) throws(ConfigurationValueError) in s.logLevel = try V.logLevel(v) },
             daemon("MaxConnections") { (s, v) throws(ConfigurationValueError) in s.maxConnections = try V.integer(v, in: 1...1_000_000) },
             daemon("MaxMessageBytes") { (s, v) throws(ConfigurationValueError) in
