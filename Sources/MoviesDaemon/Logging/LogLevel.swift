@@ -3,10 +3,15 @@
 /// The raw values are the syslog priorities that the journal understands as `<N>` prefixes
 /// (sd-daemon(3)): debug 7, info 6, notice 5, warning 4, error 3.
 public enum LogLevel: Int32, Sendable, Hashable, CaseIterable, Comparable, CustomStringConvertible {
+    /// Detail for diagnosing problems (every call, every fetch).
     case debug = 7
+    /// Normal events: start, stop, configuration in use.
     case info = 6
+    /// Noteworthy but normal: going offline, credential missing.
     case notice = 5
+    /// Something went wrong but the daemon carries on.
     case warning = 4
+    /// A failure that needs attention.
     case error = 3
 
     /// Parses a level name as written in `LogLevel=` or `--log-level` (case-insensitive).

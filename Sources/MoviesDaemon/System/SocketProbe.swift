@@ -19,4 +19,14 @@ public enum SocketProbe {
             return status == 0
         }
     }
+
+    /// Refuses to start a second daemon on `path` when something already answers there.
+    /// - Throws: ``StartupError`` "another moviesd is already serving PATH" (exit 69).
+    public static func refuseIfServing(path: String) throws(StartupError) {
+        guard isServing(path: path) else { return }
+        throw StartupError(
+            "moviesd: another moviesd is already serving \(path) (stop it, or pass --socket PATH)",
+            exitCode: StartupError.unavailableExitCode
+        )
+    }
 }
