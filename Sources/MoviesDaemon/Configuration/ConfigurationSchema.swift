@@ -1,0 +1,76 @@
+/// The sections and keys `moviesd.conf` accepts, each with its value syntax.
+///
+/// An empty `Socket=`, `Database=` or `AuthorizedGroup=` resets the setting to its default, as an
+/// empty assignment does in systemd.
+public enum ConfigurationSchema {
+    /// The known section names, in file order.
+    public static let sections = ["Daemon", "Remote", "Cache"]
+
+    /// The setting for `key` in `section`, or nil when there is none.
+    public static func setting(section: String, key: String) -> ConfigurationSetting? {
+        settings.first { $0.section == section && $0.key == key }
+    }
+
+    /// Every setting, in documentation order.
+    public static var settings: [ConfigurationSetting] { daemon + remote + cache }
+
+    private typealias V = ConfigurationValue
+    private static let positive = 1...Int.max
+    private static let nonNegative = 0...Int.max
+
+    private static var daemon: [ConfigurationSetting] {
+        func daemon(_ key: String, _ assign: @escaping @Sendable (inout DaemonSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            ConfigurationSetting(section: "Daemon", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+                try assign(&configuration.daemon, value)
+            }
+        }
+        return [
+            daemon("Socket") { (s, v) throws(ConfigurationValueError) in s.socketPath = v.isEmpty ? nil : try V.absolutePath(v) },
+            daemon("SocketMode") { (s, v) throws(ConfigurationValueError) in s.socketMode = try V.octalMode(v) },
+            daemon("Database") { (s, v) throws(ConfigurationValueError) in s.databasePath = v.isEmpty ? nil : try V.absolutePath(v) },
+            daemon("AuthorizedGroup") { (s, v) throws(ConfigurationValueError) in s.authorizedGroup = v.isEmpty ? nil : try AuthorizedGroup(parsing: v) },
+            daemon("LogLevel") { (s, v) throws(ConfigurationValueError) in s.logLevel = try V.logLevel(v) },
+            daemon("MaxConnections") { (s, v) throws(ConfigurationValueError) in s.maxConnections = try V.integer(v, in: 1...1_000_000) },
+            daemon("MaxMessageBytes") { (s, v) throws(ConfigurationValueError) in
+                s.maxMessageBytes = Int(try V.byteCount(v, in: 1024...(1 << 30)))
+            },
+            daemon("IdleTimeoutSec") { (s, v) throws(ConfigurationValueError) in s.idleTimeoutSeconds = try V.durationSeconds(v, in: positive) },
+            daemon("CallDeadlineSec") { (s, v) throws(ConfigurationValueError) in s.callDeadlineSeconds = try V.durationSeconds(v, in: positive) },
+            daemon("AnswerDeadlineSec") { (s, v) throws(ConfigurationValueError) in s.answerDeadlineSeconds = try V.durationSeconds(v, in: nonNegative) },
+        ]
+    }
+
+    private static var remote: [ConfigurationSetting] {
+        func remote(_ key: String, _ assign: @escaping @Sendable (inout RemoteSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            ConfigurationSetting(section: "Remote", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+                try assign(&configuration.remote, value)
+            }
+        }
+        return [
+            remote("URL") { (s, v) throws(ConfigurationValueError) in s.baseURL = try V.baseURL(v) },
+            remote("RequestsPerSecond") { (s, v) throws(ConfigurationValueError) in s.requestsPerSecond = try V.positiveNumber(v) },
+            remote("RequestTimeoutSec") { (s, v) throws(ConfigurationValueError) in s.requestTimeoutSeconds = try V.durationSeconds(v, in: positive) },
+            remote("DeadlineSec") { (s, v) throws(ConfigurationValueError) in s.deadlineSeconds = try V.durationSeconds(v, in: positive) },
+            remote("MaxRetries") { (s, v) throws(ConfigurationValueError) in s.maxRetries = try V.integer(v, in: 0...10) },
+            remote("Language") { (s, v) throws(ConfigurationValueError) in s.language = try V.language(v) },
+        ]
+    }
+
+    private static var cache: [ConfigurationSetting] {
+        func cache(_ key: String, _ assign: @escaping @Sendable (inout CacheSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            ConfigurationSetting(section: "Cache", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+                try assign(&configuration.cache, value)
+            }
+        }
+        return [
+            cache("SearchFreshSec") { (s, v) throws(ConfigurationValueError) in s.searchFreshSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("MovieFreshSec") { (s, v) throws(ConfigurationValueError) in s.movieFreshSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("ConfigurationFreshSec") { (s, v) throws(ConfigurationValueError) in s.configurationFreshSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("SearchMaxStaleSec") { (s, v) throws(ConfigurationValueError) in s.searchMaxStaleSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("MovieMaxStaleSec") { (s, v) throws(ConfigurationValueError) in s.movieMaxStaleSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("NegativeSec") { (s, v) throws(ConfigurationValueError) in s.negativeSeconds = try V.durationSeconds(v, in: nonNegative) },
+            cache("MaxBytes") { (s, v) throws(ConfigurationValueError) in s.maxBytes = try V.byteCount(v, in: 0...Int64.max) },
+            cache("HonorRemoteMaxAge") { (s, v) throws(ConfigurationValueError) in s.honorRemoteMaxAge = try V.boolean(v) },
+        ]
+    }
+}
