@@ -1,1 +1,0 @@
-// MoviesDaemon: composition root and daemon presentation (placeholder)
