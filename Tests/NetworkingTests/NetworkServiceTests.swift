@@ -61,13 +61,19 @@ import Testing
     }
 
     @Test func transportErrorsAreRetriedAndRethrownWhenPersistent() async throws {
-        let recovering = FakeHTTPTransport([.fail(.notConnected), FakeHTTPTransport.json(200)])
+        let recovering = FakeHTTPTransport([.fail(.timedOut), FakeHTTPTransport.json(200)])
         #expect(try await service(recovering).response(for: Endpoint(path: "x")).status == 200)
         #expect(recovering.requestCount == 2)
 
-        let failing = FakeHTTPTransport([.fail(.cannotConnect)])
-        await #expect(throws: NetworkError.cannotConnect) { try await service(failing).response(for: Endpoint(path: "x")) }
+        let failing = FakeHTTPTransport([.fail(.transport(message: "connection reset"))])
+        await #expect(throws: NetworkError.transport(message: "connection reset")) { try await service(failing).response(for: Endpoint(path: "x")) }
         #expect(failing.requestCount == 3)
+    }
+
+    @Test func refusedConnectionsFailFastWithoutRetry() async throws {
+        let refused = FakeHTTPTransport([.fail(.cannotConnect)])
+        await #expect(throws: NetworkError.cannotConnect) { try await service(refused).response(for: Endpoint(path: "x")) }
+        #expect(refused.requestCount == 1)
     }
 
     @Test func tooManyRequestsPausesTheLimiterForRetryAfter() async throws {

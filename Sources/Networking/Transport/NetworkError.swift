@@ -15,11 +15,14 @@ public enum NetworkError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The request's URL could not be built.
     case invalidURL
 
-    /// Whether retrying may help: everything except cancellation and a non-HTTP answer.
+    /// Whether retrying at once may help: timeouts and other transport failures (a reset, a
+    /// truncated answer). A refused connection or a missing network is a definite "the remote is
+    /// not there": retrying it only delays the offline answer, so it fails fast and the caller's
+    /// health tracking backs off instead (DESIGN §4).
     public var isRetryable: Bool {
         switch self {
-        case .notConnected, .cannotConnect, .timedOut, .transport: true
-        case .cancelled, .invalidResponse, .invalidURL: false
+        case .timedOut, .transport: true
+        case .notConnected, .cannotConnect, .cancelled, .invalidResponse, .invalidURL: false
         }
     }
 
