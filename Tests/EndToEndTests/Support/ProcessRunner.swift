@@ -16,38 +16,19 @@ enum ProcessRunner {
         defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("out")
         let errURL = dir.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
+        var stdinPath: String?
         if let stdin {
             let inURL = dir.appendingPathComponent("in")
             try Data(stdin.utf8).write(to: inURL)
-            process.standardInput = try FileHandle(forReadingFrom: inURL)
-        } else {
-            process.standardInput = FileHandle.nullDevice
+            stdinPath = inURL.path
         }
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let child = try ChildProcess(path, arguments, environment: environment, stdin: stdinPath, stdout: outURL.path, stderr: errURL.path)
+        guard let status = child.wait(timeout: timeout) else {
+            child.stop(signal: SIGKILL, timeout: 2)
             throw ProcessTimeout(command: ([path] + arguments).joined(separator: " "), seconds: timeout)
         }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
         return ProcessResult(
-            status: process.terminationStatus,
+            status: status,
             stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
             stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
         )

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// One end-to-end world in a temporary directory: a `tmdb-stub`, a `moviesd` on a Unix socket and
