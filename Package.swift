@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "moviesd", targets: ["moviesd"]),
         .executable(name: "movies", targets: ["movies"]),
         .executable(name: "tmdb-stub", targets: ["tmdb-stub"]),
+        .executable(name: "moviesd-bench", targets: ["moviesd-bench"]),
     ],
     targets: [
         // Domain: entities, use cases, repository protocols. FoundationEssentials only.
@@ -47,6 +48,9 @@ let package = Package(
         // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
         .target(name: "TMDBStub"),
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
+
+        // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
+        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),

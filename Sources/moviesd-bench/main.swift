@@ -1,0 +1,1 @@
+print("moviesd-bench: not implemented yet")
