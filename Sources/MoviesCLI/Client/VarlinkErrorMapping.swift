@@ -16,10 +16,12 @@ enum VarlinkErrorMapping {
 
     /// The client error for the error reply `name` with `parameters` to a call of `method`.
     static func clientError(name: String, parameters: Parameters, method: String) -> ClientError {
-        let reason = parameters[string: "reason"] ?? "no reason given"
+        // The reason is embedded in a longer sentence: drop its own final period.
+        let given = parameters[string: "reason"] ?? "no reason given"
+        let reason = given.hasSuffix(".") ? String(given.dropLast()) : given
         switch name {
         case "io.moviesd.Movies.RemoteUnavailable":
-            if let retry = parameters[int: "retryAfterSeconds"] {
+            if let retry = parameters[int: "retryAfterSeconds"], !reason.contains("\(retry) s") {
                 return .remoteUnavailable("\(reason) (retry in \(retry) s)")
             }
             return .remoteUnavailable(reason)

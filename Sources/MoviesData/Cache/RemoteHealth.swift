@@ -83,8 +83,8 @@ public actor RemoteHealth: RemoteStatusRepository {
         case .rateLimited:
             return MoviesError(code: .remoteUnavailable, message: "TMDB is rate limiting requests; retry in \(wait) s", retryAfterSeconds: wait, httpStatus: 429)
         default:
-            let reason = lastError.map { " (\($0))" } ?? ""
-            return MoviesError(code: .remoteUnavailable, message: "TMDB is unreachable\(reason); next try in \(wait) s", retryAfterSeconds: wait)
+            let reason = lastError.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 } ?? "TMDB is unreachable"
+            return MoviesError(code: .remoteUnavailable, message: "\(reason); not trying again for \(wait) s", retryAfterSeconds: wait)
         }
     }
 
