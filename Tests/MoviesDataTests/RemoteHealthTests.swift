@@ -20,11 +20,12 @@ import Testing
         #expect(await health.gate() == nil)
     }
 
-    @Test func offlineOnlyAfterThreeConsecutiveFailures() async throws {
+    @Test func offlineAtOnceButNetworkSkippedOnlyAfterThreeConsecutiveFailures() async throws {
         let health = health()
         await health.recordFailure(Self.timeout)
         await health.recordFailure(Self.serverError)
-        #expect(await health.remoteStatus().state == .unknown)
+        #expect(await health.remoteStatus().state == .offline)
+        #expect(await health.remoteStatus().retryAt == nil)
         #expect(await health.gate() == nil)
         await health.recordFailure(Self.timeout)
         let status = await health.remoteStatus()

@@ -114,10 +114,12 @@ public actor RemoteHealth: RemoteStatusRepository {
             let wait = error.retryAfterSeconds.map(Double.init) ?? nextBackoff()
             retryAt = date.addingTimeInterval(wait)
         case .remoteUnavailable:
+            // The state follows the last outcome at once; the network is skipped (backoff) only
+            // after `failureThreshold` consecutive failures, so one lost packet costs no backoff.
             consecutiveFailures += 1
             lastError = error.message
+            transition(to: .offline)
             if consecutiveFailures >= configuration.failureThreshold {
-                transition(to: .offline)
                 retryAt = date.addingTimeInterval(nextBackoff())
             }
         case .notFound, .remoteRejected:
