@@ -59,6 +59,13 @@ public struct DaemonRunner: Sendable {
         if let secret = credential.secret { logger = logger.redacting(secret) }
         let authorizedGID = try configuration.daemon.authorizedGroup?.resolvedGroupID()
 
+        // Each connection is a descriptor; leave room for the database, the remote and the listener.
+        let needed = UInt64(configuration.daemon.maxConnections) + 256
+        let openFiles = FileDescriptorLimit.raise(toAtLeast: needed)
+        if openFiles < needed {
+            logger.warning("the open-file limit is \(openFiles), below the \(needed) that MaxConnections=\(configuration.daemon.maxConnections) needs; raise LimitNOFILE=")
+        }
+
         let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential)
         let listener: VarlinkListener
         let socketDescription: String
