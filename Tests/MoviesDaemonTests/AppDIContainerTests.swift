@@ -39,6 +39,32 @@ import Testing
         await container.close()
     }
 
+    @Test func theServerAnswersAnOverdueCallWithTheInterfacesTimeoutError() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        var configuration = DaemonConfiguration.defaults
+        configuration.daemon.callDeadlineSeconds = 1
+        let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
+        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: .none)
+        let server = container.makeServer(handlers: [NeverAnsweringInterface()])
+        let listener = try VarlinkListener.bind(path: paths.socketPath)
+        let task = Task { try await server.run(on: listener) }
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: paths.socketPath, timeoutSeconds: 5)
+            var replies: [VarlinkReply] = []
+            try client.call("org.varlink.service.GetInfo") { replies.append($0) }
+            try client.call("org.example.never.Wait") { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+        await container.close()
+        #expect(replies.first?.parameters["product"] == .string("moviesd"))
+        #expect(replies.first?.parameters["version"] == .string(MoviesDaemonVersion.current))
+        #expect(replies.last?.error == "io.moviesd.Movies.Timeout")
+        #expect(replies.last?.parameters["seconds"] == .int(1))
+    }
+
     @Test func anUnopenableDatabaseIsACannotCreateStartupError() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -76,5 +102,18 @@ import Testing
         let container = try AppDIContainer(configuration: .defaults, paths: paths, credential: .apiKey("k"))
         #expect(!(container.remote is UnconfiguredRemote))
         await container.close()
+    }
+}
+
+/// An interface whose only method never answers (until cancelled).
+private struct NeverAnsweringInterface: VarlinkInterfaceHandler {
+    let interfaceName = "org.example.never"
+    let interfaceDescription = "interface org.example.never\n\nmethod Wait() -> ()\n"
+
+    func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return [:]
     }
 }

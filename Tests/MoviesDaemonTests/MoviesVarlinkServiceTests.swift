@@ -159,6 +159,33 @@ import Varlink
         #expect(await harness.call("Movie", ["id": .double(1.5)]).error == .invalidParameter("id"))
     }
 
+    // MARK: - Poster
+
+    @Test func posterReplyCarriesTheImageAndTheNearestSize() async throws {
+        let harness = ServiceHarness()
+        let image = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10])
+        await harness.remote.script(.configuration, .success(TMDBSampleBodies.ok(TMDBSampleBodies.configuration())))
+        await harness.remote.script(
+            .image(baseURL: "https://image.tmdb.org/t/p/", size: "w342", path: "/p1.jpg"),
+            .success(RemoteResponse(httpStatus: 200, body: image, contentType: "image/jpeg")))
+        let json = try #require(await harness.call("Poster", ["path": .string("/p1.jpg"), "width": .int(300)]).reply)
+        #expect(json["mimeType"] == .string("image/jpeg"))
+        #expect(json["base64"] == .string(image.base64EncodedString()))
+        #expect(json["width"] == .int(342))
+        #expect(json["freshness"]?["origin"] == .string("network"))
+    }
+
+    @Test func posterRejectsABadPathOrWidthNamingTheParameter() async throws {
+        let harness = ServiceHarness()
+        let badPath = await harness.call("Poster", ["path": .string("../etc/passwd")])
+        #expect(badPath.error?.name == "io.moviesd.Movies.InvalidArgument")
+        #expect(badPath.error?.parameters["parameter"] == .string("path"))
+        let badWidth = await harness.call("Poster", ["path": .string("/p1.jpg"), "width": .int(-1)])
+        #expect(badWidth.error?.name == "io.moviesd.Movies.InvalidArgument")
+        #expect(badWidth.error?.parameters["parameter"] == .string("width"))
+        #expect(await harness.remote.fetchCount == 0)
+    }
+
     // MARK: - RecentQueries and Status
 
     @Test func recentQueriesListsSuccessfulSearchesNewestFirst() async throws {
