@@ -113,6 +113,18 @@ import Testing
         #expect(reply["remoteError"] == .null)
     }
 
+    @Test func anEnormousDeadlineDoesNotTrap() async throws {
+        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let feeder = Task {
+            try await Task.sleep(for: .milliseconds(50))
+            continuation.yield(UpdateRelayTests.update("fresh", .network))
+            continuation.finish()
+        }
+        let reply = try await UpdateRelayTests.answer(stream, deadline: Int.max)
+        try await feeder.value
+        #expect(reply["value"] == .string("fresh"))
+    }
+
     @Test func aFailureAfterACachedUpdateAnswersWithTheCacheAndTheReason() async throws {
         let (stream, continuation) = FetchedStream<String>.makeStream()
         continuation.yield(UpdateRelayTests.update("cached", .cache))

@@ -14,6 +14,9 @@ struct UpdateRelay: Sendable {
     /// How long a call without `more` waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
 
+    /// The longest wait actually slept (a year): longer configured deadlines behave the same.
+    static let longestDeadlineSeconds = 365 * 86_400
+
     /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
     func relay<Value: Sendable>(
         _ stream: FetchedStream<Value>,
@@ -78,7 +81,8 @@ struct UpdateRelay: Sendable {
         }
         let deadline = answerDeadlineSeconds
         let timer = Task {
-            try? await Task.sleep(for: .seconds(deadline))
+            // Task.sleep traps when now + the duration overflows (AnswerDeadlineSec=infinity-like values).
+            try? await Task.sleep(for: .seconds(min(deadline, UpdateRelay.longestDeadlineSeconds)))
             if !Task.isCancelled { sink.yield(.deadlinePassed) }
         }
         defer { timer.cancel() }
