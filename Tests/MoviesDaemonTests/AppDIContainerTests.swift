@@ -33,6 +33,8 @@ import Testing
         let json = try JSONValue.parse(JSONValue.object(status).serialized())
         #expect(json["version"] == .string(MoviesDaemonVersion.current))
         #expect(json["remote"]?["state"] == .string("auth_rejected"))
+        let since = try #require(json["remote"]?["since"]?.stringValue)
+        #expect(since.count == 20 && since.hasSuffix("Z") && since.dropFirst(10).hasPrefix("T"), "\(since) is not RFC 3339 UTC")
         #expect(json["cache"]?["entries"] == .int(0))
         let purged = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Purge", peer: peer), replies: writer)
         #expect(purged["entries"] == .int(0))

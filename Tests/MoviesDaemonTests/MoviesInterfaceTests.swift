@@ -79,6 +79,7 @@ import Varlink
         let harness = ServiceHarness(daemonUID: getuid())
         await harness.scriptSearch("matrix", titles: ["The Matrix"])
         try await harness.seedSearch("alien", titles: ["Alien"])
+        await harness.scriptSearch("alien", titles: ["Aliens"])
         let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
         let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
         let listener = try VarlinkListener.bind(path: path)
@@ -91,6 +92,7 @@ import Varlink
             try client.call("org.varlink.service.GetInterfaceDescription", parameters: ["interface": .string(MoviesInterface.name)]) { replies.append($0) }
             try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix")]) { replies.append($0) }
             try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("alien"), "policy": .string("cache_only")], more: true) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("alien")], more: true) { replies.append($0) }
             try client.call("io.moviesd.Movies.Invalidate", parameters: ["query": .string("alien")]) { replies.append($0) }
             try client.call("io.moviesd.Movies.Movie", parameters: ["id": .string("x")]) { replies.append($0) }
             return replies
@@ -98,8 +100,8 @@ import Varlink
         server.shutdown(gracePeriodSeconds: 0)
         _ = await task.result
 
-        #expect(replies.count == 5)
-        guard replies.count == 5 else { return }
+        #expect(replies.count == 7)
+        guard replies.count == 7 else { return }
         #expect(replies[0].parameters["description"]?.stringValue == MoviesInterface.description)
         let search = try WireCoding.makeDecoder().decode(ServiceHarness.SearchReply.self, from: Data(replies[1].parameters.serialized()))
         #expect(search.page.movies.map(\.title) == ["The Matrix"])
@@ -107,9 +109,13 @@ import Varlink
         #expect(replies[1].error == nil && !replies[1].continues)
         #expect(replies[2].parameters["freshness"]?["origin"] == .string("cache"))
         #expect(!replies[2].continues)
-        #expect(replies[3].error == nil)
-        #expect(replies[3].parameters["entries"] == .int(1))
-        #expect(replies[4].error == "org.varlink.service.InvalidParameter")
-        #expect(replies[4].parameters["parameter"] == .string("id"))
+        #expect(replies[3].continues)
+        #expect(replies[3].parameters["page"]?["movies"]?.arrayValue?.first?["title"] == .string("Alien"))
+        #expect(!replies[4].continues)
+        #expect(replies[4].parameters["page"]?["movies"]?.arrayValue?.first?["title"] == .string("Aliens"))
+        #expect(replies[5].error == nil)
+        #expect(replies[5].parameters["entries"] == .int(1))
+        #expect(replies[6].error == "org.varlink.service.InvalidParameter")
+        #expect(replies[6].parameters["parameter"] == .string("id"))
     }
 }
