@@ -71,6 +71,19 @@ import Testing
         #expect(reply.freshness.remoteError == nil)
     }
 
+    @Test func cancellingACallCancelsItsRemoteFetch() async throws {
+        let harness = ServiceHarness(answerDeadlineSeconds: 60)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        await harness.remote.hold()
+        let call = Task { await harness.call("Search", ["query": .string("matrix")]) }
+        #expect(await harness.remote.waitForHeldFetches(1))
+        call.cancel()
+        let outcome = try await ServiceHarness.withTimeout(seconds: 5) { await call.value }
+        #expect(outcome.error?.name == "io.moviesd.Movies.Timeout")
+        #expect(await ServiceHarness.eventually { await harness.remote.heldCount == 0 })
+        #expect(await harness.storage.keys.isEmpty)
+    }
+
     // MARK: - Hand-made streams
 
     @Test func aCachedUpdateArrivingAfterTheDeadlineIsAnsweredAtOnce() async throws {
