@@ -96,9 +96,8 @@ struct UpdateRelay: Sendable {
                     best = update
                     // A cached update that arrives after the deadline (a slow cache read, or a
                     // deadline of 0) is answered at once rather than waiting for the network.
-                    if deadlinePassed, var cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
-                        cached.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
-                        return .answer(cached)
+                    if deadlinePassed, UpdateRelay.freshDataFollows(update, policy: policy) {
+                        return .answer(UpdateRelay.late(update, deadline: deadline))
                     }
                 case .finished:
                     return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
@@ -108,9 +107,8 @@ struct UpdateRelay: Sendable {
                     return .answer(cached)
                 case .deadlinePassed:
                     deadlinePassed = true
-                    if var cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
-                        cached.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
-                        return .answer(cached)
+                    if let cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
+                        return .answer(UpdateRelay.late(cached, deadline: deadline))
                     }
                 }
             }
@@ -128,6 +126,13 @@ struct UpdateRelay: Sendable {
     /// (so answering it early is worth a `remoteError`); any other update is final or nearly so.
     static func freshDataFollows<Value: Sendable>(_ update: Fetched<Value>, policy: FetchPolicy) -> Bool {
         policy == .cacheThenNetwork && update.freshness.origin == .cache && update.freshness.remoteError == nil
+    }
+
+    /// `cached`, marked as answered because TMDB missed the answer deadline.
+    static func late<Value: Sendable>(_ cached: Fetched<Value>, deadline: Int) -> Fetched<Value> {
+        var late = cached
+        late.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
+        return late
     }
 
     /// One sentence for `remoteError`.
