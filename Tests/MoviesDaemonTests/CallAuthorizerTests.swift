@@ -34,6 +34,10 @@ import Varlink
         #expect(CallAuthorizer.supplementaryGroups(ofUID: 0, primaryGID: 0).contains(0))
     }
 
+    @Test func aUserRecordLargerThanTheFirstBufferIsStillRead() {
+        #expect(CallAuthorizer.supplementaryGroups(ofUID: 0, primaryGID: 0, bufferSize: 8).contains(0))
+    }
+
     @Test(.enabled(if: CallAuthorizerTests.userWithSupplementaryGroup() != nil, "no user on this machine has a supplementary group"))
     func aSupplementaryGroupMemberMayMutate() throws {
         let member = try #require(CallAuthorizerTests.userWithSupplementaryGroup())
