@@ -14,9 +14,6 @@ struct UpdateRelay: Sendable {
     /// How long a call without `more` waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
 
-    /// The longest wait actually slept (a year): longer configured deadlines behave the same.
-    static let longestDeadlineSeconds = 365 * 86_400
-
     /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
     func relay<Value: Sendable>(
         _ stream: FetchedStream<Value>,
@@ -81,8 +78,7 @@ struct UpdateRelay: Sendable {
         }
         let deadline = answerDeadlineSeconds
         let timer = Task {
-            // Task.sleep traps when now + the duration overflows (AnswerDeadlineSec=infinity-like values).
-            try? await Task.sleep(for: .seconds(min(deadline, UpdateRelay.longestDeadlineSeconds)))
+            try? await Task.sleep(for: .seconds(deadline))
             if !Task.isCancelled { sink.yield(.deadlinePassed) }
         }
         defer { timer.cancel() }
@@ -120,6 +116,16 @@ struct UpdateRelay: Sendable {
         case .answer(let update): return encode(update)
         case .failure(let error): throw VarlinkError.from(error, parameter: parameter)
         }
+    }
+
+    /// The longest answer deadline used (a year): longer configured ones behave the same, and
+    /// sleeping for an `AnswerDeadlineSec=` near `Int.max` would trap in `Task.sleep`.
+    static let longestDeadlineSeconds = 365 * 86_400
+
+    /// Creates a relay answering calls without `more` within `answerDeadlineSeconds`
+    /// (clamped to `0...longestDeadlineSeconds`).
+    init(answerDeadlineSeconds: Int) {
+        self.answerDeadlineSeconds = min(max(0, answerDeadlineSeconds), UpdateRelay.longestDeadlineSeconds)
     }
 
     /// Whether `update` is a cached one that the policy promises to follow with a network fetch
