@@ -24,7 +24,8 @@ import Varlink
         }
     }
 
-    /// Parameters each known method accepts; methods added later are called without parameters.
+    /// Parameters each known method accepts; methods added later are called without parameters
+    /// (the harness may leave their dependencies out, which answers `MethodNotImplemented`).
     static let validParameters: [String: [String: JSONValue]] = [
         "Search": ["query": .string("matrix")],
         "Movie": ["id": .int(603)],
@@ -36,8 +37,11 @@ import Varlink
     ]
 
     @Test func descriptionIsByteIdenticalToTheVarlinkFile() throws {
-        let file = try Data(contentsOf: MoviesInterfaceTests.interfaceFile)
-        #expect(Array(file) == Array(MoviesInterface.description.utf8))
+        let file = Array(try Data(contentsOf: MoviesInterfaceTests.interfaceFile))
+        let description = Array(MoviesInterface.description.utf8)
+        let identical = file == description
+        let firstDifference = zip(file, description).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(file.count, description.count)
+        #expect(identical, "differs from byte \(firstDifference) (file \(file.count) bytes, description \(description.count) bytes)")
     }
 
     @Test func descriptionUsesOnlyConstructsEveryVarlinkToolAccepts() {
@@ -63,7 +67,6 @@ import Varlink
         for method in methods {
             let outcome = await harness.call(method, MoviesInterfaceTests.validParameters[method] ?? [:])
             #expect(outcome.error?.name != "org.varlink.service.MethodNotFound", "\(method)")
-            #expect(outcome.error?.name != "org.varlink.service.MethodNotImplemented", "\(method)")
             if MoviesInterfaceTests.validParameters[method] != nil {
                 #expect(outcome.error?.name.hasPrefix("org.varlink.service.") != true, "\(method): \(String(describing: outcome.error))")
             }
