@@ -19,13 +19,17 @@ struct CallAuthorizer: Sendable {
     }
 
     /// The groups of the user `uid` from the group database (`getgrouplist(3)`).
-    static func supplementaryGroups(ofUID uid: UInt32, primaryGID: UInt32) -> [UInt32] {
+    /// `bufferSize` is the first size tried for the user's record; it doubles on `ERANGE`.
+    static func supplementaryGroups(ofUID uid: UInt32, primaryGID: UInt32, bufferSize: Int = 4096) -> [UInt32] {
         var passwd = Glibc.passwd()
         var result: UnsafeMutablePointer<Glibc.passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &passwd, &buffer, buffer.count, &result) == 0, result != nil, let name = passwd.pw_name else {
-            return []
+        var buffer = [CChar](repeating: 0, count: max(1, bufferSize))
+        var status = getpwuid_r(uid, &passwd, &buffer, buffer.count, &result)
+        while status == ERANGE, buffer.count < 1 << 20 {
+            buffer = [CChar](repeating: 0, count: buffer.count * 2)
+            status = getpwuid_r(uid, &passwd, &buffer, buffer.count, &result)
         }
+        guard status == 0, result != nil, let name = passwd.pw_name else { return [] }
         var count: Int32 = 64
         var groups = [gid_t](repeating: 0, count: Int(count))
         if getgrouplist(name, primaryGID, &groups, &count) < 0 {

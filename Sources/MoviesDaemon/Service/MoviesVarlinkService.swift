@@ -117,6 +117,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let reader = try ParameterReader(call.parameters, allowed: ["path", "width"])
         let path = try reader.requiredString("path")
         let width = try reader.optionalInt("width")
+        if let width, width <= 0 {
+            throw MoviesError.invalidArgument("width must be positive, got \(width)").varlinkError(parameter: "width")
+        }
         let stream = dependencies.fetchPosterImage.execute(path: path, width: width)
         return try await relay.relay(stream, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
             [

@@ -26,7 +26,7 @@ struct UpdateRelay: Sendable {
         if call.more {
             return try await streamReplies(stream, replies: replies, policy: policy, parameter: parameter, encode: encode)
         }
-        return try await bestAnswer(stream, parameter: parameter, encode: encode)
+        return try await bestAnswer(stream, policy: policy, parameter: parameter, encode: encode)
     }
 
     private func streamReplies<Value: Sendable>(
@@ -45,8 +45,7 @@ struct UpdateRelay: Sendable {
                     lastSent = held
                     pending = nil
                 }
-                let moreFollows = policy == .cacheThenNetwork && update.freshness.origin == .cache && update.freshness.remoteError == nil
-                if moreFollows {
+                if UpdateRelay.freshDataFollows(update, policy: policy) {
                     await replies.send(encode(update))
                     lastSent = update
                 } else {
@@ -63,6 +62,7 @@ struct UpdateRelay: Sendable {
 
     private func bestAnswer<Value: Sendable>(
         _ stream: FetchedStream<Value>,
+        policy: FetchPolicy,
         parameter: String,
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
@@ -85,10 +85,16 @@ struct UpdateRelay: Sendable {
 
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
             var best: Fetched<Value>?
+            var deadlinePassed = false
             for await event in events {
                 switch event {
                 case .update(let update):
                     best = update
+                    // A cached update that arrives after the deadline (a slow cache read, or a
+                    // deadline of 0) is answered at once rather than waiting for the network.
+                    if deadlinePassed, UpdateRelay.freshDataFollows(update, policy: policy) {
+                        return .answer(UpdateRelay.late(update, deadline: deadline))
+                    }
                 case .finished:
                     return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
                 case .failed(let error):
@@ -96,9 +102,9 @@ struct UpdateRelay: Sendable {
                     cached.freshness.remoteError = UpdateRelay.describe(error)
                     return .answer(cached)
                 case .deadlinePassed:
-                    if var cached = best {
-                        cached.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
-                        return .answer(cached)
+                    deadlinePassed = true
+                    if let cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
+                        return .answer(UpdateRelay.late(cached, deadline: deadline))
                     }
                 }
             }
@@ -110,6 +116,29 @@ struct UpdateRelay: Sendable {
         case .answer(let update): return encode(update)
         case .failure(let error): throw VarlinkError.from(error, parameter: parameter)
         }
+    }
+
+    /// The longest answer deadline used (a year): longer configured ones behave the same, and
+    /// sleeping for an `AnswerDeadlineSec=` near `Int.max` would trap in `Task.sleep`.
+    static let longestDeadlineSeconds = 365 * 86_400
+
+    /// Creates a relay answering calls without `more` within `answerDeadlineSeconds`
+    /// (clamped to `0...longestDeadlineSeconds`).
+    init(answerDeadlineSeconds: Int) {
+        self.answerDeadlineSeconds = min(max(0, answerDeadlineSeconds), UpdateRelay.longestDeadlineSeconds)
+    }
+
+    /// Whether `update` is a cached one that the policy promises to follow with a network fetch
+    /// (so answering it early is worth a `remoteError`); any other update is final or nearly so.
+    static func freshDataFollows<Value: Sendable>(_ update: Fetched<Value>, policy: FetchPolicy) -> Bool {
+        policy == .cacheThenNetwork && update.freshness.origin == .cache && update.freshness.remoteError == nil
+    }
+
+    /// `cached`, marked as answered because TMDB missed the answer deadline.
+    static func late<Value: Sendable>(_ cached: Fetched<Value>, deadline: Int) -> Fetched<Value> {
+        var late = cached
+        late.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
+        return late
     }
 
     /// One sentence for `remoteError`.

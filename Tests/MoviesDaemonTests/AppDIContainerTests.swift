@@ -1,0 +1,121 @@
+import Foundation
+import Glibc
+import MoviesDomain
+import Testing
+@testable import MoviesDaemon
+@testable import Varlink
+
+/// The composition root.
+@Suite struct AppDIContainerTests {
+    @Test func opensATemporaryDatabaseAndBuildsAWorkingService() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
+        let container = try AppDIContainer(configuration: .defaults, paths: paths, credential: .none)
+        #expect(container.remote is UnconfiguredRemote)
+        #expect(FileManager.default.fileExists(atPath: paths.databasePath))
+
+        let service = container.makeMoviesService(startedAt: Date(), daemonUID: getuid(), authorizedGID: nil)
+        #expect(service.interfaceName == "io.moviesd.Movies")
+        #expect(service.interfaceDescription == MoviesInterface.description)
+        let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
+        let peer = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
+
+        do {
+            _ = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Search", parameters: ["query": .string("matrix")], peer: peer), replies: writer)
+            Issue.record("Search without a credential succeeded")
+        } catch {
+            #expect(error.name == "io.moviesd.Movies.RemoteRejected")
+            #expect(error.parameters["httpStatus"] == .int(401))
+            #expect(error.parameters["tmdbCode"] == .int(7))
+        }
+        let status = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Status", peer: peer), replies: writer)
+        let json = try JSONValue.parse(JSONValue.object(status).serialized())
+        #expect(json["version"] == .string(MoviesDaemonVersion.current))
+        #expect(json["remote"]?["state"] == .string("auth_rejected"))
+        let since = try #require(json["remote"]?["since"]?.stringValue)
+        #expect(since.count == 20 && since.hasSuffix("Z") && since.dropFirst(10).hasPrefix("T"), "\(since) is not RFC 3339 UTC")
+        #expect(json["cache"]?["entries"] == .int(0))
+        let purged = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Purge", peer: peer), replies: writer)
+        #expect(purged["entries"] == .int(0))
+        await container.close()
+    }
+
+    @Test func theServerAnswersAnOverdueCallWithTheInterfacesTimeoutError() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        var configuration = DaemonConfiguration.defaults
+        configuration.daemon.callDeadlineSeconds = 1
+        let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
+        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: .none)
+        let server = container.makeServer(handlers: [NeverAnsweringInterface()])
+        let listener = try VarlinkListener.bind(path: paths.socketPath)
+        let task = Task { try await server.run(on: listener) }
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: paths.socketPath, timeoutSeconds: 5)
+            var replies: [VarlinkReply] = []
+            try client.call("org.varlink.service.GetInfo") { replies.append($0) }
+            try client.call("org.example.never.Wait") { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+        await container.close()
+        #expect(replies.first?.parameters["product"] == .string("moviesd"))
+        #expect(replies.first?.parameters["version"] == .string(MoviesDaemonVersion.current))
+        #expect(replies.last?.error == "io.moviesd.Movies.Timeout")
+        #expect(replies.last?.parameters["seconds"] == .int(1))
+    }
+
+    @Test func anUnopenableDatabaseIsACannotCreateStartupError() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let blocker = try directory.write("not-a-directory", "x")
+        let paths = DaemonPaths(socketPath: directory.file("sock"), databasePath: blocker + "/cache.sqlite3")
+        do {
+            _ = try AppDIContainer(configuration: .defaults, paths: paths, credential: .none)
+            Issue.record("opened a database under a regular file")
+        } catch {
+            #expect(error.exitCode == StartupError.cannotCreateExitCode)
+            #expect(error.description.contains(paths.databasePath))
+        }
+    }
+
+    @Test func anInvalidRemoteURLIsAConfigurationError() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        var configuration = DaemonConfiguration.defaults
+        configuration.remote.baseURL = ""
+        let paths = DaemonPaths(socketPath: directory.file("sock"), databasePath: directory.file("cache.sqlite3"))
+        do {
+            let container = try AppDIContainer(configuration: configuration, paths: paths, credential: .bearer("secret-token-123"))
+            await container.close()
+            Issue.record("accepted an empty remote URL")
+        } catch {
+            #expect(error.exitCode == StartupError.configurationExitCode)
+            #expect(!error.description.contains("secret-token-123"))
+        }
+    }
+
+    @Test func aCredentialSelectsTheTMDBRemote() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let paths = DaemonPaths(socketPath: directory.file("sock"), databasePath: directory.file("cache.sqlite3"))
+        let container = try AppDIContainer(configuration: .defaults, paths: paths, credential: .apiKey("k"))
+        #expect(!(container.remote is UnconfiguredRemote))
+        await container.close()
+    }
+}
+
+/// An interface whose only method never answers (until cancelled).
+private struct NeverAnsweringInterface: VarlinkInterfaceHandler {
+    let interfaceName = "org.example.never"
+    let interfaceDescription = "interface org.example.never\n\nmethod Wait() -> ()\n"
+
+    func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return [:]
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+import MoviesDomain
+import Testing
+@testable import MoviesDaemon
+import Varlink
+
+/// The interface text served by the daemon, against the `.varlink` file beside it, and the service
+/// that implements it, over a real socket.
+@Suite struct MoviesInterfaceTests {
+    /// `Sources/MoviesDaemon/Interface/io.moviesd.Movies.varlink`, found from this file's path.
+    static var interfaceFile: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/MoviesDaemon/Interface/io.moviesd.Movies.varlink")
+    }
+
+    /// The methods the description declares, in order.
+    static var declaredMethods: [String] {
+        MoviesInterface.description.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("method ") else { return nil }
+            let rest = line.dropFirst("method ".count)
+            return rest.firstIndex(of: "(").map { String(rest[..<$0]).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// Parameters each known method accepts; methods added later are called without parameters
+    /// (the harness may leave their dependencies out, which answers `MethodNotImplemented`).
+    static let validParameters: [String: [String: JSONValue]] = [
+        "Search": ["query": .string("matrix")],
+        "Movie": ["id": .int(603)],
+        "Poster": ["path": .string("/p1.jpg")],
+        "RecentQueries": ["limit": .int(5)],
+        "Status": [:],
+        "Invalidate": ["all": .bool(true)],
+        "Purge": ["movieId": .int(603)],
+    ]
+
+    @Test func descriptionIsByteIdenticalToTheVarlinkFile() throws {
+        let file = Array(try Data(contentsOf: MoviesInterfaceTests.interfaceFile))
+        let description = Array(MoviesInterface.description.utf8)
+        let identical = file == description
+        let firstDifference = zip(file, description).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(file.count, description.count)
+        #expect(identical, "differs from byte \(firstDifference) (file \(file.count) bytes, description \(description.count) bytes)")
+    }
+
+    @Test func descriptionUsesOnlyConstructsEveryVarlinkToolAccepts() {
+        let text = MoviesInterface.description
+        #expect(!text.contains("\r"))
+        #expect(!text.contains("[][]"))
+        #expect(!text.contains("[]?"))
+        #expect(!text.contains("\t"))
+        #expect(text.hasSuffix("\n"))
+        #expect(text.contains("interface \(MoviesInterface.name)\n"))
+    }
+
+    @Test func descriptionDeclaresTheDocumentedMethods() {
+        let methods = Set(MoviesInterfaceTests.declaredMethods)
+        #expect(methods.isSuperset(of: ["Search", "Movie", "Poster", "RecentQueries", "Status", "Invalidate", "Purge"]))
+    }
+
+    @Test func everyDeclaredMethodIsHandled() async throws {
+        let harness = ServiceHarness()
+        await harness.scriptSearch("matrix", titles: ["The Matrix"])
+        let methods = MoviesInterfaceTests.declaredMethods
+        #expect(methods.count >= 7)
+        for method in methods {
+            let outcome = await harness.call(method, MoviesInterfaceTests.validParameters[method] ?? [:])
+            #expect(outcome.error?.name != "org.varlink.service.MethodNotFound", "\(method)")
+            if MoviesInterfaceTests.validParameters[method] != nil {
+                #expect(outcome.error?.name.hasPrefix("org.varlink.service.") != true, "\(method): \(String(describing: outcome.error))")
+            }
+        }
+    }
+
+    @Test func servesTheInterfaceOverARealSocket() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-svc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("io.moviesd.Movies").path
+
+        let harness = ServiceHarness(daemonUID: getuid())
+        await harness.scriptSearch("matrix", titles: ["The Matrix"])
+        try await harness.seedSearch("alien", titles: ["Alien"])
+        await harness.scriptSearch("alien", titles: ["Aliens"])
+        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
+        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        defer { server.shutdown(gracePeriodSeconds: 0) }
+
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            var replies: [VarlinkReply] = []
+            try client.call("org.varlink.service.GetInterfaceDescription", parameters: ["interface": .string(MoviesInterface.name)]) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix")]) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("alien"), "policy": .string("cache_only")], more: true) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("alien")], more: true) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Invalidate", parameters: ["query": .string("alien")]) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Movie", parameters: ["id": .string("x")]) { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+
+        #expect(replies.count == 7)
+        guard replies.count == 7 else { return }
+        #expect(replies[0].parameters["description"]?.stringValue == MoviesInterface.description)
+        let search = try WireCoding.makeDecoder().decode(ServiceHarness.SearchReply.self, from: Data(replies[1].parameters.serialized()))
+        #expect(search.page.movies.map(\.title) == ["The Matrix"])
+        #expect(search.freshness.origin == .network)
+        #expect(replies[1].error == nil && !replies[1].continues)
+        #expect(replies[2].parameters["freshness"]?["origin"] == .string("cache"))
+        #expect(!replies[2].continues)
+        #expect(replies[3].continues)
+        #expect(replies[3].parameters["page"]?["movies"]?.arrayValue?.first?["title"] == .string("Alien"))
+        #expect(!replies[4].continues)
+        #expect(replies[4].parameters["page"]?["movies"]?.arrayValue?.first?["title"] == .string("Aliens"))
+        #expect(replies[5].error == nil)
+        #expect(replies[5].parameters["entries"] == .int(1))
+        #expect(replies[6].error == "org.varlink.service.InvalidParameter")
+        #expect(replies[6].parameters["parameter"] == .string("id"))
+    }
+}

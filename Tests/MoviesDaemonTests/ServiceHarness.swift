@@ -1,0 +1,194 @@
+import Foundation
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Synchronization
+import Testing
+@testable import MoviesDaemon
+@testable import Varlink
+
+/// A `MoviesVarlinkService` over the real repositories, an in-memory cache and a scripted TMDB,
+/// called through `handle` with a reply writer that records the intermediate replies.
+struct ServiceHarness {
+    /// The daemon's uid in these tests (not the test process's, so "own uid" is decided by the setting).
+    static let daemonUID: UInt32 = 4242
+    /// The group allowed to mutate.
+    static let authorizedGID: UInt32 = 4343
+    /// A peer running as the daemon's uid.
+    static let owner = PeerCredentials(pid: 10, uid: daemonUID, gid: 100)
+    /// A peer that is neither root, the daemon's uid, nor in the authorised group (uid/gid unused on the machine).
+    static let stranger = PeerCredentials(pid: 11, uid: 3_999_999, gid: 3_999_999)
+
+    let storage = InMemoryResponseStorage()
+    let recentQueries = InMemoryRecentQueriesStorage()
+    let remote = ScriptedMoviesRemote()
+    let health = RemoteHealth()
+    let clock = TestClock()
+    let startedAt: Date
+    let service: MoviesVarlinkService
+
+    init(answerDeadlineSeconds: Int = 3, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID) {
+        self.startedAt = startedAt
+        let policy = CachePolicy()
+        let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)
+        let queries = DefaultMoviesQueriesRepository(storage: recentQueries, now: clock.now)
+        let posters = DefaultPosterImagesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)
+        let dependencies = MoviesVarlinkService.Dependencies(
+            searchMovies: SearchMoviesUseCase(moviesRepository: movies, queriesRepository: queries),
+            fetchMovieDetails: FetchMovieDetailsUseCase(moviesRepository: movies),
+            fetchPosterImage: FetchPosterImageUseCase(posterImagesRepository: posters),
+            fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queries),
+            cacheMaintenance: DefaultCacheMaintenanceRepository(storage: storage, policy: policy, now: clock.now),
+            remoteStatus: health)
+        let settings = MoviesVarlinkService.Settings(
+            version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
+            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID)
+        service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
+    }
+
+    /// Calls `io.moviesd.Movies.<method>` as `peer`.
+    func call(_ method: String, _ parameters: [String: JSONValue] = [:], more: Bool = false, peer: PeerCredentials? = ServiceHarness.owner) async -> CallOutcome {
+        let recorder = ReplyRecorder()
+        let writer = VarlinkReplyWriter(isStreaming: more) { bytes in recorder.record(bytes) }
+        let call = VarlinkCall(method: "\(MoviesInterface.name).\(method)", parameters: parameters, more: more, peer: peer)
+        do {
+            let final = try await service.handle(call, replies: writer)
+            return CallOutcome(intermediate: recorder.messages, final: .success(final))
+        } catch {
+            return CallOutcome(intermediate: recorder.messages, final: .failure(error))
+        }
+    }
+
+    // MARK: - Cache and remote set-up
+
+    /// Caches search page `page` of `text` (no language) with `titles`, fetched `age` seconds ago.
+    func seedSearch(_ text: String, page: Int = 1, titles: [String], age: Double = 60, fresh: Bool = true) async throws {
+        let query = try #require(MovieQuery(text))
+        let fetchedAt = clock.date.addingTimeInterval(-age)
+        let expiresAt = fresh ? clock.date.addingTimeInterval(3600) : clock.date.addingTimeInterval(-1)
+        await storage.seed(StoredResponse(
+            key: CacheKey.search(query, page: page, language: nil), resource: .search,
+            body: TMDBSampleBodies.searchPage(page: page, titles: titles), fetchedAt: fetchedAt, expiresAt: expiresAt))
+    }
+
+    /// Caches movie `id`'s details.
+    func seedMovie(id: Int, title: String) async {
+        await storage.seed(StoredResponse(
+            key: CacheKey.movie(id: id, language: nil), resource: .movie,
+            body: TMDBSampleBodies.movie(id: id, title: title), fetchedAt: clock.date.addingTimeInterval(-30),
+            expiresAt: clock.date.addingTimeInterval(3600)))
+    }
+
+    /// Scripts TMDB's answer to the search for `text`, page `page`.
+    func scriptSearch(_ text: String, page: Int = 1, titles: [String]) async {
+        await remote.script(.search(query: text, page: page, language: nil), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(page: page, titles: titles))))
+    }
+
+    /// Scripts a failure for the search for `text`.
+    func scriptSearchFailure(_ text: String, page: Int = 1, message: String = "connection refused") async {
+        await remote.script(.search(query: text, page: page, language: nil), .failure(MoviesError(code: .remoteUnavailable, message: message)))
+    }
+
+    /// What one call produced.
+    struct CallOutcome: Sendable {
+        /// The parameters of each intermediate (`continues: true`) reply, in order.
+        var intermediate: [JSONValue]
+        /// The final reply's parameters, or the error reply.
+        var final: Result<[String: JSONValue], VarlinkError>
+
+        /// The final reply's parameters as a JSON object (through a serialise/parse round trip, as a client sees them).
+        var reply: JSONValue? {
+            guard case .success(let parameters) = final else { return nil }
+            return try? JSONValue.parse(JSONValue.object(parameters).serialized())
+        }
+
+        /// The error reply, if the call failed.
+        var error: VarlinkError? {
+            guard case .failure(let error) = final else { return nil }
+            return error
+        }
+
+        /// The final reply decoded as `T` with the wire decoder.
+        func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let parameters = try final.get()
+            return try WireCoding.makeDecoder().decode(T.self, from: Data(JSONValue.object(parameters).serialized()))
+        }
+
+        /// Intermediate reply `index` decoded as `T` with the wire decoder.
+        func decodeIntermediate<T: Decodable>(_ index: Int, as type: T.Type) throws -> T {
+            try WireCoding.makeDecoder().decode(T.self, from: Data(intermediate[index].serialized()))
+        }
+    }
+
+    /// Collects what a `VarlinkReplyWriter` delivers.
+    final class ReplyRecorder: Sendable {
+        private let delivered = Mutex<[[UInt8]]>([])
+
+        func record(_ bytes: [UInt8]) {
+            delivered.withLock { $0.append(bytes) }
+        }
+
+        /// The `parameters` of every delivered message (only `continues: true` ones are delivered).
+        var messages: [JSONValue] {
+            delivered.withLock { $0 }.map { bytes in
+                let message = (try? JSONValue.parse(bytes)) ?? .null
+                return message["parameters"] ?? .null
+            }
+        }
+
+        /// The `continues` flag of every delivered message.
+        var continuesFlags: [Bool?] {
+            delivered.withLock { $0 }.map { bytes in (try? JSONValue.parse(bytes))?["continues"]?.boolValue }
+        }
+    }
+
+    /// The parameters of a `Search` reply.
+    struct SearchReply: Decodable {
+        var page: MoviesPage
+        var freshness: Freshness
+    }
+
+    /// The parameters of a `Movie` reply.
+    struct MovieReply: Decodable {
+        var movie: MovieDetails
+        var freshness: Freshness
+    }
+
+    /// Runs `work`, failing with `TimedOut` if it takes longer than `seconds` (the work is cancelled).
+    static func withTimeout<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                throw TimedOut()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TimedOut() }
+            return first
+        }
+    }
+
+    /// A bounded wait ran out.
+    struct TimedOut: Error {}
+
+    /// Polls `condition` every 10 ms for up to `seconds`; returns whether it became true.
+    static func eventually(seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+        let attempts = Int(seconds * 100)
+        for _ in 0..<attempts {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition()
+    }
+
+    /// Runs blocking work (a blocking client) on its own thread so it never occupies one of the
+    /// few threads that run Swift concurrency tasks (the server's handlers).
+    static func offThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Swift.Result { try work() })
+            }
+            thread.start()
+        }
+    }
+}
