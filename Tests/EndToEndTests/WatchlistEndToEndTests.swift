@@ -106,4 +106,40 @@ struct WatchlistEndToEndTests {
         let requests = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
         #expect(requests == done.first, "the stub saw \(requests) requests for \(done) steps")
     }
+
+    @Test("with refresh-ahead on, adding to a watchlist prefetches it in the background")
+    func scheduledPrefetch() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
+        var fetched = 0
+        for _ in 0..<500 {
+            fetched = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
+            if fetched >= 2 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(fetched == 2, "the scheduler fetched \(fetched) of 2 entries")
+        try await sandbox.setFaults(#"{"down": true}"#)
+        #expect(try sandbox.movies(["search", "matrix", "--offline", "--json"]).status == 0)
+        #expect(try sandbox.movies(["show", "603", "--offline", "--json"]).status == 0)
+    }
+
+    @Test("a rejected token fails the refresh as an auth rejection, and Status says so, not offline")
+    func authRejection() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        let configuration = sandbox.directory.appendingPathComponent("moviesd.conf")
+        try Data("[Refresh]\nEnabled=no\n".utf8).write(to: configuration)
+        try sandbox.startStub()
+        try sandbox.startDaemon(["--config", configuration.path], environment: ["MOVIESD_TMDB_TOKEN": "not-the-stub-token"])
+        #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
+        let refresh = try sandbox.movies(["refresh", "--quiet"])
+        #expect(refresh.status == 1, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("rejected the credential"))
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains(#""state":"auth_rejected""#), "\(status.stdout)")
+        #expect(status.stdout.contains(#""authRejected":true"#), "\(status.stdout)")
+    }
 }

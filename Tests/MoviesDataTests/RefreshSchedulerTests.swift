@@ -48,4 +48,21 @@ import Testing
         #expect(pace == 0.5)
         #expect(await harness.scheduler.state().state == .idle)
     }
+
+    @Test func aWatchlistEditWakesTheSleepingScheduler() async throws {
+        let harness = RefresherHarness()
+        let scheduler = harness.scheduler
+        let running = Task { await scheduler.run(sleep: { _ in try await Task.sleep(for: .seconds(3600)) }) }
+        for _ in 0..<2000 where await scheduler.state().nextRunAt == nil {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(await harness.remote.fetchCount == 0)  // nothing to do: asleep for an hour
+        try await harness.add(movies: [603])
+        for _ in 0..<2000 where await harness.remote.fetchCount == 0 {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(await harness.remote.fetchCount == 1)
+        running.cancel()
+        await running.value
+    }
 }

@@ -15,17 +15,19 @@ struct RefresherHarness {
     let movies: DefaultMoviesRepository
     let refresher: WatchlistRefresher
     let scheduler: RefreshScheduler
+    let wake = RefreshWakeSignal()
 
     init(totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration()) {
         remote = ScriptedMoviesRemote(handler: Self.handler(totalPages: totalPages))
         health = RemoteHealth(configuration: .init(failureThreshold: 1000), now: clock.now, randomUnit: { 0.5 })
-        repository = DefaultWatchlistRepository(storage: lists, responses: responses)
+        let wake = wake
+        repository = DefaultWatchlistRepository(storage: lists, responses: responses, didChange: { wake.signal() })
         movies = DefaultMoviesRepository(storage: responses, remote: remote, health: health, now: clock.now)
         let posters = DefaultPosterImagesRepository(storage: responses, remote: remote, health: health, now: clock.now)
         refresher = WatchlistRefresher(
             watchlists: repository, movies: movies, posterImages: posters, responses: responses,
             settings: .init(posters: false), now: clock.now)
-        scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, now: clock.now, randomUnit: { 0.5 })
+        scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, wake: wake, now: clock.now, randomUnit: { 0.5 })
     }
 
     static func handler(totalPages: Int) -> ScriptedMoviesRemote.Handler {

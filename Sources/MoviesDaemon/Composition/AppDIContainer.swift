@@ -35,20 +35,25 @@ public final class AppDIContainer: Sendable {
         health = RemoteHealth()
         cachePolicy = configuration.cache.cachePolicy
         remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
-        let watchlistRepository = DefaultWatchlistRepository(storage: SQLiteWatchlistStorage(store: store), responses: responseStorage)
+        // One instance of each repository, so interactive calls and refreshes share one fetch per key.
+        moviesRepository = DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        posterImagesRepository = DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        let wake = RefreshWakeSignal()
+        let watchlistRepository = DefaultWatchlistRepository(
+            storage: SQLiteWatchlistStorage(store: store), responses: responseStorage, didChange: { wake.signal() })
         let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
         refresher = WatchlistRefresher(
-            watchlists: watchlistRepository,
-            movies: DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy),
-            posterImages: DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy),
+            watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
             responses: responseStorage, settings: refreshSettings)
         scheduler = configuration.refresh.enabled
-            ? RefreshScheduler(refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration)
+            ? RefreshScheduler(refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake)
             : nil
         self.watchlistRepository = watchlistRepository
     }
 
     let watchlistRepository: DefaultWatchlistRepository
+    let moviesRepository: DefaultMoviesRepository
+    let posterImagesRepository: DefaultPosterImagesRepository
 
     /// The watchlist use cases and the refresh state for the service.
     func makeWatchlistDependencies() -> WatchlistDependencies {
@@ -90,7 +95,7 @@ public final class AppDIContainer: Sendable {
     // MARK: - Repositories
 
     func makeMoviesRepository() -> any MoviesRepository {
-        DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        moviesRepository
     }
 
     func makeQueriesRepository() -> any MoviesQueriesRepository {
@@ -98,7 +103,7 @@ public final class AppDIContainer: Sendable {
     }
 
     func makePosterImagesRepository() -> any PosterImagesRepository {
-        DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        posterImagesRepository
     }
 
     func makeCacheMaintenanceRepository() -> any CacheMaintenanceRepository {

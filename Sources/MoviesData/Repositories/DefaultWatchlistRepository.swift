@@ -5,11 +5,14 @@ import MoviesDomain
 public actor DefaultWatchlistRepository: WatchlistRepository {
     private let storage: any WatchlistStorage
     private let responses: any ResponseStorage
+    private let didChange: @Sendable () -> Void
 
-    /// Creates the repository; `responses` is the cache whose entries are pinned and unpinned.
-    public init(storage: any WatchlistStorage, responses: any ResponseStorage) {
+    /// Creates the repository; `responses` is the cache whose entries are pinned and unpinned;
+    /// `didChange` is called after every edit (to wake the refresh scheduler).
+    public init(storage: any WatchlistStorage, responses: any ResponseStorage, didChange: @escaping @Sendable () -> Void = {}) {
         self.storage = storage
         self.responses = responses
+        self.didChange = didChange
     }
 
     /// Every watchlist, by name.
@@ -26,6 +29,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         try await storage.save(list)
         // Lowering a query's depth frees the pages beyond it.
         try await unpinUnused(before: before)
+        didChange()
         return list
     }
 
@@ -38,6 +42,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         list.remove(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
         try await unpinUnused(before: WatchlistCacheKeys.keys(of: all))
+        didChange()
         return list
     }
 
@@ -46,6 +51,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         let before = WatchlistCacheKeys.keys(of: try await storage.watchlists())
         guard try await storage.delete(name: name) else { return false }
         try await unpinUnused(before: before)
+        didChange()
         return true
     }
 

@@ -48,16 +48,21 @@ public actor RefreshScheduler {
     private let configuration: Configuration
     private let now: @Sendable () -> Date
     private let randomUnit: @Sendable () -> Double
+    private let wake: RefreshWakeSignal
     private var backoffLevel = 0
     private var backoffUntil: Date?
     private var nextRunAt: Date?
 
     /// Creates a scheduler.
-    /// - Parameter randomUnit: a random number in `0..<1` for jitter (0.5 means none).
+    /// - Parameters:
+    ///   - wake: signalled when watchlists change, so new entries are prefetched without waiting.
+    ///   - randomUnit: a random number in `0..<1` for jitter (0.5 means none).
     public init(
         refresher: WatchlistRefresher, responses: any ResponseStorage, configuration: Configuration = Configuration(),
+        wake: RefreshWakeSignal = RefreshWakeSignal(),
         now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
+        self.wake = wake
         self.refresher = refresher
         self.responses = responses
         self.configuration = configuration
@@ -71,11 +76,18 @@ public actor RefreshScheduler {
         return (backingOff ? .backingOff : .idle, nextRunAt)
     }
 
-    /// Runs passes until the task is cancelled; `sleep` waits the given seconds (throws on cancel).
+    /// Runs passes until the task is cancelled; between passes, waits `sleep(delay)` or a wake
+    /// signal, whichever comes first (`sleep` throws on cancellation).
     public func run(sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) async {
+        let wake = wake
         while !Task.isCancelled {
             let delay = await runPass()
-            do { try await sleep(delay) } catch { return }
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await sleep(delay) }
+                group.addTask { await wake.wait() }
+                await group.next()
+                group.cancelAll()
+            }
         }
     }
 
