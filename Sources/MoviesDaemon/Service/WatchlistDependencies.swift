@@ -2,7 +2,9 @@ import MoviesDomain
 
 /// What the watchlist and refresh methods of `MoviesVarlinkService` need.
 public struct WatchlistDependencies: Sendable {
+    /// Lists and edits watchlists.
     public var manageWatchlists: ManageWatchlistsUseCase
+    /// Runs (or joins) refreshes on demand.
     public var refreshWatchlists: RefreshWatchlistsUseCase
     /// The refresh engine's state for `Status`.
     public var refreshStatus: @Sendable () async -> RefreshStatus

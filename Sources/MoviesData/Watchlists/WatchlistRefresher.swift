@@ -69,12 +69,21 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         nextRunID += 1
         let id = nextRunID
         subscribers[id] = [onProgress]
-        let task = Task { try await self.perform(runID: id, target: watchlist) }
+        latestProgress = nil
+        // Not a child of the caller's task: whoever joins must not lose the refresh when the caller
+        // goes away. Owned by the actor (`running`), cancelled by `cancelRunning()`, and it clears
+        // `running` itself before anyone awaiting it resumes.
+        let task = Task {
+            defer { self.finishRun(id) }
+            return try await self.perform(runID: id, target: watchlist)
+        }
         running = Run(id: id, target: watchlist, task: task)
-        let result = await task.result
+        return try await task.value
+    }
+
+    private func finishRun(_ id: Int) {
         if running?.id == id { running = nil }
         subscribers[id] = nil
-        return try result.get()
     }
 
     /// The last completed refresh, if any.
