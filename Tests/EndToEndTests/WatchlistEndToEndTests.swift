@@ -85,9 +85,11 @@ struct WatchlistEndToEndTests {
 
     @Test("a refresh requested while one runs joins it: the stub sees one refresh's worth of requests")
     func concurrentRefreshesJoin() async throws {
+        // At least six sequential requests of 150 ms each: the second call arrives well within the first.
         let sandbox = try Self.started(posters: false, stubFlags: ["--latency-ms", "150"])
         defer { sandbox.shutdown() }
-        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "3", "--movie", "603"]).status == 0)
+        let add = ["watchlist", "add", "films", "matrix", "star", "love", "--pages", "3", "--movie", "603", "--movie", "11", "--movie", "550"]
+        #expect(try sandbox.movies(add).status == 0)
         let first = try BackgroundProcess(
             BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--json"],
             environment: ["NO_COLOR": "1"], logDirectory: sandbox.directory, name: "first-refresh")
@@ -95,7 +97,7 @@ struct WatchlistEndToEndTests {
         #expect(running, "the first refresh never reported progress: \(first.stderr)")
         let second = try sandbox.movies(["refresh", "--json"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(BackgroundProcess.waitUntil(timeout: 20) { !first.isRunning })
+        #expect(BackgroundProcess.waitUntil(timeout: 30) { !first.isRunning })
         #expect(first.stop() == 0)
         let summaries = [first.stdout, second.stdout].compactMap { text in
             JSONLines.parse(text).last?["summary"] as? [String: Any]
@@ -103,7 +105,8 @@ struct WatchlistEndToEndTests {
         #expect(summaries.count == 2)
         let done = summaries.compactMap { $0["done"] as? Int }
         #expect(done.count == 2 && done[0] == done[1], "\(summaries)")
-        let requests = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
+        var requests = try await sandbox.requestCount("/3/search/movie")
+        for id in [603, 11, 550] { requests += try await sandbox.requestCount("/3/movie/\(id)") }
         #expect(requests == done.first, "the stub saw \(requests) requests for \(done) steps")
     }
 
