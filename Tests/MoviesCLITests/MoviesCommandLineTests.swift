@@ -46,7 +46,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["search", "show", "poster", "recent", "status", "cache"])
+    @Test(arguments: ["search", "show", "poster", "recent", "status", "cache", "watchlist", "refresh"])
     func everyCommandHasHelpWithExitCodes(command: String) {
         let harness = Harness()
         #expect(harness.run(command, "--help") == .success)

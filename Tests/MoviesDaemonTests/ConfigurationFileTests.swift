@@ -112,7 +112,7 @@ import Testing
 
     @Test(arguments: [
         ("[Daemon]\nFoo=1\n", "moviesd: /etc/m.conf:2: unknown key 'Foo' in section [Daemon]"),
-        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache])"),
+        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh])"),
         ("MaxConnections=3\n", "moviesd: /etc/m.conf:1: key 'MaxConnections' is outside of any section (add [Daemon], [Remote] or [Cache] above it)"),
         ("[Daemon]\n\njust words\n", "moviesd: /etc/m.conf:3: expected 'Key=Value', '[Section]' or a comment, got 'just words'"),
         ("[Daemon\n", "moviesd: /etc/m.conf:1: malformed section header '[Daemon' (expected [Section])"),

@@ -65,6 +65,23 @@ import Testing
         await server.stop()
     }
 
+    @Test func aPerMethodOverrideReplacesTheCallDeadline() async throws {
+        let server = try TestServer.start {
+            $0.callDeadlineSeconds = 1
+            $0.callDeadlineOverrides = ["org.example.test.Sleep": 0, "org.example.test.Hang": 2]
+            $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
+        }
+        let client = try RawConnection(path: server.path)
+        // Exempt: sleeps past the general 1 s deadline and still answers.
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(1_300)])
+        #expect(try await client.readMessage(timeoutMilliseconds: 5_000) == .object(["parameters": .object([:])]))
+        // Overridden: the error names the method's own deadline.
+        try client.call("org.example.test.Hang", ["tag": .string("override")])
+        let reply = try await client.readMessage(timeoutMilliseconds: 6_000)
+        #expect(reply["parameters"]?["reason"] == .string("took over 2s"))
+        await server.stop()
+    }
+
     @Test func closesIdleConnectionsButNotBusyOnes() async throws {
         let server = try TestServer.start { $0.idleTimeoutSeconds = 1 }
         let idle = try RawConnection(path: server.path)

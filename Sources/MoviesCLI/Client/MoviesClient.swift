@@ -18,4 +18,14 @@ public protocol MoviesClient {
     func status() throws(ClientError) -> ClientReply<StatusReply>
     /// Invalidates or purges cached entries (authorised callers only).
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply>
+    /// Every watchlist.
+    func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply>
+    /// Adds queries and movies to a watchlist, creating it (authorised callers only).
+    func addToWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply>
+    /// Removes queries and movies from a watchlist (authorised callers only).
+    func removeFromWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply>
+    /// Deletes a watchlist (authorised callers only).
+    func deleteWatchlist(name: String) throws(ClientError) -> ClientReply<EmptyReply>
+    /// Refreshes one watchlist (all when `nil`), delivering each progress reply, then the summary.
+    func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError)
 }

@@ -12,9 +12,12 @@ public struct StatusReply: Sendable, Hashable, Codable {
     public var cache: CacheStats
     /// When the last watchlist refresh finished (RFC 3339), if ever.
     public var lastRefresh: String?
+    /// The refresh engine's state, from daemons that have one.
+    public var refresh: RefreshStatus?
 
     /// Creates a reply.
-    public init(version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil) {
+    public init(version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil, refresh: RefreshStatus? = nil) {
+        self.refresh = refresh
         self.version = version
         self.uptimeSeconds = uptimeSeconds
         self.remote = remote

@@ -69,7 +69,7 @@ public final class VarlinkMoviesClient: MoviesClient {
 
     // MARK: - Calls
 
-    private func single<Value: Decodable & Sendable>(
+    func single<Value: Decodable & Sendable>(
         _ method: String, _ arguments: [String: JSONValue], as type: Value.Type
     ) throws(ClientError) -> ClientReply<Value> {
         var last: ClientReply<Value>?
@@ -78,7 +78,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         return last
     }
 
-    private func stream<Value: Decodable & Sendable>(
+    func stream<Value: Decodable & Sendable>(
         _ method: String, _ arguments: [String: JSONValue], more: Bool, as type: Value.Type,
         onReply: (ClientReply<Value>) -> Void
     ) throws(ClientError) {

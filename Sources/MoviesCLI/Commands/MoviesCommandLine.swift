@@ -6,7 +6,7 @@ import Glibc
 public struct MoviesCommandLine {
     /// The commands, in help order.
     static var commandSpecs: [CommandSpec] {
-        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec]
+        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec, WatchlistCommand.spec, RefreshCommand.spec]
     }
 
     let environment: [String: String]
@@ -100,8 +100,8 @@ public struct MoviesCommandLine {
         case "recent": return RecentCommand.self
         case "status": return StatusCommand.self
         case "cache": return CacheCommand.self
-        case "watchlist", "refresh":
-            throw UsageError("'\(name)' is not available in this version of movies yet")
+        case "watchlist": return WatchlistCommand.self
+        case "refresh": return RefreshCommand.self
         default:
             let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
             throw UsageError("unknown command '\(name)'; the commands are \(names)")

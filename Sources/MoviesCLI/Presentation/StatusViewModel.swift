@@ -57,8 +57,38 @@ final class StatusViewModel {
                 value: "\(cache.entries) entries, \(ByteCount.describe(cache.bytes)) of \(ByteCount.describe(cache.byteBudget))"
                     + " (\(cache.staleEntries) stale, \(cache.pinnedEntries) pinned)"
             ),
-            DetailField(label: "Last refresh", value: status.lastRefresh ?? "never"),
+            DetailField(label: "Last refresh", value: lastRefreshLine(status)),
         ]
+        if let refresh = status.refresh {
+            fields.append(DetailField(label: "Refresh-ahead", value: schedulerLine(refresh)))
+        }
+    }
+
+    /// "2026-11-22 01:00 UTC (2 min ago): 40 done, 2 failed — TMDB rejected the credential", or "never".
+    func lastRefreshLine(_ status: StatusReply) -> String {
+        guard let last = status.refresh?.last else { return status.lastRefresh ?? "never" }
+        var line = "\(UTCTimestamp.describe(last.finishedAt)) (\(RelativeAge.describe(seconds: age(of: last.finishedAt)))): \(last.done) done"
+        if last.failed > 0 { line += ", \(last.failed) failed" }
+        if last.skipped > 0 { line += ", \(last.skipped) skipped" }
+        if last.authRejected {
+            line += " — TMDB rejected the credential"
+        } else if let error = last.firstError {
+            line += " — \(error)"
+        }
+        if let progress = status.refresh?.progress, status.refresh?.running == true {
+            line += "; running now: \(progress.done + progress.failed + progress.skipped)/\(progress.total)"
+        }
+        return line
+    }
+
+    /// "idle, next run in 5 min", "backing off, next try in 40 s" or "disabled".
+    func schedulerLine(_ refresh: RefreshStatus) -> String {
+        let next = refresh.nextRunAt.map { RelativeAge.duration(seconds: max(0, -age(of: $0))) }
+        switch refresh.scheduler {
+        case .disabled: return "disabled"
+        case .idle: return "idle" + (next.map { ", next run in \($0)" } ?? "")
+        case .backingOff: return "backing off after remote failures" + (next.map { ", next try in \($0)" } ?? "")
+        }
     }
 
     private func age(of date: Date) -> Int {

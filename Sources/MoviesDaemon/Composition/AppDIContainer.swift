@@ -14,6 +14,10 @@ public final class AppDIContainer: Sendable {
     public let health: RemoteHealth
     let responseStorage: SQLiteResponseStorage
     let recentQueriesStorage: SQLiteRecentQueriesStorage
+    /// Watchlist refreshes on demand.
+    public let refresher: WatchlistRefresher
+    /// Refresh-ahead of watchlist entries; `nil` when `[Refresh] Enabled=no`.
+    public let scheduler: RefreshScheduler?
     let remote: any MoviesRemote
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
@@ -31,6 +35,40 @@ public final class AppDIContainer: Sendable {
         health = RemoteHealth()
         cachePolicy = configuration.cache.cachePolicy
         remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        // One instance of each repository, so interactive calls and refreshes share one fetch per key.
+        moviesRepository = DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        posterImagesRepository = DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        let wake = RefreshWakeSignal()
+        let watchlistRepository = DefaultWatchlistRepository(
+            storage: SQLiteWatchlistStorage(store: store), responses: responseStorage, didChange: { wake.signal() })
+        let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
+        refresher = WatchlistRefresher(
+            watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
+            responses: responseStorage, settings: refreshSettings)
+        scheduler = configuration.refresh.enabled
+            ? RefreshScheduler(refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake)
+            : nil
+        self.watchlistRepository = watchlistRepository
+    }
+
+    let watchlistRepository: DefaultWatchlistRepository
+    let moviesRepository: DefaultMoviesRepository
+    let posterImagesRepository: DefaultPosterImagesRepository
+
+    /// The watchlist use cases and the refresh state for the service.
+    func makeWatchlistDependencies() -> WatchlistDependencies {
+        let refresher = refresher
+        let scheduler = scheduler
+        return WatchlistDependencies(
+            manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository),
+            refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
+            refreshStatus: {
+                let progress = await refresher.currentProgress()
+                let schedule = await scheduler?.state()
+                return RefreshStatus(
+                    running: progress != nil, progress: progress, last: await refresher.lastRefresh(),
+                    scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt)
+            })
     }
 
     private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> any MoviesRemote {
@@ -57,7 +95,7 @@ public final class AppDIContainer: Sendable {
     // MARK: - Repositories
 
     func makeMoviesRepository() -> any MoviesRepository {
-        DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        moviesRepository
     }
 
     func makeQueriesRepository() -> any MoviesQueriesRepository {
@@ -65,7 +103,7 @@ public final class AppDIContainer: Sendable {
     }
 
     func makePosterImagesRepository() -> any PosterImagesRepository {
-        DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        posterImagesRepository
     }
 
     func makeCacheMaintenanceRepository() -> any CacheMaintenanceRepository {
@@ -84,7 +122,8 @@ public final class AppDIContainer: Sendable {
             fetchPosterImage: FetchPosterImageUseCase(posterImagesRepository: makePosterImagesRepository()),
             fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queriesRepository),
             cacheMaintenance: makeCacheMaintenanceRepository(),
-            remoteStatus: health
+            remoteStatus: health,
+            watchlists: makeWatchlistDependencies()
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesDaemonVersion.current,
@@ -106,6 +145,8 @@ public final class AppDIContainer: Sendable {
         server.maxConnections = configuration.daemon.maxConnections
         server.idleTimeoutSeconds = configuration.daemon.idleTimeoutSeconds
         server.callDeadlineSeconds = configuration.daemon.callDeadlineSeconds
+        // Refresh streams progress for as long as the refresh takes: its own deadline.
+        server.callDeadlineOverrides = ["\(MoviesInterface.name).Refresh": configuration.refresh.deadlineSeconds]
         server.deadlineError = { seconds in VarlinkError.timeout(seconds: seconds) }
         return VarlinkServer(configuration: server, handlers: handlers)
     }

@@ -107,6 +107,8 @@ public struct DaemonRunner: Sendable {
             }
         }
 
+        let schedulerTask = Task { [scheduler = container.scheduler] in await scheduler?.run() }
+
         logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(socketDescription); cache \(paths.databasePath); remote \(configuration.remote.baseURL) with \(credential)")
         notifier.ready(status: "Serving io.moviesd.Movies on \(socketDescription)")
 
@@ -128,8 +130,11 @@ public struct DaemonRunner: Sendable {
         }
 
         notifier.stopping(status: "Shutting down")
+        schedulerTask.cancel()
+        await container.refresher.cancelRunning()
         server.shutdown(gracePeriodSeconds: 10)
         _ = await serverTask.result
+        _ = await schedulerTask.result
         signalTask.cancel()
         watchdogTask.cancel()
         await container.close()

@@ -4,7 +4,7 @@
 /// empty assignment does in systemd.
 public enum ConfigurationSchema {
     /// The known section names, in file order.
-    public static let sections = ["Daemon", "Remote", "Cache"]
+    public static let sections = ["Daemon", "Remote", "Cache", "Refresh"]
 
     /// The setting for `key` in `section`, or nil when there is none.
     public static func setting(section: String, key: String) -> ConfigurationSetting? {
@@ -12,7 +12,7 @@ public enum ConfigurationSchema {
     }
 
     /// Every setting, in documentation order.
-    public static var settings: [ConfigurationSetting] { daemon + remote + cache }
+    public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh }
 
     private typealias V = ConfigurationValue
     private static let positive = 1...Int.max
@@ -71,6 +71,20 @@ public enum ConfigurationSchema {
             cache("NegativeSec") { (s, v) throws(ConfigurationValueError) in s.negativeSeconds = try V.durationSeconds(v, in: nonNegative) },
             cache("MaxBytes") { (s, v) throws(ConfigurationValueError) in s.maxBytes = try V.byteCount(v, in: 0...Int64.max) },
             cache("HonorRemoteMaxAge") { (s, v) throws(ConfigurationValueError) in s.honorRemoteMaxAge = try V.boolean(v) },
+        ]
+    }
+
+    private static var refresh: [ConfigurationSetting] {
+        func refresh(_ key: String, _ assign: @escaping @Sendable (inout RefreshSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            ConfigurationSetting(section: "Refresh", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+                try assign(&configuration.refresh, value)
+            }
+        }
+        return [
+            refresh("Enabled") { (s, v) throws(ConfigurationValueError) in s.enabled = try V.boolean(v) },
+            refresh("RequestsPerSecond") { (s, v) throws(ConfigurationValueError) in s.requestsPerSecond = try V.positiveNumber(v) },
+            refresh("Posters") { (s, v) throws(ConfigurationValueError) in s.posters = try V.boolean(v) },
+            refresh("DeadlineSec") { (s, v) throws(ConfigurationValueError) in s.deadlineSeconds = try V.durationSeconds(v, in: nonNegative) },
         ]
     }
 }

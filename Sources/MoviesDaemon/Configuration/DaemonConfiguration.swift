@@ -9,6 +9,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var remote = RemoteSettings()
     /// `[Cache]`: fresh lifetimes, max-stale bounds and the byte budget.
     public var cache = CacheSettings()
+    /// `[Refresh]`: watchlist prefetch and refresh-ahead.
+    public var refresh = RefreshSettings()
 
     /// The documented defaults.
     public init() {}

@@ -88,6 +88,45 @@ type CacheStats (
   byteBudget: int
 )
 
+# A search query of a watchlist and how many of its result pages are prefetched.
+type WatchlistQuery (query: string, pages: int)
+
+# A named list of queries and movies kept prefetched and pinned (never evicted) for offline use.
+type Watchlist (name: string, queries: []WatchlistQuery, movieIds: []int)
+
+# One step of a watchlist refresh and the running counts.
+type RefreshProgress (
+  watchlist: string,
+  step: string,
+  done: int,
+  failed: int,
+  skipped: int,
+  total: int
+)
+
+# The outcome of a watchlist refresh.
+type RefreshSummary (
+  done: int,
+  failed: int,
+  skipped: int,
+  durationSeconds: float,
+  # RFC 3339 UTC.
+  finishedAt: string,
+  firstError: ?string,
+  # TMDB rejected the credential (code 7): a configuration problem, not an outage.
+  authRejected: bool
+)
+
+# The refresh engine: the refresh running now, the last one, and the refresh-ahead scheduler.
+type RefreshStatus (
+  running: bool,
+  progress: ?RefreshProgress,
+  last: ?RefreshSummary,
+  scheduler: (disabled, idle, backing_off),
+  # RFC 3339 UTC: when the scheduler next looks for due entries.
+  nextRunAt: ?string
+)
+
 # One page of search results for a query (1-500), cached then remote.
 # With "more", the cached page (if any) comes first, then the fresh page or an error.
 method Search(
@@ -113,8 +152,27 @@ method Status() -> (
   uptimeSeconds: int,
   remote: RemoteStatus,
   cache: CacheStats,
-  lastRefresh: ?string
+  # RFC 3339 UTC time the last watchlist refresh finished.
+  lastRefresh: ?string,
+  refresh: ?RefreshStatus
 )
+
+# Every watchlist.
+method Watchlists() -> (watchlists: []Watchlist)
+
+# Adds queries (each prefetched to pages deep, default 3) and movies to a watchlist, creating it
+# (authorised callers only).
+method AddToWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, pages: ?int) -> (watchlist: Watchlist)
+
+# Removes queries and movies from a watchlist (authorised callers only).
+method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int) -> (watchlist: Watchlist)
+
+# Deletes a watchlist; its entries stay cached but are no longer pinned (authorised callers only).
+method DeleteWatchlist(name: string) -> ()
+
+# Refreshes one watchlist, or all (authorised callers only); joins a refresh already running.
+# With "more", one reply per step with progress, then a final reply with the summary.
+method Refresh(watchlist: ?string) -> (progress: ?RefreshProgress, summary: ?RefreshSummary)
 
 # Marks cached entries stale but keeps them for offline use (authorised callers only).
 # With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.
@@ -143,6 +201,5 @@ error Timeout (seconds: int)
 
 # The local cache failed; nothing was lost.
 error StorageFailure (reason: string)
-
 """
 }

@@ -13,13 +13,17 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var fetchRecentQueries: FetchRecentQueriesUseCase
         public var cacheMaintenance: any CacheMaintenanceRepository
         public var remoteStatus: any RemoteStatusRepository
+        /// Watchlists and refresh; `nil` answers those methods with `MethodNotImplemented`.
+        public var watchlists: WatchlistDependencies?
 
         /// Creates the dependencies.
         public init(
             searchMovies: SearchMoviesUseCase, fetchMovieDetails: FetchMovieDetailsUseCase,
             fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
-            cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository
+            cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository,
+            watchlists: WatchlistDependencies? = nil
         ) {
+            self.watchlists = watchlists
             self.searchMovies = searchMovies
             self.fetchMovieDetails = fetchMovieDetails
             self.fetchPosterImage = fetchPosterImage
@@ -50,10 +54,10 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     public let interfaceName = MoviesInterface.name
     public let interfaceDescription = MoviesInterface.description
 
-    private let dependencies: Dependencies
+    let dependencies: Dependencies
     private let settings: Settings
     private let relay: UpdateRelay
-    private let authorizer: CallAuthorizer
+    let authorizer: CallAuthorizer
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -73,6 +77,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         case "Status": return try await status(call)
         case "Invalidate": return try await maintain(call, purge: false)
         case "Purge": return try await maintain(call, purge: true)
+        case "Watchlists", "AddToWatchlist", "RemoveFromWatchlist", "DeleteWatchlist", "Refresh":
+            return try await handleWatchlists(call, replies: replies)
         default: throw VarlinkError.methodNotFound(call.method)
         }
     }
@@ -157,7 +163,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             "uptimeSeconds": .int(Int64(uptime)),
             "remote": WireValue.encode(remote),
             "cache": WireValue.encode(cache),
-        ]
+        ].merging(await refreshStatusFields()) { kept, _ in kept }
     }
 
     private func maintain(_ call: VarlinkCall, purge: Bool) async throws(VarlinkError) -> [String: JSONValue] {

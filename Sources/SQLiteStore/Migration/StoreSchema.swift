@@ -30,6 +30,28 @@ public enum StoreSchema {
         CREATE INDEX recent_queries_saved_at ON recent_queries(saved_at);
         """)
 
+    /// Version 2: watchlists (DESIGN §4). A list's queries and movies are kept in insertion order
+    /// (`position`) and go with the list (`ON DELETE CASCADE`).
+    public static let version2 = SQLiteMigration(version: 2, name: "watchlists", sql: """
+        CREATE TABLE watchlists (
+            name TEXT PRIMARY KEY NOT NULL
+        );
+        CREATE TABLE watchlist_queries (
+            watchlist TEXT NOT NULL REFERENCES watchlists(name) ON DELETE CASCADE,
+            position INT NOT NULL,
+            canonical TEXT NOT NULL,
+            query TEXT NOT NULL,
+            pages INT NOT NULL,
+            PRIMARY KEY (watchlist, canonical)
+        );
+        CREATE TABLE watchlist_movies (
+            watchlist TEXT NOT NULL REFERENCES watchlists(name) ON DELETE CASCADE,
+            position INT NOT NULL,
+            movie_id INT NOT NULL,
+            PRIMARY KEY (watchlist, movie_id)
+        );
+        """)
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1]
+    public static let migrations: [SQLiteMigration] = [version1, version2]
 }

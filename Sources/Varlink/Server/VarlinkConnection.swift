@@ -9,6 +9,8 @@ final class VarlinkConnection {
         let serial: UInt64
         let task: Task<Void, Never>
         let deadline: UInt64
+        /// The deadline in seconds, as reported in the timeout error.
+        let deadlineSeconds: Int
         /// False for `oneway` calls: their final reply is dropped.
         let sendsReply: Bool
         /// True for `more` calls: intermediate replies are forwarded.

@@ -77,8 +77,9 @@ extension VarlinkEventLoop {
             }
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
         }
-        let deadline = now + MonotonicClock.timeout(seconds: configuration.callDeadlineSeconds)
-        connection.activeCall = .init(serial: serial, task: task, deadline: deadline, sendsReply: !call.oneway, streams: streams)
+        let seconds = configuration.callDeadlineOverrides[call.method] ?? configuration.callDeadlineSeconds
+        let deadline = now + MonotonicClock.timeout(seconds: seconds)
+        connection.activeCall = .init(serial: serial, task: task, deadline: deadline, deadlineSeconds: seconds, sendsReply: !call.oneway, streams: streams)
         nextSweep = min(nextSweep, deadline)
     }
 

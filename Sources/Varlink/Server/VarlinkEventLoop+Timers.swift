@@ -34,7 +34,7 @@ extension VarlinkEventLoop {
     private func expire(_ active: VarlinkConnection.ActiveCall, on connection: VarlinkConnection) {
         active.task.cancel()
         if active.sendsReply {
-            connection.enqueue(VarlinkMessage.encodeError(configuration.deadlineError(configuration.callDeadlineSeconds)))
+            connection.enqueue(VarlinkMessage.encodeError(configuration.deadlineError(active.deadlineSeconds)))
         }
         finishCall(on: connection)
         service(connection)

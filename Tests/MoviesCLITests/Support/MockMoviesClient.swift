@@ -17,6 +17,10 @@ final class MockMoviesClient: MoviesClient {
     var recentResult: Result<RecentQueriesReply, ClientError> = .success(RecentQueriesReply(queries: []))
     var statusResult: Result<StatusReply, ClientError> = .failure(.other("no status scripted"))
     var cacheResult: Result<CacheMaintenanceReply, ClientError> = .success(CacheMaintenanceReply(entries: 0))
+    var watchlistsResult: Result<WatchlistsReply, ClientError> = .success(WatchlistsReply(watchlists: []))
+    var watchlistResult: Result<WatchlistReply, ClientError> = .success(WatchlistReply(watchlist: Watchlist(name: "films")))
+    var deleteResult: Result<EmptyReply, ClientError> = .success(EmptyReply())
+    var refreshScript = Script<RefreshReply>(replies: [], error: .other("no refresh scripted"))
     /// Every error, when set, overrides the scripts (e.g. daemon unreachable).
     var failEverything: ClientError?
 
@@ -25,6 +29,10 @@ final class MockMoviesClient: MoviesClient {
     private(set) var posterCalls: [(path: String, width: Int?)] = []
     private(set) var recentLimits: [Int?] = []
     private(set) var cacheCalls: [(CacheOperation, CacheSelection)] = []
+    private(set) var addedEdits: [WatchlistEdit] = []
+    private(set) var removedEdits: [WatchlistEdit] = []
+    private(set) var deletedNames: [String] = []
+    private(set) var refreshedNames: [String?] = []
 
     func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError) {
         searches.append(parameters)
@@ -56,6 +64,31 @@ final class MockMoviesClient: MoviesClient {
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
         cacheCalls.append((operation, selection))
         return try single(cacheResult)
+    }
+
+    func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply> {
+        try single(watchlistsResult)
+    }
+
+    func addToWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply> {
+        addedEdits.append(edit)
+        return try single(watchlistResult)
+    }
+
+    func removeFromWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply> {
+        removedEdits.append(edit)
+        return try single(watchlistResult)
+    }
+
+    func deleteWatchlist(name: String) throws(ClientError) -> ClientReply<EmptyReply> {
+        deletedNames.append(name)
+        return try single(deleteResult)
+    }
+
+    func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError) {
+        refreshedNames.append(watchlist)
+        if let failEverything { throw failEverything }
+        try deliver(refreshScript, onReply: onReply)
     }
 
     private func deliver<Value: Encodable & Sendable>(_ script: Script<Value>, onReply: (ClientReply<Value>) -> Void) throws(ClientError) {

@@ -1,0 +1,47 @@
+/// `movies refresh [NAME] [--quiet]`: refreshes watchlists and waits (authorised callers).
+struct RefreshCommand: MoviesCommand {
+    static let spec = CommandSpec(
+        name: "refresh",
+        abstract: "Refresh one watchlist, or all, now, and wait until it is done.",
+        usage: "refresh [NAME] [--quiet]",
+        arguments: [ArgumentSpec(name: "NAME", help: "The watchlist to refresh (default: all of them).")],
+        options: [.flag("--quiet", "-q", help: "Print nothing but errors (the default when output is not a terminal).")],
+        discussion: """
+            Shows a progress bar on a terminal; prints nothing but errors with --quiet or when output \
+            is not a terminal, so it suits cron and systemd timers. A refresh already running is \
+            joined, never run twice. Exits 0 when everything was refreshed, 75 when some entries \
+            failed (TMDB unavailable), 1 when TMDB rejected the daemon's token, 77 when not allowed.
+            """
+    )
+
+    let watchlist: String?
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError("'refresh' takes at most one watchlist NAME", command: "refresh")
+        }
+        watchlist = arguments.positionals.first
+        quiet = arguments.has("--quiet")
+    }
+
+    func run(_ context: CommandContext) -> ExitCode {
+        let viewModel = RefreshViewModel(client: context.client)
+        let showsProgress = !quiet && !context.json && context.terminal.isTTY
+        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        if showsProgress {
+            let width = context.terminal.width
+            viewModel.didUpdate = { [viewModel] progress in
+                let finished = progress.done + progress.failed + progress.skipped
+                let line = ProgressBarView.line(fraction: viewModel.fraction, finished: finished, total: progress.total, label: progress.step, width: width)
+                context.output.write(ProgressBarView.clearLine + line)
+            }
+        }
+        viewModel.didRequestRefresh(watchlist: watchlist)
+        if showsProgress, viewModel.progress != nil { context.output.write(ProgressBarView.clearLine) }
+        if let error = viewModel.error { return context.fail(error) }
+        if let failure = viewModel.failureLine { context.errors.write("movies: \(failure)\n") }
+        if showsProgress, let line = viewModel.summaryLine { context.print([line]) }
+        return viewModel.exitCode
+    }
+}

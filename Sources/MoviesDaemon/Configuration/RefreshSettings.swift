@@ -1,0 +1,24 @@
+import MoviesData
+import MoviesDomain
+
+/// The `[Refresh]` section: watchlist prefetch and the refresh-ahead scheduler (DESIGN §4).
+public struct RefreshSettings: Sendable, Hashable {
+    /// `Enabled=`: whether the scheduler refreshes watchlist entries ahead of expiry. Default yes.
+    public var enabled: Bool = true
+    /// `RequestsPerSecond=`: the scheduler's background budget, well under `[Remote] RequestsPerSecond`
+    /// so interactive calls keep room. Default 10.
+    public var requestsPerSecond: Double = 10
+    /// `Posters=`: whether posters of watchlist movies are prefetched too. Default yes.
+    public var posters: Bool = true
+    /// `DeadlineSec=`: the deadline of one on-demand `Refresh` call (it streams progress, so the
+    /// general `CallDeadlineSec` does not apply); 0 for none. Default 3600.
+    public var deadlineSeconds: Int = 3600
+
+    /// The documented defaults.
+    public init() {}
+
+    /// The scheduler's configuration.
+    public var schedulerConfiguration: RefreshScheduler.Configuration {
+        RefreshScheduler.Configuration(requestsPerSecond: requestsPerSecond)
+    }
+}

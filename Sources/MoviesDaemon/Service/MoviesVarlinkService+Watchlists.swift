@@ -1,0 +1,81 @@
+import FoundationEssentials
+import MoviesDomain
+import Varlink
+
+extension MoviesVarlinkService {
+    /// `Watchlists`, `AddToWatchlist`, `RemoveFromWatchlist`, `DeleteWatchlist` and `Refresh`;
+    /// every one but `Watchlists` is for authorised callers only.
+    func handleWatchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        guard let watchlists = dependencies.watchlists else { throw VarlinkError.methodNotImplemented(call.method) }
+        if call.methodName != "Watchlists", !authorizer.mayMutate(call.peer) { throw VarlinkError.permissionDenied }
+        let manage = watchlists.manageWatchlists
+        switch call.methodName {
+        case "Watchlists":
+            _ = try ParameterReader(call.parameters, allowed: [])
+            let lists = try await Self.mapped { try await manage.list() }
+            return ["watchlists": WireValue.encode(lists)]
+        case "AddToWatchlist":
+            let reader = try ParameterReader(call.parameters, allowed: ["name", "queries", "movieIds", "pages"])
+            let name = try reader.requiredString("name")
+            let queries = try reader.strings("queries")
+            let ids = try reader.ints("movieIds")
+            let pages = try reader.optionalInt("pages")
+            let list = try await Self.mapped { try await manage.add(to: name, queries: queries, movieIDs: ids, pages: pages) }
+            return ["watchlist": WireValue.encode(list)]
+        case "RemoveFromWatchlist":
+            let reader = try ParameterReader(call.parameters, allowed: ["name", "queries", "movieIds"])
+            let name = try reader.requiredString("name")
+            let queries = try reader.strings("queries")
+            let ids = try reader.ints("movieIds")
+            let list = try await Self.mapped { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
+            return ["watchlist": WireValue.encode(list)]
+        case "DeleteWatchlist":
+            let reader = try ParameterReader(call.parameters, allowed: ["name"])
+            let name = try reader.requiredString("name")
+            try await Self.mapped { try await manage.delete(name) }
+            return [:]
+        default:
+            return try await refresh(call, replies: replies, useCase: watchlists.refreshWatchlists)
+        }
+    }
+
+    /// Runs (or joins) a refresh; with `more`, one reply per step, then the summary.
+    private func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter, useCase: RefreshWatchlistsUseCase) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = try ParameterReader(call.parameters, allowed: ["watchlist"])
+        let name = try reader.optionalString("watchlist")
+        let streaming = call.more
+        let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
+        async let forwarded: Void = {
+            for await progress in steps { await replies.send(["progress": WireValue.encode(progress)]) }
+        }()
+        let summary: Result<RefreshSummary, VarlinkError> = await {
+            do {
+                return .success(try await useCase.execute(watchlist: name) { progress in
+                    if streaming { sink.yield(progress) }
+                })
+            } catch {
+                return .failure(VarlinkError.from(error, parameter: "watchlist"))
+            }
+        }()
+        sink.finish()
+        await forwarded
+        return ["summary": WireValue.encode(try summary.get())]
+    }
+
+    /// `Status`'s refresh fields: `lastRefresh` and `refresh`.
+    func refreshStatusFields() async -> [String: JSONValue] {
+        guard let watchlists = dependencies.watchlists else { return [:] }
+        let status = await watchlists.refreshStatus()
+        var fields: [String: JSONValue] = ["refresh": WireValue.encode(status)]
+        if let last = status.last { fields["lastRefresh"] = .string(last.finishedAt.ISO8601Format()) }
+        return fields
+    }
+
+    private static func mapped<T: Sendable>(_ body: () async throws -> T) async throws(VarlinkError) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw VarlinkError.from(error)
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// The running counts of one refresh.
+struct RefreshTally: Sendable {
+    var watchlist = ""
+    var done = 0
+    var failed = 0
+    var skipped = 0
+    var total = 0
+    var firstError: MoviesError?
+
+    /// Records a failed step (keeping the first error).
+    mutating func fail(_ error: MoviesError) {
+        failed += 1
+        if firstError == nil { firstError = error }
+    }
+
+    /// The progress record after `step`.
+    func progress(_ step: String) -> RefreshProgress {
+        RefreshProgress(watchlist: watchlist, step: step, done: done, failed: failed, skipped: skipped, total: total)
+    }
+
+    /// The summary of a refresh that started at `start` and finished at `end`.
+    func summary(start: Date, end: Date) -> RefreshSummary {
+        RefreshSummary(
+            done: done, failed: failed, skipped: skipped,
+            durationSeconds: max(0, end.timeIntervalSince(start)), finishedAt: end,
+            firstError: firstError?.message, authRejected: firstError?.isAuthRejection ?? false)
+    }
+}

@@ -1,0 +1,161 @@
+import FoundationEssentials
+import MoviesDomain
+
+/// Refreshes watchlists: fetches every search page up to each query's depth (stopping at TMDB's
+/// last page), each listed movie's details and, when enabled, their posters, through the ordinary
+/// repositories with policy `network_only` (so results are stored exactly like interactive ones),
+/// and pins what it stored so eviction never removes it.
+///
+/// One refresh runs at a time: a request while a covering refresh runs (the same list, or all
+/// lists) joins it and gets its progress and summary; any other request waits for it to finish.
+public actor WatchlistRefresher: WatchlistRefreshRepository {
+    /// What to fetch besides pages and details.
+    public struct Settings: Sendable, Hashable {
+        /// Whether posters of the listed movies are prefetched.
+        public var posters: Bool
+        /// The poster size prefetched.
+        public var posterSize: PosterSize
+        /// The language of fetched pages and details (`nil`: TMDB's default, as `movies` asks).
+        public var language: String?
+
+        /// Creates settings (defaults: posters at w342, TMDB's default language).
+        public init(posters: Bool = true, posterSize: PosterSize = .w342, language: String? = nil) {
+            self.posters = posters
+            self.posterSize = posterSize
+            self.language = language
+        }
+    }
+
+    private struct Run {
+        let id: Int
+        let target: String?
+        let task: Task<RefreshSummary, any Error>
+    }
+
+    let watchlists: any WatchlistRepository
+    let movies: any MoviesRepository
+    let posterImages: any PosterImagesRepository
+    let responses: any ResponseStorage
+    let settings: Settings
+    let now: @Sendable () -> Date
+    private var running: Run?
+    private var nextRunID = 0
+    private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
+    private var latestProgress: RefreshProgress?
+    private var last: RefreshSummary?
+
+    /// Creates a refresher over the repositories the daemon serves from.
+    public init(
+        watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
+        responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.watchlists = watchlists
+        self.movies = movies
+        self.posterImages = posterImages
+        self.responses = responses
+        self.settings = settings
+        self.now = now
+    }
+
+    /// Refreshes `watchlist` (all lists when `nil`), or joins the refresh already covering it.
+    public func refresh(watchlist: String?, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
+        while let current = running {
+            if current.target == nil || current.target == watchlist {
+                subscribers[current.id, default: []].append(onProgress)
+                return try await current.task.value
+            }
+            _ = try? await current.task.value
+        }
+        nextRunID += 1
+        let id = nextRunID
+        subscribers[id] = [onProgress]
+        latestProgress = nil
+        // Not a child of the caller's task: whoever joins must not lose the refresh when the caller
+        // goes away. Owned by the actor (`running`), cancelled by `cancelRunning()`, and it clears
+        // `running` itself before anyone awaiting it resumes.
+        let task = Task {
+            defer { self.finishRun(id) }
+            return try await self.perform(runID: id, target: watchlist)
+        }
+        running = Run(id: id, target: watchlist, task: task)
+        return try await task.value
+    }
+
+    private func finishRun(_ id: Int) {
+        if running?.id == id { running = nil }
+        subscribers[id] = nil
+    }
+
+    /// The last completed refresh, if any.
+    public func lastRefresh() -> RefreshSummary? { last }
+
+    /// The progress of the refresh running now, if any.
+    public func currentProgress() -> RefreshProgress? { running == nil ? nil : latestProgress }
+
+    /// How many callers wait on the refresh running now (the starter and those who joined).
+    var callersOfRunningRefresh: Int { running.map { subscribers[$0.id]?.count ?? 0 } ?? 0 }
+
+    /// Cancels the refresh running now (daemon shutdown).
+    public func cancelRunning() { running?.task.cancel() }
+
+    private func perform(runID: Int, target: String?) async throws -> RefreshSummary {
+        let start = now()
+        let all = try await watchlists.watchlists()
+        let lists = all.filter { target == nil || $0.name == target }
+        if let target, lists.isEmpty { throw MoviesError.invalidArgument("there is no watchlist named '\(target)'") }
+        var tally = RefreshTally()
+        tally.total = lists.reduce(0) { sum, list in
+            sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)
+        }
+        for list in lists {
+            tally.watchlist = list.name
+            for entry in list.queries {
+                var lastPage = entry.pages
+                for page in 1...entry.pages {
+                    try Task.checkCancellation()
+                    let step = RefreshStep.searchPage(entry.query, page: page)
+                    guard page <= lastPage else {
+                        tally.skipped += 1
+                        report(runID, tally.progress(step.label + " (beyond the last page)"))
+                        continue
+                    }
+                    if case .page(let totalPages)? = await run(step, tally: &tally) { lastPage = min(entry.pages, max(1, totalPages)) }
+                    report(runID, tally.progress(step.label))
+                }
+            }
+            for id in list.movieIDs {
+                try Task.checkCancellation()
+                let outcome = await run(.movie(id: id), tally: &tally)
+                report(runID, tally.progress(RefreshStep.movie(id: id).label))
+                guard settings.posters else { continue }
+                guard case .movie(let path?)? = outcome else {
+                    tally.skipped += 1
+                    report(runID, tally.progress("poster of movie \(id) (none)"))
+                    continue
+                }
+                let poster = RefreshStep.poster(path: path, size: settings.posterSize)
+                _ = await run(poster, tally: &tally)
+                report(runID, tally.progress(poster.label))
+            }
+        }
+        let summary = tally.summary(start: start, end: now())
+        last = summary
+        return summary
+    }
+
+    private func run(_ step: RefreshStep, tally: inout RefreshTally) async -> RefreshStepOutcome? {
+        do {
+            let outcome = try await fetch(step)
+            tally.done += 1
+            return outcome
+        } catch {
+            tally.fail(MoviesError(wrapping: error))
+            return nil
+        }
+    }
+
+    private func report(_ runID: Int, _ progress: RefreshProgress) {
+        latestProgress = progress
+        for subscriber in subscribers[runID] ?? [] { subscriber(progress) }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// Watchlists, refresh on demand and offline answers afterwards, end to end with the real binaries
+/// (issue 6). The daemon runs with `[Refresh] Enabled=no` so only the refreshes the tests ask for
+/// reach the stub (refresh-ahead timing is unit-tested with an injected clock).
+@Suite("Watchlists, end to end", .serialized)
+struct WatchlistEndToEndTests {
+    /// A sandbox with the stub and a daemon whose scheduler is off.
+    static func started(posters: Bool = true, stubFlags: [String] = []) throws -> Sandbox {
+        let sandbox = try Sandbox()
+        let configuration = sandbox.directory.appendingPathComponent("moviesd.conf")
+        try Data("[Refresh]\nEnabled=no\nPosters=\(posters ? "yes" : "no")\n".utf8).write(to: configuration)
+        try sandbox.startStub(stubFlags)
+        try sandbox.startDaemon(["--config", configuration.path])
+        return sandbox
+    }
+
+    @Test("watchlist add, ls, rm and delete work for root; others may read but get 77 for edits")
+    func crudAndAuthorization() async throws {
+        let sandbox = try Self.started()
+        defer { sandbox.shutdown() }
+        let add = try sandbox.movies(["watchlist", "add", "films", "matrix", "star wars", "--pages", "2", "--movie", "603"])
+        #expect(add.status == 0, "\(add.stderr)")
+        #expect(add.stdout.contains("films (2 queries, 1 movie)"))
+        let list = try sandbox.movies(["watchlist", "ls", "--json"])
+        #expect(list.stdout.contains(#""name":"films""#) && list.stdout.contains(#""pages":2"#) && list.stdout.contains(#""movieIds":[603]"#))
+        let remove = try sandbox.movies(["watchlist", "rm", "films", "star wars"])
+        #expect(remove.status == 0 && remove.stdout.contains("films (1 query, 1 movie)"), "\(remove.stderr)")
+
+        let setpriv = "/usr/bin/setpriv"
+        if getuid() == 0, ToolRequirement.exists(setpriv) {
+            chmod(sandbox.directory.path, 0o755)
+            let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", BinaryLocator.path("movies"), "--socket", sandbox.socketPath]
+            for edit in [["watchlist", "add", "films", "alien"], ["watchlist", "delete", "films"], ["refresh", "--quiet"]] {
+                let denied = try ProcessRunner.run(setpriv, asNobody + edit, environment: ["NO_COLOR": "1"])
+                #expect(denied.status == 77, "\(edit): \(denied.stdout) \(denied.stderr)")
+            }
+            let read = try ProcessRunner.run(setpriv, asNobody + ["watchlist", "ls"], environment: ["NO_COLOR": "1"])
+            #expect(read.status == 0 && read.stdout.contains("films"), "\(read.stderr)")
+        } else {
+            print("◇ skipped the other-user part: needs root and setpriv")
+        }
+        #expect(try sandbox.movies(["watchlist", "delete", "films"]).status == 0)
+        #expect(try sandbox.movies(["watchlist", "ls"]).stdout.contains("No watchlists."))
+        #expect(try sandbox.movies(["watchlist", "delete", "films"]).status == 64)
+    }
+
+    @Test("refresh --quiet prints nothing; then, with the stub down, every watchlist page and movie answers offline")
+    func refreshThenOffline() async throws {
+        let sandbox = try Self.started()
+        defer { sandbox.shutdown() }
+        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "star", "--pages", "2", "--movie", "603", "--movie", "11"]).status == 0)
+        let refresh = try sandbox.movies(["refresh", "--quiet"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(refresh.stdout.isEmpty)
+        #expect(refresh.stderr.isEmpty)
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains(#""lastRefresh":"#), "\(status.stdout)")
+
+        try await sandbox.setFaults(#"{"down": true}"#)
+        for query in ["matrix", "star"] {
+            for page in 1...2 {
+                let offline = try sandbox.movies(["search", query, "--page", "\(page)", "--offline", "--json"])
+                #expect(offline.status == 0, "\(query) page \(page): \(offline.stderr)")
+            }
+        }
+        for id in ["603", "11"] {
+            let offline = try sandbox.movies(["show", id, "--offline", "--json"])
+            #expect(offline.status == 0, "movie \(id): \(offline.stderr)")
+        }
+    }
+
+    @Test("refresh with the stub down exits non-zero and says why on stderr only")
+    func refreshWhileDown() async throws {
+        let sandbox = try Self.started()
+        defer { sandbox.shutdown() }
+        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1"]).status == 0)
+        try await sandbox.setFaults(#"{"down": true}"#)
+        let refresh = try sandbox.movies(["refresh", "films", "--quiet"])
+        #expect(refresh.status == 75, "\(refresh.stdout) \(refresh.stderr)")
+        #expect(refresh.stdout.isEmpty)
+        #expect(refresh.stderr.contains("refresh: 1 of 1 steps failed"))
+    }
+
+    @Test("a refresh requested while one runs joins it: the stub sees one refresh's worth of requests")
+    func concurrentRefreshesJoin() async throws {
+        // At least six sequential requests of 150 ms each: the second call arrives well within the first.
+        let sandbox = try Self.started(posters: false, stubFlags: ["--latency-ms", "150"])
+        defer { sandbox.shutdown() }
+        let add = ["watchlist", "add", "films", "matrix", "star", "love", "--pages", "3", "--movie", "603", "--movie", "11", "--movie", "550"]
+        #expect(try sandbox.movies(add).status == 0)
+        let first = try BackgroundProcess(
+            BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--json"],
+            environment: ["NO_COLOR": "1"], logDirectory: sandbox.directory, name: "first-refresh")
+        let running = BackgroundProcess.waitUntil(timeout: 10) { first.stdout.contains(#""progress""#) }
+        #expect(running, "the first refresh never reported progress: \(first.stderr)")
+        let second = try sandbox.movies(["refresh", "--json"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(BackgroundProcess.waitUntil(timeout: 30) { !first.isRunning })
+        #expect(first.stop() == 0)
+        let summaries = [first.stdout, second.stdout].compactMap { text in
+            JSONLines.parse(text).last?["summary"] as? [String: Any]
+        }
+        #expect(summaries.count == 2)
+        let done = summaries.compactMap { $0["done"] as? Int }
+        #expect(done.count == 2 && done[0] == done[1], "\(summaries)")
+        var requests = try await sandbox.requestCount("/3/search/movie")
+        for id in [603, 11, 550] { requests += try await sandbox.requestCount("/3/movie/\(id)") }
+        #expect(requests == done.first, "the stub saw \(requests) requests for \(done) steps")
+    }
+
+    @Test("with refresh-ahead on, adding to a watchlist prefetches it in the background")
+    func scheduledPrefetch() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
+        var fetched = 0
+        for _ in 0..<500 {
+            fetched = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
+            if fetched >= 2 { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(fetched == 2, "the scheduler fetched \(fetched) of 2 entries")
+        try await sandbox.setFaults(#"{"down": true}"#)
+        #expect(try sandbox.movies(["search", "matrix", "--offline", "--json"]).status == 0)
+        #expect(try sandbox.movies(["show", "603", "--offline", "--json"]).status == 0)
+    }
+
+    @Test("a rejected token fails the refresh as an auth rejection, and Status says so, not offline")
+    func authRejection() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        let configuration = sandbox.directory.appendingPathComponent("moviesd.conf")
+        try Data("[Refresh]\nEnabled=no\n".utf8).write(to: configuration)
+        try sandbox.startStub()
+        try sandbox.startDaemon(["--config", configuration.path], environment: ["MOVIESD_TMDB_TOKEN": "not-the-stub-token"])
+        #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
+        let refresh = try sandbox.movies(["refresh", "--quiet"])
+        #expect(refresh.status == 1, "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("rejected the credential"))
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains(#""state":"auth_rejected""#), "\(status.stdout)")
+        #expect(status.stdout.contains(#""authRejected":true"#), "\(status.stdout)")
+    }
+}

@@ -1,0 +1,55 @@
+import FoundationEssentials
+@testable import MoviesCLI
+import MoviesDomain
+import Testing
+
+@Suite struct RefreshViewModelTests {
+    static func progress(_ done: Int, of total: Int) -> RefreshReply {
+        RefreshReply(progress: RefreshProgress(watchlist: "films", step: "movie \(done)", done: done, failed: 0, skipped: 0, total: total))
+    }
+
+    static func summary(done: Int, failed: Int = 0, skipped: Int = 0, authRejected: Bool = false, error: String? = nil) -> RefreshReply {
+        RefreshReply(summary: RefreshSummary(done: done, failed: failed, skipped: skipped, durationSeconds: 1.26, finishedAt: Fixtures.fetchedAt, firstError: error, authRejected: authRejected))
+    }
+
+    @Test func followsProgressAndEndsWithTheSummary() {
+        let client = MockMoviesClient()
+        client.refreshScript = .init(replies: [Self.progress(1, of: 4), Self.progress(2, of: 4), Self.summary(done: 3, skipped: 1)], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        var seen: [Int] = []
+        viewModel.didUpdate = { seen.append($0.done) }
+        viewModel.didRequestRefresh(watchlist: "films")
+        #expect(seen == [1, 2])
+        #expect(viewModel.fraction == 0.5)
+        #expect(viewModel.summaryLine == "Refreshed 3 entries in 1.3 s (1 skipped).")
+        #expect(viewModel.failureLine == nil)
+        #expect(viewModel.exitCode == .success)
+        #expect(client.refreshedNames == ["films"])
+    }
+
+    @Test func failedStepsMakeTheExitCodeNonZero() {
+        let client = MockMoviesClient()
+        client.refreshScript = .init(replies: [Self.summary(done: 1, failed: 2, error: "TMDB is unreachable")], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil)
+        #expect(viewModel.exitCode == .temporaryFailure)
+        #expect(viewModel.failureLine == "refresh: 2 of 3 steps failed: TMDB is unreachable")
+    }
+
+    @Test func authRejectionIsItsOwnFailure() {
+        let client = MockMoviesClient()
+        client.refreshScript = .init(replies: [Self.summary(done: 0, failed: 1, authRejected: true, error: "Invalid API key")], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil)
+        #expect(viewModel.exitCode == .failure)
+        #expect(viewModel.failureLine?.contains("rejected the credential") == true)
+    }
+
+    @Test func aCallErrorKeepsItsExitCode() {
+        let client = MockMoviesClient()
+        client.refreshScript = .init(replies: [], error: .permissionDenied("no"))
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil)
+        #expect(viewModel.exitCode == .noPermission)
+    }
+}

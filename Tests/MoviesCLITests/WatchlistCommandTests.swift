@@ -1,0 +1,42 @@
+import FoundationEssentials
+@testable import MoviesCLI
+import MoviesDomain
+import Testing
+
+@Suite struct WatchlistCommandTests {
+    typealias Harness = MoviesCommandLineTests.Harness
+
+    @Test func addSendsQueriesPagesAndMovies() throws {
+        let harness = Harness()
+        let list = Watchlist(name: "films", queries: [try WatchlistQuery(query: #require(MovieQuery("the matrix")), pages: 2)], movieIDs: [603])
+        harness.client.watchlistResult = .success(WatchlistReply(watchlist: list))
+        #expect(harness.run("watchlist", "add", "films", "the matrix", "heat", "--pages", "2", "--movie", "603", "--movie", "11") == .success)
+        #expect(harness.client.addedEdits == [WatchlistEdit(name: "films", queries: ["the matrix", "heat"], movieIDs: [603, 11], pages: 2)])
+        #expect(harness.output.text == "films (1 query, 1 movie)\n  \"the matrix\" (2 pages)\n  movie 603\n")
+    }
+
+    @Test func removeAndDeleteAndList() {
+        let harness = Harness()
+        #expect(harness.run("watchlist", "rm", "films", "heat") == .success)
+        #expect(harness.client.removedEdits == [WatchlistEdit(name: "films", queries: ["heat"])])
+        #expect(harness.run("watchlist", "delete", "films") == .success)
+        #expect(harness.client.deletedNames == ["films"])
+        #expect(harness.run("watchlist", "ls") == .success)
+        #expect(harness.output.text.contains("No watchlists."))
+    }
+
+    @Test(arguments: [["watchlist"], ["watchlist", "add", "films"], ["watchlist", "add", "films", "x", "--pages", "0"],
+                      ["watchlist", "rm", "films", "x", "--pages", "2"], ["watchlist", "delete"], ["watchlist", "frob", "x"],
+                      ["watchlist", "add", "films", "--movie", "abc"]])
+    func rejectsBadCommandLines(arguments: [String]) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.client.addedEdits.isEmpty)
+    }
+
+    @Test func permissionDeniedExits77() {
+        let harness = Harness()
+        harness.client.watchlistResult = .failure(.permissionDenied("not allowed"))
+        #expect(harness.run("watchlist", "add", "films", "heat") == .noPermission)
+    }
+}

@@ -1,0 +1,97 @@
+import FoundationEssentials
+@testable import MoviesDaemon
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Synchronization
+import Testing
+@testable import Varlink
+
+/// The watchlist and refresh methods of the service, called in process with chosen peers.
+@Suite struct MoviesVarlinkServiceWatchlistsTests {
+    static let root = PeerCredentials(pid: 1, uid: 0, gid: 0)
+    static let nobody = PeerCredentials(pid: 2, uid: 65534, gid: 65534)
+
+    static func service() -> MoviesVarlinkService {
+        let responses = InMemoryResponseStorage()
+        let remote = ScriptedMoviesRemote { request, _ in
+            guard case .movie(let id, _) = request else { throw MoviesError(code: .remoteUnavailable, message: "down") }
+            return TMDBSampleBodies.ok(TMDBSampleBodies.movie(id: id, title: "Movie \(id)"))
+        }
+        let health = RemoteHealth()
+        let movies = DefaultMoviesRepository(storage: responses, remote: remote, health: health)
+        let watchlists = DefaultWatchlistRepository(storage: InMemoryWatchlistStorage(), responses: responses)
+        let refresher = WatchlistRefresher(
+            watchlists: watchlists, movies: movies,
+            posterImages: DefaultPosterImagesRepository(storage: responses, remote: remote, health: health),
+            responses: responses, settings: .init(posters: false))
+        let queries = DefaultMoviesQueriesRepository(storage: InMemoryRecentQueriesStorage())
+        let dependencies = MoviesVarlinkService.Dependencies(
+            searchMovies: SearchMoviesUseCase(moviesRepository: movies, queriesRepository: queries),
+            fetchMovieDetails: FetchMovieDetailsUseCase(moviesRepository: movies),
+            fetchPosterImage: FetchPosterImageUseCase(posterImagesRepository: DefaultPosterImagesRepository(storage: responses, remote: remote, health: health)),
+            fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queries),
+            cacheMaintenance: DefaultCacheMaintenanceRepository(storage: responses), remoteStatus: health,
+            watchlists: WatchlistDependencies(
+                manageWatchlists: ManageWatchlistsUseCase(repository: watchlists),
+                refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
+                refreshStatus: { RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
+        return MoviesVarlinkService(dependencies: dependencies, settings: .init(version: "t", startedAt: Date(), answerDeadlineSeconds: 1, daemonUID: 999, authorizedGID: nil))
+    }
+
+    static func call(_ service: MoviesVarlinkService, _ method: String, _ parameters: [String: JSONValue] = [:], peer: PeerCredentials, more: Bool = false,
+                     sent: SentReplies = SentReplies()) async throws(VarlinkError) -> [String: JSONValue] {
+        let writer = VarlinkReplyWriter(isStreaming: more) { bytes in sent.append(String(decoding: bytes, as: UTF8.self)) }
+        let call = VarlinkCall(method: "io.moviesd.Movies.\(method)", parameters: parameters, more: more, peer: peer)
+        return try await service.handle(call, replies: writer)
+    }
+
+    @Test func editsNeedAnAuthorisedPeerButListingDoesNot() async throws {
+        let service = Self.service()
+        let add: [String: JSONValue] = ["name": .string("films"), "queries": .array([.string("heat")]), "movieIds": .array([.int(603)]), "pages": .int(2)]
+        let edits: [(String, [String: JSONValue])] = [
+            ("AddToWatchlist", add), ("RemoveFromWatchlist", ["name": .string("films"), "movieIds": .array([.int(603)])]),
+            ("DeleteWatchlist", ["name": .string("films")]), ("Refresh", [:]),
+        ]
+        for (method, parameters) in edits {
+            await #expect(throws: VarlinkError.permissionDenied, "\(method)") { try await Self.call(service, method, parameters, peer: Self.nobody) }
+        }
+        let added = try await Self.call(service, "AddToWatchlist", add, peer: Self.root)
+        #expect(added["watchlist"]?.serializedString.contains(#""pages":2"#) == true)
+        let listed = try await Self.call(service, "Watchlists", peer: Self.nobody)
+        #expect(listed["watchlists"]?.serializedString.contains(#""movieIds":[603]"#) == true)
+        let removed = try await Self.call(service, "RemoveFromWatchlist", ["name": .string("films"), "queries": .array([.string("HEAT")])], peer: Self.root)
+        #expect(removed["watchlist"]?.serializedString.contains("heat") == false)
+        _ = try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root)
+        await #expect(throws: VarlinkError.self) { try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root) }
+        await #expect(throws: VarlinkError.invalidParameter("queries")) {
+            try await Self.call(service, "AddToWatchlist", ["name": .string("x"), "queries": .string("not an array")], peer: Self.root)
+        }
+    }
+
+    @Test func refreshWithMoreStreamsProgressThenTheSummaryAndStatusReportsIt() async throws {
+        let service = Self.service()
+        _ = try await Self.call(service, "AddToWatchlist", ["name": .string("films"), "movieIds": .array([.int(603), .int(11)])], peer: Self.root)
+        let sent = SentReplies()
+        let final = try await Self.call(service, "Refresh", ["watchlist": .string("films")], peer: Self.root, more: true, sent: sent)
+        let replies = sent.messages
+        #expect(replies.count == 2)
+        #expect(replies.allSatisfy { $0.contains(#""continues":true"#) && $0.contains(#""progress""#) })
+        #expect(final["summary"]?.serializedString.contains(#""done":2"#) == true)
+        let status = try await Self.call(service, "Status", peer: Self.nobody)
+        #expect(status["lastRefresh"]?.stringValue?.hasSuffix("Z") == true)
+        #expect(status["refresh"] != nil)
+    }
+}
+
+/// Intermediate replies a call sent, as text.
+final class SentReplies: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ message: String) { storage.withLock { $0.append(message) } }
+    var messages: [String] { storage.withLock { $0 } }
+}
+
+extension JSONValue {
+    /// The value as JSON text.
+    fileprivate var serializedString: String { String(decoding: serialized(), as: UTF8.self) }
+}

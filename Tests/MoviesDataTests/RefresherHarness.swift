@@ -1,0 +1,71 @@
+import FoundationEssentials
+@testable import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+
+/// A watchlist refresher and scheduler wired to in-memory fakes, a test clock and a scripted
+/// remote whose search results have `totalPages` pages and whose movies have no poster.
+struct RefresherHarness {
+    let clock = TestClock()
+    let responses = InMemoryResponseStorage()
+    let lists = InMemoryWatchlistStorage()
+    let remote: ScriptedMoviesRemote
+    let health: RemoteHealth
+    let repository: DefaultWatchlistRepository
+    let movies: DefaultMoviesRepository
+    let refresher: WatchlistRefresher
+    let scheduler: RefreshScheduler
+    let wake = RefreshWakeSignal()
+
+    init(totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration()) {
+        remote = ScriptedMoviesRemote(handler: Self.handler(totalPages: totalPages))
+        health = RemoteHealth(configuration: .init(failureThreshold: 1000), now: clock.now, randomUnit: { 0.5 })
+        let wake = wake
+        repository = DefaultWatchlistRepository(storage: lists, responses: responses, didChange: { wake.signal() })
+        movies = DefaultMoviesRepository(storage: responses, remote: remote, health: health, now: clock.now)
+        let posters = DefaultPosterImagesRepository(storage: responses, remote: remote, health: health, now: clock.now)
+        refresher = WatchlistRefresher(
+            watchlists: repository, movies: movies, posterImages: posters, responses: responses,
+            settings: .init(posters: false), now: clock.now)
+        scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, wake: wake, now: clock.now, randomUnit: { 0.5 })
+    }
+
+    static func handler(totalPages: Int) -> ScriptedMoviesRemote.Handler {
+        { request, _ in
+            switch request {
+            case .search(_, let page, _):
+                return TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(page: page, titles: ["Title \(page)"], totalPages: totalPages))
+            case .movie(let id, _):
+                return TMDBSampleBodies.ok(TMDBSampleBodies.movie(id: id, title: "Movie \(id)"))
+            default:
+                throw MoviesError(code: .notFound, message: "no such thing", httpStatus: 404)
+            }
+        }
+    }
+
+    static let down = MoviesError(code: .remoteUnavailable, message: "connection refused")
+
+    func takeDown() async {
+        await remote.setHandler { _, _ in throw Self.down }
+    }
+
+    func bringUp(totalPages: Int = 2) async {
+        await remote.setHandler(Self.handler(totalPages: totalPages))
+    }
+
+    func add(_ name: String = "films", queries: [String] = [], pages: Int = 3, movies ids: [Int] = []) async throws {
+        let entries = try queries.map { try WatchlistQuery(query: MovieQuery($0)!, pages: pages) }
+        _ = try await repository.add(to: name, queries: entries, movieIDs: ids)
+    }
+
+    /// Answers `query` page `page` from the cache only.
+    func cachedPage(_ query: String, page: Int) async throws -> MoviesPage {
+        let request = try SearchRequest(query: MovieQuery(query)!, page: page)
+        return try await WatchlistRefresher.last(movies.searchMovies(request, policy: .cacheOnly, maxStaleSeconds: nil)).value
+    }
+
+    /// Answers movie `id` from the cache only.
+    func cachedMovie(_ id: Int) async throws -> MovieDetails {
+        try await WatchlistRefresher.last(movies.movieDetails(id: id, language: nil, policy: .cacheOnly)).value
+    }
+}

@@ -1,0 +1,71 @@
+import FoundationEssentials
+@testable import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Synchronization
+import Testing
+
+@Suite struct WatchlistRefresherTests {
+    @Test func prefetchFillsEveryPageAndDetailSoTheyAnswerFromCacheWhileDown() async throws {
+        let harness = RefresherHarness(totalPages: 2)
+        try await harness.add(queries: ["matrix", "heat"], pages: 3, movies: [603, 11])
+        let steps = Mutex<[String]>([])
+        let summary = try await harness.refresher.refresh(watchlist: nil) { progress in steps.withLock { $0.append(progress.step) } }
+        // 2 queries × pages 1-2 + 2 movies done; page 3 of each is beyond TMDB's last page.
+        #expect(summary.done == 6)
+        #expect(summary.skipped == 2)
+        #expect(summary.failed == 0)
+        #expect(steps.withLock { $0.count } == 8)
+        #expect(await harness.remote.fetchCount == 6)
+
+        await harness.takeDown()
+        for query in ["matrix", "heat"] {
+            for page in 1...2 { #expect(try await harness.cachedPage(query, page: page).page == page) }
+        }
+        #expect(try await harness.cachedMovie(603).title == "Movie 603")
+        #expect(try await harness.cachedMovie(11).title == "Movie 11")
+        // Pinned: eviction to a zero budget keeps every watchlist entry.
+        _ = try await harness.responses.evict(toFit: 0)
+        #expect(try await harness.responses.statistics(now: harness.clock.date, byteBudget: 0).pinnedEntries == 6)
+        #expect(try await harness.cachedMovie(11).id == 11)
+    }
+
+    @Test func concurrentRefreshRequestsJoinTheRunningOne() async throws {
+        let harness = RefresherHarness(totalPages: 1)
+        try await harness.add(queries: ["matrix"], pages: 1, movies: [603])
+        await harness.remote.hold()
+        let refresher = harness.refresher
+        async let first = refresher.refresh(watchlist: nil) { _ in }
+        #expect(await harness.remote.waitForHeldFetches(1))
+        async let second = refresher.refresh(watchlist: "films") { _ in }
+        for _ in 0..<2000 where await refresher.callersOfRunningRefresh < 2 {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(await refresher.callersOfRunningRefresh == 2)
+        await harness.remote.release()
+        let (a, b) = try await (first, second)
+        #expect(a == b)
+        #expect(a.done == 2)
+        #expect(await harness.remote.fetchCount == 2)  // one refresh's worth
+    }
+
+    @Test func failuresAreCountedAndAnAuthRejectionIsReportedAsSuch() async throws {
+        let harness = RefresherHarness()
+        try await harness.add(movies: [603, 11])
+        await harness.remote.setHandler { _, _ in
+            throw MoviesError(code: .remoteRejected, message: "Invalid API key", httpStatus: 401, tmdbCode: 7)
+        }
+        let summary = try await harness.refresher.refresh(watchlist: nil) { _ in }
+        #expect(summary.failed == 2)
+        #expect(summary.done == 0)
+        #expect(summary.authRejected)
+        #expect(await harness.refresher.lastRefresh() == summary)
+    }
+
+    @Test func anUnknownWatchlistIsAnInvalidArgument() async throws {
+        let harness = RefresherHarness()
+        await #expect(throws: MoviesError.invalidArgument("there is no watchlist named 'nope'")) {
+            try await harness.refresher.refresh(watchlist: "nope") { _ in }
+        }
+    }
+}
