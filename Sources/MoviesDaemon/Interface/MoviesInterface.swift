@@ -201,5 +201,6 @@ error Timeout (seconds: int)
 
 # The local cache failed; nothing was lost.
 error StorageFailure (reason: string)
+
 """
 }
