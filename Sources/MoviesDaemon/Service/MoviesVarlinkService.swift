@@ -54,6 +54,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let settings: Settings
     private let relay: UpdateRelay
     private let authorizer: CallAuthorizer
+    private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -97,8 +98,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
         }
         let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
+        let pages = encodedPages
         return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
-            ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+            ["page": pages.encode(update.value, key: request), "freshness": WireValue.encode(update.freshness)]
         }
     }
 
