@@ -55,6 +55,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let relay: UpdateRelay
     private let authorizer: CallAuthorizer
     private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
+    private let encodedFreshness = WireEncodingMemo<SearchRequest, Freshness>()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -98,9 +99,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
         }
         let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
-        let pages = encodedPages
+        let (pages, freshness) = (encodedPages, encodedFreshness)
         return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
-            ["page": pages.encode(update.value, key: request), "freshness": WireValue.encode(update.freshness)]
+            ["page": pages.encode(update.value, key: request), "freshness": freshness.encode(update.freshness, key: request)]
         }
     }
 
