@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// A closed-loop Varlink load generator, like `wrk` for HTTP: `connections` connections spread
 /// over `threads` threads, each connection with exactly one call in flight; a reply's latency is
@@ -104,25 +105,19 @@ private struct UncheckedConnections: @unchecked Sendable {
     init(_ value: [RawVarlinkConnection]) { self.value = value }
 }
 
-/// Per-thread results written once each under a lock.
-private final class ResultBox: @unchecked Sendable {
-    private var results: [LoadGenerator.ThreadResult]
-    private var lock = pthread_mutex_t()
+/// Per-thread results, each written once by its thread.
+private final class ResultBox: Sendable {
+    private let results: Mutex<[LoadGenerator.ThreadResult]>
 
     init(count: Int) {
-        results = Array(repeating: LoadGenerator.ThreadResult(), count: count)
-        pthread_mutex_init(&lock, nil)
+        results = Mutex(Array(repeating: LoadGenerator.ThreadResult(), count: count))
     }
 
     func set(_ index: Int, _ result: LoadGenerator.ThreadResult) {
-        pthread_mutex_lock(&lock)
-        results[index] = result
-        pthread_mutex_unlock(&lock)
+        results.withLock { $0[index] = result }
     }
 
     func all() -> [LoadGenerator.ThreadResult] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return results
+        results.withLock { $0 }
     }
 }

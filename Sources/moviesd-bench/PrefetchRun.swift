@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Varlink
 
 /// The cold-prefetch measurement: `queries` distinct searches sent through the daemon with
@@ -41,31 +42,23 @@ struct PrefetchRun: Sendable {
 }
 
 /// The queries still to send, and the failures seen, shared by the client threads.
-private final class WorkQueue: @unchecked Sendable {
-    private var pending: [String]
-    private var failed: [String] = []
-    private var lock = pthread_mutex_t()
+private final class WorkQueue: Sendable {
+    private let pending: Mutex<[String]>
+    private let failed = Mutex<[String]>([])
 
     init(_ items: [String]) {
-        pending = items.reversed()
-        pthread_mutex_init(&lock, nil)
+        pending = Mutex(items.reversed())
     }
 
     func next() -> String? {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return pending.popLast()
+        pending.withLock { $0.popLast() }
     }
 
     func fail(_ description: String) {
-        pthread_mutex_lock(&lock)
-        failed.append(description)
-        pthread_mutex_unlock(&lock)
+        failed.withLock { $0.append(description) }
     }
 
     func failures() -> [String] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return failed
+        failed.withLock { $0 }
     }
 }

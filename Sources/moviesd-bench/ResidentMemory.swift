@@ -1,18 +1,21 @@
 import Glibc
+import Synchronization
 
 /// Reads a process's resident set size (VmRSS in /proc/PID/status), and samples its peak over
 /// a run on a background thread.
-final class ResidentMemory: @unchecked Sendable {
+final class ResidentMemory: Sendable {
+    private struct Sampling {
+        var peak = 0
+        var stopping = false
+    }
+
     private let pid: Int32
-    private var lock = pthread_mutex_t()
-    private var peak = 0
-    private var stopping = false
-    private var thread: NativeThread?
+    private let sampling = Mutex(Sampling())
+    private let thread = Mutex<NativeThread?>(nil)
 
     /// Watches `pid`.
     init(pid: Int32) {
         self.pid = pid
-        pthread_mutex_init(&lock, nil)
     }
 
     /// VmRSS of `pid` in KiB, or nil if it cannot be read.
@@ -30,27 +33,24 @@ final class ResidentMemory: @unchecked Sendable {
 
     /// Starts sampling every 20 ms.
     func start() {
-        thread = NativeThread { [self] in
+        let started = NativeThread { [self] in
             while true {
                 let sample = ResidentMemory.current(pid: pid) ?? 0
-                pthread_mutex_lock(&lock)
-                peak = max(peak, sample)
-                let done = stopping
-                pthread_mutex_unlock(&lock)
+                let done = sampling.withLock { sampling in
+                    sampling.peak = max(sampling.peak, sample)
+                    return sampling.stopping
+                }
                 if done { return }
                 usleep(20_000)
             }
         }
+        thread.withLock { $0 = started }
     }
 
     /// Stops sampling; returns the peak VmRSS in KiB.
     func stop() -> Int {
-        pthread_mutex_lock(&lock)
-        stopping = true
-        pthread_mutex_unlock(&lock)
-        thread?.join()
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return peak
+        sampling.withLock { $0.stopping = true }
+        thread.withLock { $0 }?.join()
+        return sampling.withLock { $0.peak }
     }
 }
