@@ -1,1 +1,65 @@
-print("moviesd-bench: not implemented yet")
+import Glibc
+import Varlink
+
+/// Entry point of `moviesd-bench`; see ``BenchCommand/usage``.
+func runBench() -> Int32 {
+    let command: BenchCommand
+    do {
+        command = try BenchCommand.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        print("moviesd-bench: \(error.description)")
+        return 64
+    }
+    do {
+        switch command {
+        case .help:
+            print(BenchCommand.usage)
+        case .search(let options):
+            try runSearch(options)
+        case .prefetch(let options):
+            try runPrefetch(options)
+        }
+        return 0
+    } catch {
+        print("moviesd-bench: \(error.description)")
+        return 1
+    }
+}
+
+/// One result line per connection count.
+func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
+    let messages = options.queries.map { query in
+        var message = JSONValue.object([
+            "method": .string("io.moviesd.Movies.Search"),
+            "parameters": .object(["query": .string(query), "policy": .string(options.policy)]),
+        ]).serialized()
+        message.append(0)
+        return message
+    }
+    let expected = options.expectedOrigin
+    for connections in options.connections {
+        let plan = LoadGenerator.Plan(
+            socketPath: options.socketPath, messages: messages, connections: connections,
+            threads: options.threads, durationSeconds: options.durationSeconds,
+            check: { SearchReplyCheck.problem(in: $0, expectedOrigin: expected) })
+        let memory = options.rssPID.map { ResidentMemory(pid: $0) }
+        var extra: [(String, String)] = []
+        if let pid = options.rssPID, let idle = ResidentMemory.current(pid: pid) { extra.append(("rss_before_kib", "\(idle)")) }
+        memory?.start()
+        let result = try LoadGenerator(plan: plan).run()
+        if let peak = memory?.stop() { extra.append(("rss_peak_kib", "\(peak)")) }
+        print(result.line(label: "search", extra: extra))
+        fflush(nil)
+    }
+}
+
+/// One result line for the prefetch run.
+func runPrefetch(_ options: BenchCommand.PrefetchOptions) throws(BenchError) {
+    let queries = (1...options.count).map { "\(options.prefix)-\($0)" }
+    let run = PrefetchRun(socketPath: options.socketPath, queries: queries, concurrency: options.concurrency, policy: options.policy)
+    let outcome = try run.run()
+    print("prefetch queries=\(options.count) concurrency=\(options.concurrency) policy=\(options.policy) seconds=\(format(outcome.seconds, 3)) failures=\(outcome.failures.count)")
+    for failure in outcome.failures.prefix(5) { print("  failure: \(failure)") }
+}
+
+exit(runBench())

@@ -58,6 +58,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let settings: Settings
     private let relay: UpdateRelay
     let authorizer: CallAuthorizer
+    private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
+    private let encodedFreshness = WireEncodingMemo<SearchRequest, Freshness>()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -103,8 +105,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
         }
         let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
+        let (pages, freshness) = (encodedPages, encodedFreshness)
         return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
-            ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+            ["page": pages.encode(update.value, key: request), "freshness": freshness.encode(update.freshness, key: request)]
         }
     }
 

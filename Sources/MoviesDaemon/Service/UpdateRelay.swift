@@ -13,6 +13,8 @@ import Varlink
 struct UpdateRelay: Sendable {
     /// How long a call without `more` waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
+    /// The shared clock of the deadlines (one ticker instead of a timer per call).
+    let deadlines = AnswerDeadlines()
 
     /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
     func relay<Value: Sendable>(
@@ -77,11 +79,18 @@ struct UpdateRelay: Sendable {
             sink.finish()
         }
         let deadline = answerDeadlineSeconds
-        let timer = Task {
-            try? await Task.sleep(for: .seconds(deadline))
-            if !Task.isCancelled { sink.yield(.deadlinePassed) }
+        let cancelDeadline: @Sendable () -> Void
+        if deadline > 0 {
+            let id = deadlines.schedule(after: deadline) { sink.yield(.deadlinePassed) }
+            cancelDeadline = { [deadlines] in deadlines.cancel(id) }
+        } else {
+            let timer = Task {
+                try? await Task.sleep(for: .seconds(deadline))
+                if !Task.isCancelled { sink.yield(.deadlinePassed) }
+            }
+            cancelDeadline = { timer.cancel() }
         }
-        defer { timer.cancel() }
+        defer { cancelDeadline() }
 
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
             var best: Fetched<Value>?

@@ -13,6 +13,9 @@ struct CachedRemoteLoader: Sendable {
     let now: @Sendable () -> Date
     let flights: SingleFlight<String, FetchOutcome>
     let evictionSchedule: EvictionSchedule
+    /// Values decoded from unchanged cached bodies (never posters: their bodies are large and
+    /// decoding them costs nothing).
+    let decodedValues = DecodedValues()
 
     /// The stream of updates for `resource` under `fetchPolicy`.
     func stream<Value: Sendable>(_ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<Value> {
@@ -85,7 +88,11 @@ struct CachedRemoteLoader: Sendable {
     func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
         if entry.httpStatus == 404 { return .negative(entry) }
-        guard entry.httpStatus == 200, let value = try? resource.decode(entry) else { return .missing }
+        guard entry.httpStatus == 200 else { return .missing }
+        let memoizes = entry.resource != .poster
+        if memoizes, let value = decodedValues.value(for: entry, as: Value.self) { return .value(value, entry) }
+        guard let value = try? resource.decode(entry) else { return .missing }
+        if memoizes { decodedValues.remember(value, for: entry) }
         return .value(value, entry)
     }
 

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// One shared clock for the answer deadlines of the calls in flight.
+///
+/// A call without `more` waits at most the answer deadline for the network (see ``UpdateRelay``).
+/// Arming a `Task.sleep` per call cost a dispatch timer per request even though almost every
+/// cached answer arrives long before its deadline; instead, one ticker task runs while deadlines
+/// are pending and fires those that are due, at most `resolution` late. The ticker ends when
+/// nothing is pending and the next deadline starts a new one.
+final class AnswerDeadlines: Sendable {
+    private struct Pending {
+        var due: ContinuousClock.Instant
+        var fire: @Sendable () -> Void
+    }
+
+    private struct State {
+        var pending: [UInt64: Pending] = [:]
+        var lastID: UInt64 = 0
+        var tickerRunning = false
+    }
+
+    private let state = Mutex(State())
+    private let resolution: Duration
+
+    /// Creates a clock that checks for due deadlines every `resolution`.
+    init(resolution: Duration = .milliseconds(50)) {
+        self.resolution = resolution
+    }
+
+    /// Calls `fire` once, `seconds` from now (up to `resolution` later), unless cancelled first.
+    /// Returns the id to ``cancel(_:)`` it with.
+    func schedule(after seconds: Int, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
+        let due = ContinuousClock.now + .seconds(seconds)
+        let (id, startsTicker) = state.withLock { state in
+            state.lastID += 1
+            state.pending[state.lastID] = Pending(due: due, fire: fire)
+            let starts = !state.tickerRunning
+            state.tickerRunning = true
+            return (state.lastID, starts)
+        }
+        if startsTicker { Task { await self.tick() } }
+        return id
+    }
+
+    /// Forgets the deadline `id` (a no-op if it already fired).
+    func cancel(_ id: UInt64) {
+        state.withLock { state in _ = state.pending.removeValue(forKey: id) }
+    }
+
+    private func tick() async {
+        while true {
+            try? await Task.sleep(for: resolution)
+            let now = ContinuousClock.now
+            let due: [@Sendable () -> Void]? = state.withLock { state in
+                let fired = state.pending.filter { $0.value.due <= now }
+                guard !(fired.isEmpty && state.pending.isEmpty) else {
+                    state.tickerRunning = false
+                    return nil
+                }
+                for id in fired.keys { state.pending[id] = nil }
+                return fired.values.map(\.fire)
+            }
+            guard let due else { return }
+            for fire in due { fire() }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+import Synchronization
+import Varlink
+
+/// The cold-prefetch measurement: `queries` distinct searches sent through the daemon with
+/// `policy` by `concurrency` clients at once; the wall time until the last answer.
+struct PrefetchRun: Sendable {
+    let socketPath: String
+    let queries: [String]
+    let concurrency: Int
+    let policy: String
+
+    /// Runs every query once; returns (seconds, failures).
+    func run() throws(BenchError) -> (seconds: Double, failures: [String]) {
+        let queue = WorkQueue(queries)
+        let started = MonotonicNanoseconds.now()
+        let threads = (0..<max(1, concurrency)).map { _ in
+            NativeThread { [socketPath, policy] in
+                let client: VarlinkClient
+                do {
+                    client = try VarlinkClient(unixPath: socketPath, timeoutSeconds: 60)
+                } catch {
+                    queue.fail("connect: \(error)")
+                    return
+                }
+                while let query = queue.next() {
+                    do {
+                        try client.call("io.moviesd.Movies.Search", parameters: ["query": .string(query), "policy": .string(policy)]) { reply in
+                            if let error = reply.error { queue.fail("\(query): \(error) \(String(decoding: reply.parameters.serialized(), as: UTF8.self))") }
+                        }
+                    } catch {
+                        queue.fail("\(query): \(error)")
+                        return
+                    }
+                }
+            }
+        }
+        for thread in threads { thread.join() }
+        let seconds = Double(MonotonicNanoseconds.now() - started) / 1_000_000_000
+        return (seconds, queue.failures())
+    }
+}
+
+/// The queries still to send, and the failures seen, shared by the client threads.
+private final class WorkQueue: Sendable {
+    private let pending: Mutex<[String]>
+    private let failed = Mutex<[String]>([])
+
+    init(_ items: [String]) {
+        pending = Mutex(items.reversed())
+    }
+
+    func next() -> String? {
+        pending.withLock { $0.popLast() }
+    }
+
+    func fail(_ description: String) {
+        failed.withLock { $0.append(description) }
+    }
+
+    func failures() -> [String] {
+        failed.withLock { $0 }
+    }
+}
