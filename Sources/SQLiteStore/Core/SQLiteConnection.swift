@@ -2,7 +2,7 @@ import CSQLite
 
 /// One SQLite database connection (one `sqlite3*`), used by exactly one owner at a time.
 ///
-/// Not `Sendable`: an actor (`SQLiteWriter`, `SQLiteReader`) owns each connection, which is what
+/// Not `Sendable`: an actor (`SQLiteWriter`) or a mutex (`SQLiteReader`) owns each connection, which is what
 /// makes `SQLITE_OPEN_NOMUTEX` ("multi-thread" mode: a connection must not be used by two threads
 /// at once) safe. Closed by `close()` or, at the latest, in `deinit`.
 public final class SQLiteConnection {
