@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MoviesDomain
 import Testing
 
@@ -30,5 +31,16 @@ import Testing
 
     @Test func canonicalFormFoldsSharpS() throws {
         #expect(try #require(MovieQuery("Straße")).canonical == (try #require(MovieQuery("STRASSE"))).canonical)
+    }
+
+    @Test func encodesOnlyTheQueryAndDecodesWithItsCanonicalForm() throws {
+        let query = try #require(MovieQuery("Straße  Film"))
+        let encoded = try JSONEncoder().encode(query)
+        #expect(String(decoding: encoded, as: UTF8.self) == #"{"query":"Straße Film"}"#)
+        let decoded = try JSONDecoder().decode(MovieQuery.self, from: encoded)
+        #expect(decoded.query == "Straße Film")
+        #expect(decoded.canonical == "strasse film")
+        #expect(decoded == query)
+        #expect(try JSONDecoder().decode(MovieQuery.self, from: Data(#"{"query":"STRASSE FILM"}"#.utf8)) == query)
     }
 }

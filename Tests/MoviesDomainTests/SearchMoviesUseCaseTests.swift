@@ -53,4 +53,41 @@ import Testing
         #expect(requests.map(\.page) == [4])
         #expect(requests.first?.query.query == "The Matrix")
     }
+
+    @Test(arguments: [FetchPolicy.cacheFirst, .cacheOnly])
+    func theFreshCacheProbeAnswersForPoliciesWhoseFreshHitIsFinal(policy: FetchPolicy) async throws {
+        let cached = Fetched<MoviesPage>.page(1, origin: .cache)
+        let repository = StubMoviesRepository(pages: [], freshCached: cached)
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        #expect(await useCase.cachedIfFresh(request, policy: policy) == cached)
+        #expect(await repository.searchRequests == [request])
+        #expect(await queries.saveCount == 0)
+    }
+
+    @Test(arguments: [FetchPolicy.cacheThenNetwork, .networkOnly])
+    func theFreshCacheProbeIsNilForPoliciesThatGoToTheNetwork(policy: FetchPolicy) async throws {
+        let repository = StubMoviesRepository(pages: [], freshCached: .page(1, origin: .cache))
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        #expect(await useCase.cachedIfFresh(request, policy: policy) == nil)
+        #expect(await repository.searchRequests.isEmpty)
+    }
+
+    @Test func aRepositoryWithoutAFastPathAnswersNil() async throws {
+        let useCase = SearchMoviesUseCase(moviesRepository: PlainMoviesRepository(), queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        #expect(await useCase.cachedIfFresh(request, policy: .cacheFirst) == nil)
+    }
+}
+
+/// A repository relying on the protocol's default `cachedSearchIfFresh`.
+private struct PlainMoviesRepository: MoviesRepository {
+    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
+        FetchedStream { $0.yield(.page(1, origin: .cache)); $0.finish() }
+    }
+
+    func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
+        FetchedStream { $0.finish() }
+    }
 }

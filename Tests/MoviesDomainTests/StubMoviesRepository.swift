@@ -5,11 +5,19 @@ import MoviesDomain
 struct StubMoviesRepository: MoviesRepository {
     let pages: [Fetched<MoviesPage>]
     let failure: MoviesError?
+    /// What `cachedSearchIfFresh` answers.
+    let freshCached: Fetched<MoviesPage>?
     private let calls = CallLog()
 
-    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil) {
+    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil, freshCached: Fetched<MoviesPage>? = nil) {
         self.pages = pages
         self.failure = failure
+        self.freshCached = freshCached
+    }
+
+    func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? {
+        await calls.record(request)
+        return freshCached
     }
 
     var searchRequests: [SearchRequest] { get async { await calls.requests } }

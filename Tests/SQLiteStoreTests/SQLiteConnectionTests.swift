@@ -78,4 +78,65 @@ import Testing
             #expect(error?.reason == .closed)
         }
     }
+
+    @Test func aReusedStatementIsResetAndReboundForEachUse() async throws {
+        try await TemporaryDatabase.with { database in
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INT)")
+            try connection.run("INSERT INTO t VALUES ('a', 1), ('b', 2)")
+            for (key, value) in [("a", Int64(1)), ("b", 2), ("a", 1)] {
+                let row = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text(key)])
+                #expect(try row.step())
+                #expect(row.int64(at: 0) == value)
+            }
+            let missing = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("zzz")])
+            #expect(try missing.step() == false)
+        }
+    }
+
+    @Test func aReusedStatementStillInUseIsNotShared() async throws {
+        try await TemporaryDatabase.with { database in
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INT)")
+            try connection.run("INSERT INTO t VALUES ('a', 1), ('b', 2)")
+            let first = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("a")])
+            let second = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("b")])
+            #expect(try first.step())
+            #expect(try second.step())
+            #expect(first.int64(at: 0) == 1)
+            #expect(second.int64(at: 0) == 2)
+        }
+    }
+
+    @Test func transactionsStillCommitAndRollBackWithReusedControlStatements() async throws {
+        try await TemporaryDatabase.with { database in
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try connection.execute("CREATE TABLE t (v INT)")
+            for value in 1...3 {
+                _ = try connection.transaction { try connection.run("INSERT INTO t VALUES (?)", [.integer(Int64(value))]) }
+            }
+            struct Abort: Error {}
+            #expect(throws: Abort.self) {
+                try connection.transaction { () throws -> Void in
+                    try connection.run("INSERT INTO t VALUES (99)")
+                    throw Abort()
+                }
+            }
+            let total = try connection.transaction(.deferred) { try connection.integer("SELECT sum(v) FROM t") }
+            #expect(total == 6)
+        }
+    }
+
+    @Test func reusingAfterCloseFailsAsClosed() async throws {
+        try await TemporaryDatabase.with { database in
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            do {
+                let row = try connection.prepareReused("SELECT 1")
+                #expect(try row.step())
+            }
+            connection.close()
+            let error = #expect(throws: SQLiteError.self) { try connection.prepareReused("SELECT 1") }
+            #expect(error?.reason == .closed)
+        }
+    }
 }

@@ -103,4 +103,21 @@ import Testing
             await store.close()
         }
     }
+
+    @Test(arguments: [1, 3])
+    func manyConcurrentReadsShareTheReaderPoolAndAllSeeTheCommittedRows(readers: Int) async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: readers)
+            let storage = SQLiteResponseStorage(store: store)
+            for index in 0..<8 { try await storage.save(Self.response("search:\(index)", body: "body \(index)")) }
+            let bodies = try await withThrowingTaskGroup(of: (Int, Data?).self) { group in
+                for index in 0..<64 { group.addTask { (index % 8, try await storage.response(forKey: "search:\(index % 8)")?.body) } }
+                return try await group.reduce(into: [(Int, Data?)]()) { $0.append($1) }
+            }
+            #expect(bodies.count == 64)
+            #expect(bodies.allSatisfy { index, body in body == Data("body \(index)".utf8) })
+            await store.close()
+            await #expect(throws: SQLiteError.self) { try await storage.response(forKey: "search:0") }
+        }
+    }
 }

@@ -43,8 +43,16 @@ import Testing
         #expect(VarlinkMessage.isValidMethodName(name))
     }
 
-    @Test(arguments: ["Echo", "org.Echo", ".Echo", "org.example.test.echo", "org.example.test.", "org.ex ample.test.Echo", "org.example.test.Ec-ho"])
+    @Test(arguments: ["Echo", "org.Echo", ".Echo", "org.example.test.echo", "org.example.test.", "org.ex ample.test.Echo", "org.example.test.Ec-ho",
+                     "org.exämple.test.Echo", "org.example.test.Échо", "org.example.test.Ech\u{301}o", "org.example.test.E\u{0}", "org..Echo2_"])
     func rejectsInvalidMethodNames(_ name: String) {
         #expect(!VarlinkMessage.isValidMethodName(name))
+    }
+
+    @Test func aReplyIsEncodedWithItsRawPartsSplicedVerbatim() throws {
+        let page = Array(#"{"movies":[{"title":"Alien"}],"page":1}"#.utf8)
+        let reply = VarlinkMessage.encodeReply(["page": .raw(page), "note": .string("é\n")], continues: true)
+        #expect(String(decoding: reply, as: UTF8.self) == #"{"continues":true,"parameters":{"note":"é\n","page":{"movies":[{"title":"Alien"}],"page":1}}}"#)
+        #expect(reply.capacity >= reply.count + 1)
     }
 }

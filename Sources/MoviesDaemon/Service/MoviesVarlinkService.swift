@@ -104,8 +104,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         } catch {
             throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
         }
-        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
         let (pages, freshness) = (encodedPages, encodedFreshness)
+        // A fresh cache hit under cache_first/cache_only is the stream's only update, and the
+        // relay would answer it as is (with or without `more`): answer it without the stream.
+        if let cached = await dependencies.searchMovies.cachedIfFresh(request, policy: policy) {
+            return ["page": pages.encode(cached.value, key: request), "freshness": freshness.encode(cached.freshness, key: request)]
+        }
+        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
         return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
             ["page": pages.encode(update.value, key: request), "freshness": freshness.encode(update.freshness, key: request)]
         }

@@ -84,6 +84,14 @@ struct CachedRemoteLoader: Sendable {
         }
     }
 
+    /// The update a `cacheFirst` stream would deliver as its only one when the cached entry is a
+    /// fresh value; `nil` otherwise (miss, negative, stale, corrupt or unreadable entry).
+    func cachedIfFresh<Value: Sendable>(_ resource: CachedResource<Value>) async -> Fetched<Value>? {
+        guard case .value(let value, let entry) = (try? await lookup(resource)) ?? .missing,
+              !entry.isStale(at: now()) else { return nil }
+        return cachedUpdate(value, entry)
+    }
+
     /// The cached entry for `resource`; a corrupt body is a miss.
     func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }

@@ -29,13 +29,22 @@ public struct DefaultMoviesRepository: MoviesRepository {
 
     /// One page of search results; see `MoviesRepository.searchMovies`.
     public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
-        let resource = CachedResource<MoviesPage>(
+        loader.stream(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds)
+    }
+
+    /// The fresh cached page for `request`, without a task or stream; see
+    /// `MoviesRepository.cachedSearchIfFresh`.
+    public func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? {
+        await loader.cachedIfFresh(searchResource(request))
+    }
+
+    private func searchResource(_ request: SearchRequest) -> CachedResource<MoviesPage> {
+        CachedResource<MoviesPage>(
             key: CacheKey.search(request.query, page: request.page, language: request.language),
             resourceClass: .search,
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
-        return loader.stream(resource, fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds)
     }
 
     /// One movie's details; see `MoviesRepository.movieDetails`.

@@ -6,19 +6,34 @@ public struct MovieQuery: Sendable, Hashable, Codable {
     /// The query as given (trimmed and whitespace-collapsed, case kept), for display.
     public let query: String
 
+    /// The canonical form used in cache keys and to compare queries (computed once: hashing and
+    /// comparing queries is on the hot path of every cached search).
+    public let canonical: String
+
     /// Creates a query; returns `nil` when it is empty after trimming.
     public init?(_ raw: String) {
         let collapsed = MovieQuery.collapseWhitespace(raw)
         guard !collapsed.isEmpty else { return nil }
-        self.query = collapsed
+        self.init(query: collapsed)
     }
 
-    /// The canonical form used in cache keys and to compare queries.
-    public var canonical: String {
+    private init(query: String) {
+        self.query = query
         // `_nfcCodeUnits` is the standard library's NFC normalizer (public, underscored);
         // FoundationEssentials has no `precomposedStringWithCanonicalMapping`.
         let nfc = String(decoding: query._nfcCodeUnits, as: UTF8.self)
-        return nfc.uppercased().lowercased()
+        canonical = nfc.uppercased().lowercased()
+    }
+
+    /// Only `query` is encoded; `canonical` is derived from it.
+    private enum CodingKeys: String, CodingKey {
+        case query
+    }
+
+    /// Decodes `{"query": ...}` (the query kept as stored) and derives its canonical form.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(query: try container.decode(String.self, forKey: .query))
     }
 
     /// Queries are equal when their canonical forms are.

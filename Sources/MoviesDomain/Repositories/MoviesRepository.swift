@@ -10,4 +10,14 @@ public protocol MoviesRepository: Sendable {
 
     /// One movie's details.
     func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails>
+
+    /// The cached page for `request` when it is fresh (not stale), as the only update a
+    /// `cacheFirst` search stream would deliver; `nil` on a miss, a stale or negative entry, or a
+    /// storage error (the caller then uses `searchMovies`). Never touches the network.
+    func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>?
+}
+
+extension MoviesRepository {
+    /// No fast path: always `nil`, so callers use `searchMovies`.
+    public func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? { nil }
 }

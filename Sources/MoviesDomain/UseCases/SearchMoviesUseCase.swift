@@ -13,6 +13,15 @@ public struct SearchMoviesUseCase: Sendable {
         self.queriesRepository = queriesRepository
     }
 
+    /// The fresh cached page for `request`, when `execute(request, policy: policy)` would answer
+    /// with exactly that single cached update (policies `cacheFirst` and `cacheOnly`, whose fresh
+    /// cache hits neither touch the network nor save a recent query); otherwise `nil`, and the
+    /// caller runs `execute`. A cheap probe: no task, no stream.
+    public func cachedIfFresh(_ request: SearchRequest, policy: FetchPolicy) async -> Fetched<MoviesPage>? {
+        guard policy == .cacheFirst || policy == .cacheOnly else { return nil }
+        return await moviesRepository.cachedSearchIfFresh(request)
+    }
+
     /// Runs the search; see `MoviesRepository.searchMovies`.
     public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil) -> FetchedStream<MoviesPage> {
         let upstream = moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds)

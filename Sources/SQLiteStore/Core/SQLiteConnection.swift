@@ -2,7 +2,7 @@ import CSQLite
 
 /// One SQLite database connection (one `sqlite3*`), used by exactly one owner at a time.
 ///
-/// Not `Sendable`: an actor (`SQLiteWriter`, `SQLiteReader`) owns each connection, which is what
+/// Not `Sendable`: an actor (`SQLiteWriter`) or a mutex (`SQLiteReader`) owns each connection, which is what
 /// makes `SQLITE_OPEN_NOMUTEX` ("multi-thread" mode: a connection must not be used by two threads
 /// at once) safe. Closed by `close()` or, at the latest, in `deinit`.
 public final class SQLiteConnection {
@@ -17,6 +17,8 @@ public final class SQLiteConnection {
     /// The database file path.
     public let path: String
     private var handle: OpaquePointer?
+    /// Prepared statements not in use, by SQL, for `prepareReused` (finalized on close).
+    private var idleStatements: [String: OpaquePointer] = [:]
 
     /// Opens `path`.
     ///
@@ -61,6 +63,8 @@ public final class SQLiteConnection {
     /// deallocated when the last prepared statement is finalized".
     public func close() {
         guard let handle else { return }
+        for statement in idleStatements.values { sqlite3_finalize(statement) }
+        idleStatements = [:]
         sqlite3_close_v2(handle)
         self.handle = nil
     }
@@ -78,6 +82,39 @@ public final class SQLiteConnection {
         let statement = try SQLiteStatement(connection: self, sql: sql)
         try statement.bind(values)
         return statement
+    }
+
+    /// Like `prepare`, but reuses a statement this connection prepared from the same `sql` before
+    /// and that is no longer in use (saving the parse); for the hot, fixed SQL of the read path.
+    /// A statement still in use is not shared: a second one is prepared meanwhile.
+    public func prepareReused(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteStatement {
+        let statement: SQLiteStatement
+        if let idle = idleStatements.removeValue(forKey: sql) {
+            statement = SQLiteStatement(connection: self, reusing: idle, sql: sql)
+        } else {
+            let database = try requireHandle()
+            var prepared: OpaquePointer?
+            let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+            guard code == SQLITE_OK, let prepared else {
+                throw SQLiteError.fromCall(code, handle: database, path: path, action: "prepare")
+            }
+            statement = SQLiteStatement(connection: self, reusing: prepared, sql: sql)
+        }
+        try statement.bind(values)
+        return statement
+    }
+
+    /// Takes back a reused statement when its owner is done: reset, bindings cleared, kept for the
+    /// next `prepareReused(sql)`; finalized instead once closed or when one is already kept.
+    func checkIn(_ statement: OpaquePointer, sql: String) {
+        // `sqlite3_reset` returns the last step's error again, already reported; ignored.
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+        guard handle != nil, idleStatements[sql] == nil else {
+            sqlite3_finalize(statement)
+            return
+        }
+        idleStatements[sql] = statement
     }
 
     /// Runs one or more statements without parameters (DDL, pragmas, transaction control).
@@ -123,10 +160,10 @@ public final class SQLiteConnection {
     /// `BEGIN IMMEDIATE` takes the write lock at once (waiting up to `busy_timeout`), so a writer
     /// never fails half-way with `SQLITE_BUSY` on lock upgrade; use `.deferred` for reads.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-        try execute("BEGIN \(kind.rawValue)")
+        try step(prepareReused(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"))
         do {
             let result = try body()
-            try execute("COMMIT")
+            try step(prepareReused("COMMIT"))
             return result
         } catch {
             // "If the transaction has already been rolled back automatically by the error response,
@@ -134,6 +171,11 @@ public final class SQLiteConnection {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// Steps `statement` to completion (transaction control: no rows).
+    private func step(_ statement: SQLiteStatement) throws {
+        while try statement.step() {}
     }
 
     /// How a transaction takes its locks (<https://www.sqlite.org/lang_transaction.html>).

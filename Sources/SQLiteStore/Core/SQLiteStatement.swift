@@ -7,6 +7,8 @@ import FoundationEssentials
 public final class SQLiteStatement {
     private let connection: SQLiteConnection
     private let handle: OpaquePointer
+    /// The SQL under which the connection keeps this statement for reuse, or `nil` (finalized).
+    private let reuseKey: String?
 
     /// Prepares one statement.
     ///
@@ -22,12 +24,25 @@ public final class SQLiteStatement {
         }
         self.connection = connection
         self.handle = prepared
+        reuseKey = nil
+    }
+
+    /// Wraps `handle`, prepared from `sql` and kept by `connection` for reuse: reset and handed
+    /// back to the connection in `deinit` instead of being finalized.
+    init(connection: SQLiteConnection, reusing handle: OpaquePointer, sql: String) {
+        self.connection = connection
+        self.handle = handle
+        reuseKey = sql
     }
 
     deinit {
-        // "Invoking sqlite3_finalize() on a NULL pointer is a harmless no-op"; its return value only
-        // repeats the last step's error, already reported.
-        sqlite3_finalize(handle)
+        if let reuseKey {
+            connection.checkIn(handle, sql: reuseKey)
+        } else {
+            // "Invoking sqlite3_finalize() on a NULL pointer is a harmless no-op"; its return value
+            // only repeats the last step's error, already reported.
+            sqlite3_finalize(handle)
+        }
     }
 
     /// Binds `values` to parameters 1...n.

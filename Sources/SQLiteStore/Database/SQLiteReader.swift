@@ -1,7 +1,15 @@
+import Synchronization
+
 /// One read-only connection. Under WAL a reader sees the last committed snapshot and never waits
 /// for the writer; the store keeps several so reads run in parallel.
-actor SQLiteReader {
+///
+/// A mutex, not an actor: a read is a short synchronous SQLite call, so running it on the calling
+/// task's thread saves two executor hops per read (the hot path of every cache hit; see
+/// BENCHMARKS.md). An actor would occupy a thread of the same pool for the same time.
+/// `@unchecked Sendable`: `connection` is only used while `lock` is held.
+final class SQLiteReader: @unchecked Sendable {
     private let connection: SQLiteConnection
+    private let lock = Mutex<Void>(())
 
     /// Opens `path` read-only (`SQLITE_OPEN_READONLY`); the writer must have created it first.
     init(path: String, busyTimeoutMilliseconds: Int32) throws {
@@ -9,12 +17,21 @@ actor SQLiteReader {
     }
 
     /// Runs `body` in a deferred transaction, so all its statements see one snapshot.
-    func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
-        try connection.transaction(.deferred) { try body(connection) }
+    func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try lock.withLock { _ throws -> T in
+            try connection.transaction(.deferred) { try body(connection) }
+        }
+    }
+
+    /// `read`, if no other read holds this connection at the moment; otherwise `nil` at once.
+    func tryRead<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T? {
+        try lock.withLockIfAvailable { _ throws -> T in
+            try connection.transaction(.deferred) { try body(connection) }
+        }
     }
 
     /// Closes the connection.
     func close() {
-        connection.close()
+        lock.withLock { _ in connection.close() }
     }
 }

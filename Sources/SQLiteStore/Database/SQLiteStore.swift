@@ -49,13 +49,17 @@ public final class SQLiteStore: Sendable {
         }
     }
 
-    /// Runs `body` on one of the read-only connections, in a snapshot transaction.
+    /// Runs `body` on one of the read-only connections, in a snapshot transaction, on the calling
+    /// task's thread: the first idle connection from a rotating start, else waits for one.
     public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        let index = nextReader.withLock { next in
+        let start = nextReader.withLock { next in
             defer { next = (next + 1) % readers.count }
             return next
         }
-        return try await readers[index].read(body)
+        for offset in 0..<readers.count {
+            if let result = try readers[(start + offset) % readers.count].tryRead(body) { return result }
+        }
+        return try readers[start].read(body)
     }
 
     /// Writes buffered last-access times now.
@@ -82,7 +86,7 @@ public final class SQLiteStore: Sendable {
     /// Later calls throw `SQLiteError` `.closed`.
     public func close() async {
         try? await flushAccessTimes()
-        for reader in readers { await reader.close() }
+        for reader in readers { reader.close() }
         await writer.close()
     }
 }

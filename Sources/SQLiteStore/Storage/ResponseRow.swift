@@ -5,7 +5,7 @@ import MoviesData
 enum ResponseRow {
     /// Loads the entry for `key`, or `nil`.
     static func load(key: String, from connection: SQLiteConnection) throws -> StoredResponse? {
-        let statement = try connection.prepare("""
+        let statement = try connection.prepareReused("""
             SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified
             FROM responses WHERE key = ?
             """, [.text(key)])

@@ -46,6 +46,16 @@ extension JSONValue {
         }
     }
 
+    /// A cheap estimate of this value's serialized size, to reserve buffer capacity (exact for
+    /// raw bytes, close for plain strings, a guess for anything else).
+    var sizeHint: Int {
+        switch self {
+        case .raw(let bytes): return bytes.count
+        case .string(let value): return value.utf8.count + 2
+        default: return 16
+        }
+    }
+
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     static func serializeString(_ string: String, into buffer: inout [UInt8]) {

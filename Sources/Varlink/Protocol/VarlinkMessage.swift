@@ -28,34 +28,53 @@ enum VarlinkMessage {
         case .object(let object)?: parameters = object
         default: return .failure(.invalidParameter("parameters"))
         }
-        var flags: [String: Bool] = [:]
+        var flags = (more: false, oneway: false, upgrade: false)
         for flag in ["more", "oneway", "upgrade"] {
+            let set: Bool
             switch members[flag] {
-            case nil, .null?: flags[flag] = false
-            case .bool(let set)?: flags[flag] = set
+            case nil, .null?: set = false
+            case .bool(let value)?: set = value
             default: return .failure(.invalidParameter(flag))
             }
+            switch flag {
+            case "more": flags.more = set
+            case "oneway": flags.oneway = set
+            default: flags.upgrade = set
+            }
         }
-        let call = VarlinkCall(method: method, parameters: parameters, more: flags["more"] == true, oneway: flags["oneway"] == true)
-        return .success(DecodedCall(call: call, upgrade: flags["upgrade"] == true))
+        let call = VarlinkCall(method: method, parameters: parameters, more: flags.more, oneway: flags.oneway)
+        return .success(DecodedCall(call: call, upgrade: flags.upgrade))
     }
 
     /// Whether `method` looks like `reverse.domain.Interface.Method`.
     static func isValidMethodName(_ method: String) -> Bool {
-        guard let dot = method.lastIndex(of: ".") else { return false }
-        let interface = method[..<dot]
-        let name = method[method.index(after: dot)...]
-        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        guard name.unicodeScalars.allSatisfy({ $0.isASCIIAlphanumeric }) else { return false }
-        guard !interface.isEmpty, interface.contains(".") else { return false }
-        return interface.unicodeScalars.allSatisfy { $0.isASCIIAlphanumeric || $0 == "." || $0 == "-" }
+        // On the UTF-8 bytes: every accepted character is ASCII, and a byte of a multi-byte
+        // character is never an ASCII letter, digit, '.' or '-'.
+        let bytes = method.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
+        let interface = bytes[..<dot]
+        let name = bytes[bytes.index(after: dot)...]
+        guard let first = name.first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) else { return false }
+        guard name.allSatisfy(isASCIIAlphanumeric) else { return false }
+        guard !interface.isEmpty, interface.contains(UInt8(ascii: ".")) else { return false }
+        return interface.allSatisfy { isASCIIAlphanumeric($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+    }
+
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     /// A (final or intermediate) successful reply.
     static func encodeReply(_ parameters: [String: JSONValue], continues: Bool) -> [UInt8] {
         var message: [String: JSONValue] = ["parameters": .object(parameters)]
         if continues { message["continues"] = .bool(true) }
-        return JSONValue.object(message).serialized()
+        // Reserve for the spliced raw values (a cached page is ~12 KB) so the buffer does not
+        // grow by doubling, copying the page each time; +1 for the connection's NUL terminator.
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(64 + parameters.reduce(1) { total, member in total + member.key.utf8.count + member.value.sizeHint })
+        JSONValue.object(message).serialize(into: &buffer)
+        return buffer
     }
 
     /// An error reply (always final).
@@ -90,8 +109,3 @@ enum VarlinkMessage {
     }
 }
 
-extension Unicode.Scalar {
-    fileprivate var isASCIIAlphanumeric: Bool {
-        ("a"..."z").contains(self) || ("A"..."Z").contains(self) || ("0"..."9").contains(self)
-    }
-}

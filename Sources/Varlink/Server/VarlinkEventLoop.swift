@@ -48,24 +48,32 @@ final class VarlinkEventLoop: @unchecked Sendable {
         self.counter = counter
         outputHardLimit = max(64 << 20, 4 * configuration.maxMessageBytes)
         guard epoll.add(wakeReader, events: Epoll.readable), epoll.add(listener.fileDescriptor, events: Epoll.readable) else {
+            // Every stored property is set, so `deinit` runs and closes the pipe.
             let failure = errno
-            Glibc.close(wakeReader)
-            Glibc.close(wakeWriter)
             throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: listener.path)
         }
     }
 
+    /// The wake-up pipe lives as long as this object (not only as long as `run()`), so `post` may
+    /// write to it after releasing the inbox lock.
+    deinit {
+        Glibc.close(wakeReader)
+        Glibc.close(wakeWriter)
+    }
+
     /// Hands `event` to the loop thread; safe from any thread; dropped once the loop has ended.
+    /// Only the first event after a drain writes the wake-up byte, outside the lock.
     func post(_ event: LoopEvent) {
-        inbox.withLock { state in
-            guard !state.closed else { return }
+        let wakes = inbox.withLock { state -> Bool in
+            guard !state.closed else { return false }
             state.events.append(event)
-            if !state.wakePending {
-                state.wakePending = true
-                var byte: UInt8 = 1
-                _ = write(wakeWriter, &byte, 1)
-            }
+            guard !state.wakePending else { return false }
+            state.wakePending = true
+            return true
         }
+        guard wakes else { return }
+        var byte: UInt8 = 1
+        _ = write(wakeWriter, &byte, 1)
     }
 
     /// Runs until a shutdown has drained every connection.
@@ -87,8 +95,6 @@ final class VarlinkEventLoop: @unchecked Sendable {
             state.events = []
         }
         epoll.remove(wakeReader)
-        Glibc.close(wakeReader)
-        Glibc.close(wakeWriter)
     }
 
     private func waitTimeout() -> Int32 {
