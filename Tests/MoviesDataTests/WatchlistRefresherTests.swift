@@ -62,6 +62,23 @@ import Testing
         #expect(await harness.refresher.lastRefresh() == summary)
     }
 
+    @Test func aMovieTMDBDoesNotHaveIsSkippedNotFailed() async throws {
+        let harness = RefresherHarness()
+        try await harness.add(movies: [603, 999_999])
+        let ok = RefresherHarness.handler(totalPages: 1)
+        await harness.remote.setHandler { request, etag in
+            if case .movie(999_999, _) = request {
+                throw MoviesError(code: .notFound, message: "The resource you requested could not be found.", httpStatus: 404, tmdbCode: 34, movieID: 999_999)
+            }
+            return try ok(request, etag)
+        }
+        let summary = try await harness.refresher.refresh(watchlist: nil) { _ in }
+        #expect(summary.done == 1)
+        #expect(summary.skipped == 1)
+        #expect(summary.failed == 0)
+        #expect(summary.firstError == nil)
+    }
+
     @Test func anUnknownWatchlistIsAnInvalidArgument() async throws {
         let harness = RefresherHarness()
         await #expect(throws: MoviesError.invalidArgument("there is no watchlist named 'nope'")) {

@@ -149,7 +149,14 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             tally.done += 1
             return outcome
         } catch {
-            tally.fail(MoviesError(wrapping: error))
+            let failure = MoviesError(wrapping: error)
+            // TMDB says the movie does not exist (an authoritative 404): retrying cannot help, and a
+            // cron job must not report a failure on every run for it, so the step is skipped.
+            if failure.code == .notFound {
+                tally.skipped += 1
+                return nil
+            }
+            tally.fail(failure)
             return nil
         }
     }
