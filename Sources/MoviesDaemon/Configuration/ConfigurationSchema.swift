@@ -18,11 +18,21 @@ public enum ConfigurationSchema {
     private static let positive = 1...Int.max
     private static let nonNegative = 0...Int.max
 
+    /// One key of `section`, whose value `assign` parses into the settings at `settings`.
+    private static func setting<Settings>(
+        _ section: String,
+        _ settings: WritableKeyPath<DaemonConfiguration, Settings> & Sendable,
+        _ key: String,
+        _ assign: @escaping @Sendable (inout Settings, String) throws(ConfigurationValueError) -> Void
+    ) -> ConfigurationSetting {
+        ConfigurationSetting(section: section, key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+            try assign(&configuration[keyPath: settings], value)
+        }
+    }
+
     private static var daemon: [ConfigurationSetting] {
         func daemon(_ key: String, _ assign: @escaping @Sendable (inout DaemonSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
-            ConfigurationSetting(section: "Daemon", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
-                try assign(&configuration.daemon, value)
-            }
+            setting("Daemon", \.daemon, key, assign)
         }
         return [
             daemon("Socket") { (s, v) throws(ConfigurationValueError) in s.socketPath = v.isEmpty ? nil : try V.absolutePath(v) },
@@ -42,9 +52,7 @@ public enum ConfigurationSchema {
 
     private static var remote: [ConfigurationSetting] {
         func remote(_ key: String, _ assign: @escaping @Sendable (inout RemoteSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
-            ConfigurationSetting(section: "Remote", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
-                try assign(&configuration.remote, value)
-            }
+            setting("Remote", \.remote, key, assign)
         }
         return [
             remote("URL") { (s, v) throws(ConfigurationValueError) in s.baseURL = try V.baseURL(v) },
@@ -58,9 +66,7 @@ public enum ConfigurationSchema {
 
     private static var cache: [ConfigurationSetting] {
         func cache(_ key: String, _ assign: @escaping @Sendable (inout CacheSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
-            ConfigurationSetting(section: "Cache", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
-                try assign(&configuration.cache, value)
-            }
+            setting("Cache", \.cache, key, assign)
         }
         return [
             cache("SearchFreshSec") { (s, v) throws(ConfigurationValueError) in s.searchFreshSeconds = try V.durationSeconds(v, in: nonNegative) },
@@ -76,9 +82,7 @@ public enum ConfigurationSchema {
 
     private static var refresh: [ConfigurationSetting] {
         func refresh(_ key: String, _ assign: @escaping @Sendable (inout RefreshSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
-            ConfigurationSetting(section: "Refresh", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
-                try assign(&configuration.refresh, value)
-            }
+            setting("Refresh", \.refresh, key, assign)
         }
         return [
             refresh("Enabled") { (s, v) throws(ConfigurationValueError) in s.enabled = try V.boolean(v) },
