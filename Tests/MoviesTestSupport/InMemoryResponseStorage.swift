@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
+import Synchronization
 
 /// An in-memory `ResponseStorage` honouring the whole contract: newer-wins, prefixes, pinning,
 /// LRU eviction by byte budget and statistics. Counts calls for tests.
@@ -23,6 +24,17 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public private(set) var evictCount = 0
     /// When set, every call throws this error.
     public var failure: MoviesError?
+    private nonisolated let changes = Atomic<UInt64>(0)
+    /// Accesses answered from memory, applied to the LRU order by the next call.
+    private nonisolated let memoryAccesses = Mutex<[String]>([])
+
+    /// Changes after every call that may change an entry (seeding included).
+    public nonisolated var revision: UInt64 { changes.load(ordering: .acquiring) }
+
+    /// Notes the access; the next call applies it to the LRU order.
+    public nonisolated func recordAccess(forKey key: String) {
+        memoryAccesses.withLock { $0.append(key) }
+    }
 
     /// Creates an empty storage.
     public init() {}
@@ -39,6 +51,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Stores `response` unconditionally (to seed a test), bypassing newer-wins.
     public func seed(_ response: StoredResponse, pinned: Bool = false) {
         entries[response.key] = Entry(response: response, pinned: pinned, lastAccess: tick())
+        changed()
     }
 
     /// The entry for `key`, recording an access for LRU.
@@ -58,6 +71,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         try check()
         if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
         entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
+        changed()
         return true
     }
 
@@ -69,6 +83,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.fetchedAt = fetchedAt
         entry.response.expiresAt = expiresAt
         entries[key] = entry
+        changed()
     }
 
     /// Marks matching entries expired at `now`.
@@ -80,6 +95,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             entry.response.expiresAt = min(now, entry.response.expiresAt)
             entries[key] = entry
         }
+        changed()
         return matching.count
     }
 
@@ -88,6 +104,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         try check()
         let matching = keys(matching: keyPrefixes)
         for key in matching { entries[key] = nil }
+        changed()
         return matching.count
     }
 
@@ -95,6 +112,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public func setPinned(_ pinned: Bool, keys: [String]) throws {
         try check()
         for key in keys { entries[key]?.pinned = pinned }
+        changed()
     }
 
     /// Deletes least-recently-used unpinned entries until bodies fit `byteBudget`.
@@ -109,6 +127,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             total -= Int64(entry.response.body.count)
             deleted += 1
         }
+        changed()
         return deleted
     }
 
@@ -133,6 +152,13 @@ public actor InMemoryResponseStorage: ResponseStorage {
     }
 
     private func check() throws {
+        for key in memoryAccesses.withLock({ keys in defer { keys = [] }; return keys }) {
+            entries[key]?.lastAccess = tick()
+        }
         if let failure { throw failure }
+    }
+
+    private func changed() {
+        changes.add(1, ordering: .releasing)
     }
 }

@@ -60,6 +60,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     let authorizer: CallAuthorizer
     private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
     private let encodedFreshness = WireEncodingMemo<SearchRequest, Freshness>()
+    private let preparedSearches = PreparedReplyMemo<SearchRequest>()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -85,32 +86,30 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
+    /// A fresh cached search page from memory, as a prepared reply (no task, no storage read);
+    /// `nil` for every other call, which then runs `handle(_:replies:)`.
+    public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
+        guard call.methodName == "Search", let search = try? SearchCall(call),
+              let hit = dependencies.searchMovies.freshInMemory(search.request, policy: search.policy) else { return nil }
+        let (pages, freshness) = (encodedPages, encodedFreshness)
+        return preparedSearches.reply(for: search.request, revision: hit.revision, freshness: hit.fetched.freshness) {
+            VarlinkPreparedReply(parameters: [
+                "page": pages.encode(hit.fetched.value, key: search.request),
+                "freshness": freshness.encode(hit.fetched.freshness, key: search.request),
+            ])
+        }
+    }
+
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = try ParameterReader(call.parameters, allowed: ["query", "page", "language", "policy", "maxStaleSeconds"])
-        let text = try reader.requiredString("query")
-        guard let query = MovieQuery(text) else {
-            throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
-        }
-        let page = try reader.optionalInt("page") ?? 1
-        let language = try reader.optionalString("language")
-        let policy = try reader.policy()
-        let maxStale = try reader.optionalInt("maxStaleSeconds")
-        if let maxStale, maxStale < 0 {
-            throw MoviesError.invalidArgument("maxStaleSeconds must not be negative").varlinkError(parameter: "maxStaleSeconds")
-        }
-        let request: SearchRequest
-        do {
-            request = try SearchRequest(query: query, page: page, language: language)
-        } catch {
-            throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
-        }
+        let search = try SearchCall(call)
+        let (request, policy) = (search.request, search.policy)
         let (pages, freshness) = (encodedPages, encodedFreshness)
         // A fresh cache hit under cache_first/cache_only is the stream's only update, and the
         // relay would answer it as is (with or without `more`): answer it without the stream.
         if let cached = await dependencies.searchMovies.cachedIfFresh(request, policy: policy) {
             return ["page": pages.encode(cached.value, key: request), "freshness": freshness.encode(cached.freshness, key: request)]
         }
-        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: maxStale)
+        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: search.maxStaleSeconds)
         return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
             ["page": pages.encode(update.value, key: request), "freshness": freshness.encode(update.freshness, key: request)]
         }

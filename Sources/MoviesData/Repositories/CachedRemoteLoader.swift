@@ -92,15 +92,28 @@ struct CachedRemoteLoader: Sendable {
         return cachedUpdate(value, entry)
     }
 
+    /// `cachedIfFresh(resource)` when the value and its entry are remembered and nothing has been
+    /// stored since they were read: answered from memory (the access still counts for LRU), with
+    /// the storage revision it is valid at; `nil` otherwise. Never blocks.
+    func freshInMemory<Value: Sendable>(_ resource: CachedResource<Value>) -> RememberedFetch<Value>? {
+        let revision = storage.revision
+        guard let (entry, value) = decodedValues.current(key: resource.key, revision: revision, as: Value.self),
+              !entry.isStale(at: now()) else { return nil }
+        storage.recordAccess(forKey: resource.key)
+        return RememberedFetch(fetched: cachedUpdate(value, entry), revision: revision)
+    }
+
     /// The cached entry for `resource`; a corrupt body is a miss.
     func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
+        // Read before the entry: if it is unchanged later, the entry is still the stored one.
+        let revision = storage.revision
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
         if entry.httpStatus == 404 { return .negative(entry) }
         guard entry.httpStatus == 200 else { return .missing }
         let memoizes = entry.resource != .poster
-        if memoizes, let value = decodedValues.value(for: entry, as: Value.self) { return .value(value, entry) }
+        if memoizes, let value = decodedValues.value(for: entry, revision: revision, as: Value.self) { return .value(value, entry) }
         guard let value = try? resource.decode(entry) else { return .missing }
-        if memoizes { decodedValues.remember(value, for: entry) }
+        if memoizes { decodedValues.remember(value, for: entry, revision: revision) }
         return .value(value, entry)
     }
 

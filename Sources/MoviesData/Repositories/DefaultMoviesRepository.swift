@@ -38,6 +38,12 @@ public struct DefaultMoviesRepository: MoviesRepository {
         await loader.cachedIfFresh(searchResource(request))
     }
 
+    /// The fresh cached page for `request` from memory, without waiting; see
+    /// `MoviesRepository.freshSearchInMemory`.
+    public func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? {
+        loader.freshInMemory(searchResource(request))
+    }
+
     private func searchResource(_ request: SearchRequest) -> CachedResource<MoviesPage> {
         CachedResource<MoviesPage>(
             key: CacheKey.search(request.query, page: request.page, language: request.language),

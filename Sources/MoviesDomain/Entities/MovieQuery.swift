@@ -12,9 +12,19 @@ public struct MovieQuery: Sendable, Hashable, Codable {
 
     /// Creates a query; returns `nil` when it is empty after trimming.
     public init?(_ raw: String) {
+        if MovieQuery.isCanonicalASCII(raw) {
+            // Already canonical (the common case, and on the hot path of every cached search).
+            self.init(query: raw, canonical: raw)
+            return
+        }
         let collapsed = MovieQuery.collapseWhitespace(raw)
         guard !collapsed.isEmpty else { return nil }
         self.init(query: collapsed)
+    }
+
+    private init(query: String, canonical: String) {
+        self.query = query
+        self.canonical = canonical
     }
 
     private init(query: String) {
@@ -40,6 +50,26 @@ public struct MovieQuery: Sendable, Hashable, Codable {
     public static func == (lhs: MovieQuery, rhs: MovieQuery) -> Bool { lhs.canonical == rhs.canonical }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
+
+    /// Whether `text` is its own canonical form, told from its bytes alone: printable ASCII
+    /// without capitals, words separated by single spaces, nothing leading or trailing.
+    static func isCanonicalASCII(_ text: String) -> Bool {
+        var afterSpace = true
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: " "):
+                if afterSpace { return false }
+                afterSpace = true
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                return false
+            case 0x21...0x7E:
+                afterSpace = false
+            default:
+                return false
+            }
+        }
+        return !afterSpace
+    }
 
     static func collapseWhitespace(_ raw: String) -> String {
         raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

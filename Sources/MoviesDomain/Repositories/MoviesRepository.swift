@@ -15,9 +15,17 @@ public protocol MoviesRepository: Sendable {
     /// `cacheFirst` search stream would deliver; `nil` on a miss, a stale or negative entry, or a
     /// storage error (the caller then uses `searchMovies`). Never touches the network.
     func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>?
+
+    /// What `cachedSearchIfFresh` would answer, when the repository can hand it out from memory
+    /// at once; `nil` when finding out would take I/O or waiting. Never blocks: safe on an event
+    /// loop thread.
+    func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>?
 }
 
 extension MoviesRepository {
     /// No fast path: always `nil`, so callers use `searchMovies`.
     public func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? { nil }
+
+    /// No memory: always `nil`.
+    public func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? { nil }
 }

@@ -22,6 +22,13 @@ public struct SearchMoviesUseCase: Sendable {
         return await moviesRepository.cachedSearchIfFresh(request)
     }
 
+    /// `cachedIfFresh(request, policy:)`'s answer when the repository has it in memory, without
+    /// waiting; `nil` otherwise (then use `cachedIfFresh` or `execute`). Never blocks.
+    public func freshInMemory(_ request: SearchRequest, policy: FetchPolicy) -> RememberedFetch<MoviesPage>? {
+        guard policy == .cacheFirst || policy == .cacheOnly else { return nil }
+        return moviesRepository.freshSearchInMemory(request)
+    }
+
     /// Runs the search; see `MoviesRepository.searchMovies`.
     public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil) -> FetchedStream<MoviesPage> {
         let upstream = moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds)

@@ -13,6 +13,11 @@ public final class SQLiteStore: Sendable {
     private let nextReader = Mutex<Int>(0)
     /// Buffered `last_access` updates, flushed by the next write.
     let accessTimes = AccessTimeBuffer()
+    private let endedWrites = Atomic<UInt64>(0)
+
+    /// The number of write transactions that have ended (committed or rolled back), counted after
+    /// the commit: a value read before a read and unchanged later proves nothing was written since.
+    public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) }
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -37,6 +42,7 @@ public final class SQLiteStore: Sendable {
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         let accesses = accessTimes.drain()
+        defer { endedWrites.add(1, ordering: .releasing) }
         do {
             return try await writer.transaction { connection in
                 try AccessTimeBuffer.apply(accesses, to: connection)

@@ -22,19 +22,28 @@ public final class SQLiteResponseStorage: ResponseStorage {
         self.accessFlushThreshold = max(1, accessFlushThreshold)
     }
 
+    /// The store's write revision: every change to `responses` goes through one of its write
+    /// transactions, so it changes after each (and after other writes too, which only costs a re-read).
+    public var revision: UInt64 { store.writeRevision }
+
     /// The entry for `key`, or `nil`; records the access in memory.
     public func response(forKey key: String) async throws -> StoredResponse? {
         let found = try await store.read { connection in
             try ResponseRow.load(key: key, from: connection)
         }
         guard let found else { return nil }
+        recordAccess(forKey: key)
+        return found
+    }
+
+    /// Records the access in memory, like a read does.
+    public func recordAccess(forKey key: String) {
         let pending = store.accessTimes.record(key: key, at: clock().timeIntervalSince1970)
         if pending >= accessFlushThreshold {
             // Deliberately unstructured: the read must not wait for the writer. A failed flush only
             // loses LRU hints, never data.
             Task { [store] in try? await store.flushAccessTimes() }
         }
-        return found
     }
 
     /// Upserts `response` unless the stored entry has a newer `fetchedAt`; keeps the pinned flag.

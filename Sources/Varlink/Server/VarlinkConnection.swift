@@ -60,6 +60,9 @@ final class VarlinkConnection {
             let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if count > 0 {
                 input.append(contentsOf: scratch[0..<count])
+                // A short read drained the socket: skip the recv that would only say EAGAIN (the
+                // loop's epoll is level-triggered, so whatever arrives next is reported again).
+                if count < scratch.count { return true }
                 continue
             }
             if count == 0 {

@@ -39,7 +39,7 @@ extension VarlinkEventLoop {
         let now = MonotonicClock.now()
         connection.lastActivity = now
         let decoded: VarlinkMessage.DecodedCall
-        switch VarlinkMessage.decodeCall(bytes) {
+        switch decodedCalls.decode(bytes) {
         case .failure(let error):
             connection.enqueue(VarlinkMessage.encodeError(error))
             return
@@ -54,6 +54,10 @@ extension VarlinkEventLoop {
         case .immediate(.failure(let error)):
             if !call.oneway { connection.enqueue(VarlinkMessage.encodeError(error)) }
         case .handler(let handler):
+            if let reply = handler.answerAtOnce(call) {
+                if !call.oneway { connection.enqueue(reply.bytes) }
+                return
+            }
             start(call, handler: handler, on: connection, now: now)
         }
     }

@@ -1,0 +1,31 @@
+import MoviesDomain
+import Varlink
+
+/// The parameters of a `Search` call, checked: what the method's use case runs.
+struct SearchCall {
+    var request: SearchRequest
+    var policy: FetchPolicy
+    var maxStaleSeconds: Int?
+
+    /// Reads and checks `call`'s parameters; throws the `InvalidParameter`/`InvalidArgument`
+    /// error the caller gets for the first bad one.
+    init(_ call: VarlinkCall) throws(VarlinkError) {
+        let reader = try ParameterReader(call.parameters, allowed: ["query", "page", "language", "policy", "maxStaleSeconds"])
+        let text = try reader.requiredString("query")
+        guard let query = MovieQuery(text) else {
+            throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
+        }
+        let page = try reader.optionalInt("page") ?? 1
+        let language = try reader.optionalString("language")
+        policy = try reader.policy()
+        maxStaleSeconds = try reader.optionalInt("maxStaleSeconds")
+        if let maxStaleSeconds, maxStaleSeconds < 0 {
+            throw MoviesError.invalidArgument("maxStaleSeconds must not be negative").varlinkError(parameter: "maxStaleSeconds")
+        }
+        do {
+            request = try SearchRequest(query: query, page: page, language: language)
+        } catch {
+            throw error.varlinkError(parameter: error.message.hasPrefix("page") ? "page" : "language")
+        }
+    }
+}
