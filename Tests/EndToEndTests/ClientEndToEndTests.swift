@@ -83,12 +83,13 @@ struct ClientEndToEndTests {
         #expect(bytes.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
     }
 
-    @Test("the movies binary links neither Foundation, libcurl nor libsqlite3")
+    @Test("the movies binary links the Swift runtime statically: no libswift*, libFoundation*, libdispatch, libcurl or libsqlite3")
     func linkage() throws {
         let result = try ProcessRunner.run("/usr/bin/ldd", [BinaryLocator.path("movies")])
         #expect(result.status == 0)
-        for library in ["libFoundation.so", "libFoundationNetworking", "libcurl", "libsqlite3"] {
-            #expect(!result.stdout.contains(library), "movies links \(library)")
+        #expect(result.stdout.contains("libc.so"), "ldd printed no libraries: \(result.stdout)")
+        for library in ["libswift", "libFoundation", "lib_Foundation", "libdispatch", "libBlocksRuntime", "libcurl", "libsqlite3"] {
+            #expect(!result.stdout.contains(library), "movies links \(library) dynamically")
         }
     }
 }

@@ -49,6 +49,31 @@ import Testing
         #expect(await harness.remote.fetchCount == 2)  // one refresh's worth
     }
 
+    @Test func queriesAreFetchedSeveralAtOnceAndEachQuerysPagesInOrder() async throws {
+        let harness = RefresherHarness(totalPages: 2)
+        let queries = (1...10).map { "watch-\($0)" }
+        try await harness.add(queries: queries, pages: 3)
+        await harness.remote.hold()
+        let refresher = harness.refresher
+        let steps = Mutex<[String]>([])
+        async let refreshed = refresher.refresh(watchlist: nil) { progress in steps.withLock { $0.append(progress.step) } }
+        // Page 1 of 8 queries (the default) is in flight at once, not one query after another.
+        #expect(await harness.remote.waitForHeldFetches(8))
+        for _ in 0..<10 { await Task.yield() }
+        #expect(await harness.remote.heldCount == 8)
+        await harness.remote.release()
+        let summary = try await refreshed
+        #expect(summary.done == 20)
+        #expect(summary.skipped == 10)
+        #expect(summary.failed == 0)
+        #expect(await harness.remote.fetchCount == 20)
+        let labels = steps.withLock { $0 }
+        for query in queries {
+            let order = [" page 1", " page 2", " page 3 (beyond the last page)"].map { labels.firstIndex(of: "search \"\(query)\"" + $0) }
+            #expect(order.allSatisfy { $0 != nil } && order == order.sorted { ($0 ?? 0) < ($1 ?? 0) }, "\(query): \(order)")
+        }
+    }
+
     @Test func failuresAreCountedAndAnAuthRejectionIsReportedAsSuch() async throws {
         let harness = RefresherHarness()
         try await harness.add(movies: [603, 11])
