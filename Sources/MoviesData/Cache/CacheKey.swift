@@ -34,6 +34,12 @@ public enum CacheKey {
 
     /// Escapes `&`, `=`, `%` and control characters so a query cannot forge another key's shape.
     static func escape(_ text: String) -> String {
+        // Most queries need no escaping: return them as they are, without rebuilding the string.
+        let needsEscaping = text.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+        }
+        guard needsEscaping else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {

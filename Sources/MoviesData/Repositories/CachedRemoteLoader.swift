@@ -92,14 +92,14 @@ struct CachedRemoteLoader: Sendable {
         return cachedUpdate(value, entry)
     }
 
-    /// `cachedIfFresh(resource)` when the value and its entry are remembered and nothing has been
+    /// `cachedIfFresh` of the resource stored under `key` when the value and its entry are remembered and nothing has been
     /// stored since they were read: answered from memory (the access still counts for LRU), with
     /// the storage revision it is valid at; `nil` otherwise. Never blocks.
-    func freshInMemory<Value: Sendable>(_ resource: CachedResource<Value>) -> RememberedFetch<Value>? {
+    func freshInMemory<Value: Sendable>(key: String, as type: Value.Type) -> RememberedFetch<Value>? {
         let revision = storage.revision
-        guard let (entry, value) = decodedValues.current(key: resource.key, revision: revision, as: Value.self),
+        guard let (entry, value) = decodedValues.current(key: key, revision: revision, as: Value.self),
               !entry.isStale(at: now()) else { return nil }
-        storage.recordAccess(forKey: resource.key)
+        storage.recordAccess(forKey: key)
         return RememberedFetch(fetched: cachedUpdate(value, entry), revision: revision)
     }
 

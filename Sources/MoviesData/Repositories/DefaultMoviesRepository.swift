@@ -41,12 +41,16 @@ public struct DefaultMoviesRepository: MoviesRepository {
     /// The fresh cached page for `request` from memory, without waiting; see
     /// `MoviesRepository.freshSearchInMemory`.
     public func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? {
-        loader.freshInMemory(searchResource(request))
+        loader.freshInMemory(key: Self.searchKey(request), as: MoviesPage.self)
+    }
+
+    private static func searchKey(_ request: SearchRequest) -> String {
+        CacheKey.search(request.query, page: request.page, language: request.language)
     }
 
     private func searchResource(_ request: SearchRequest) -> CachedResource<MoviesPage> {
         CachedResource<MoviesPage>(
-            key: CacheKey.search(request.query, page: request.page, language: request.language),
+            key: Self.searchKey(request),
             resourceClass: .search,
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
