@@ -115,8 +115,11 @@ import Testing
         let harness = ServiceHarness()
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
         _ = await harness.call("Search", Self.cacheFirst)
+        #expect(try decode(try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))).freshness.ageSeconds == 90)
+        // Same cache revision, one more second of age: a reply prepared earlier must not be reused.
         harness.clock.advance(by: 15)
         let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try decode(prepared).freshness.ageSeconds == 105)
         let normal = await harness.call("Search", Self.cacheFirst)
         #expect(try parameters(of: prepared) == normal.reply)
         #expect(try normal.decode(SearchReply.self).freshness.ageSeconds == 105)
@@ -211,6 +214,21 @@ import Testing
         let normal = await harness.call("Search", Self.cacheFirst)
         #expect(try normal.decode(SearchReply.self).page.movies.map(\.title) == ["New Matrix"])
         let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try parameters(of: prepared) == normal.reply)
+    }
+
+    @Test func aChangedPageWithTheSameFreshnessIsNotAnsweredWithTheOldReply() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["First Matrix"], age: 60)
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(try titles(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst))) == ["First Matrix"])
+        // Another body stored with the very same fetchedAt and expiresAt: only the revision tells.
+        try await harness.seedSearch("matrix", titles: ["Second Matrix"], age: 60)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        let normal = await harness.call("Search", Self.cacheFirst)
+        #expect(try normal.decode(SearchReply.self).page.movies.map(\.title) == ["Second Matrix"])
+        let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try titles(prepared) == ["Second Matrix"])
         #expect(try parameters(of: prepared) == normal.reply)
     }
 }

@@ -105,14 +105,16 @@ import Testing
 
     @Test func neverHoldsMoreThanItsCapacity() throws {
         var memo = DecodedCallMemo(capacity: 3)
+        var largest = 0
         for round in 0..<2 {
             for index in 0..<10 {
                 let text = #"{"method":"org.example.test.Echo","parameters":{"text":"\#(index)"}}"#
                 let decoded = try Self.summary(memo.decode(Self.message(text)))
                 #expect(decoded.parameters["text"] == .string("\(index)"), "round \(round)")
-                #expect(memo.count <= 3)
+                largest = max(largest, memo.count)
             }
         }
+        #expect(largest == 3)
         #expect(memo.count == 3)
     }
 }
