@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
@@ -230,5 +231,44 @@ import Testing
         let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
         #expect(try titles(prepared) == ["Second Matrix"])
         #expect(try parameters(of: prepared) == normal.reply)
+    }
+
+    @Test func overARealServerRepeatedSearchesAreAnsweredWithoutReadingTheCacheAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-atonce-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("io.moviesd.Movies").path
+
+        let harness = ServiceHarness(daemonUID: getuid())
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
+        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        defer { server.shutdown(gracePeriodSeconds: 0) }
+
+        let parameters = Self.cacheFirst
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            var replies: [VarlinkReply] = []
+            for more in [false, false, true] {
+                try client.call("io.moviesd.Movies.Search", parameters: parameters, more: more) { replies.append($0) }
+            }
+            try client.call("io.moviesd.Movies.Search", parameters: parameters, oneway: true) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix"), "policy": .string("cache_only")]) { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+
+        #expect(replies.count == 4)
+        #expect(replies.allSatisfy { $0.error == nil && !$0.continues })
+        #expect(Set(replies.map { $0.parameters.serialized() }).count == 1)
+        let reply = try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(try #require(replies.first).parameters.serialized()))
+        #expect(reply.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(reply.freshness.ageSeconds == 30)
+        // Only the first call read the cache; the other four were answered from memory.
+        #expect(await harness.storage.readCount == 1)
+        #expect(await harness.remote.fetchCount == 0)
     }
 }
