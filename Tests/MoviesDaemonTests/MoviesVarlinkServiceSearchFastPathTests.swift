@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
@@ -52,6 +53,222 @@ import Testing
         let reply = try await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_only")]).decode(SearchReply.self)
         #expect(reply.page.movies.map(\.title) == ["Cached Matrix"])
         #expect(reply.freshness.stale == true)
+        #expect(await harness.remote.fetchCount == 0)
+    }
+
+    // MARK: - answerAtOnce
+
+    private func atOnceCall(_ parameters: [String: JSONValue], method: String = "Search", more: Bool = false, oneway: Bool = false) -> VarlinkCall {
+        VarlinkCall(method: "\(MoviesInterface.name).\(method)", parameters: parameters, more: more, oneway: oneway, peer: ServiceHarness.owner)
+    }
+
+    /// The parameters of a prepared reply, as the client would parse them (nil unless a plain final reply).
+    private func parameters(of reply: VarlinkPreparedReply) throws -> JSONValue? {
+        let message = try JSONValue.parse(reply.bytes)
+        guard let members = message.objectValue, Set(members.keys) == ["parameters"] else { return nil }
+        return members["parameters"]
+    }
+
+    /// A prepared reply's parameters decoded as a `Search` reply.
+    private func decode(_ reply: VarlinkPreparedReply) throws -> SearchReply {
+        let parameters = try #require(try parameters(of: reply))
+        return try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(parameters.serialized()))
+    }
+
+    private func titles(_ reply: VarlinkPreparedReply?) throws -> [String] {
+        try decode(try #require(reply)).page.movies.map(\.title)
+    }
+
+    private static let cacheFirst: [String: JSONValue] = ["query": .string("matrix"), "policy": .string("cache_first")]
+
+    @Test func nothingIsAnsweredAtOnceBeforeTheEntryWasRead() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        #expect(await harness.storage.readCount == 0)
+    }
+
+    @Test(arguments: ["cache_first", "cache_only"])
+    func afterOneSearchTheSameSearchIsAnsweredAtOnceWithTheSameReply(policy: String) async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix", "Matrix Reloaded"], age: 90)
+        let parameters: [String: JSONValue] = ["query": .string("matrix"), "policy": .string(policy)]
+        let normal = await harness.call("Search", parameters)
+        let expected = try #require(normal.reply)
+        let reads = await harness.storage.readCount
+
+        for (more, query) in [(false, "matrix"), (true, "matrix"), (false, "  MATRIX ")] {
+            var call = parameters
+            call["query"] = .string(query)
+            let prepared = try #require(harness.service.answerAtOnce(atOnceCall(call, more: more)), "\(query) more: \(more)")
+            #expect(try self.parameters(of: prepared) == expected)
+        }
+        let decoded = try decode(try #require(harness.service.answerAtOnce(atOnceCall(parameters))))
+        #expect(decoded.page.movies.map(\.title) == ["Cached Matrix", "Matrix Reloaded"])
+        #expect(decoded.freshness.origin == .cache)
+        #expect(decoded.freshness.ageSeconds == 90)
+        #expect(decoded.freshness.stale == false)
+        #expect(await harness.storage.readCount == reads)
+        #expect(await harness.remote.fetchCount == 0)
+    }
+
+    @Test func theAnswerFollowsTheClockLikeTheNormalPath() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(try decode(try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))).freshness.ageSeconds == 90)
+        // Same cache revision, one more second of age: a reply prepared earlier must not be reused.
+        harness.clock.advance(by: 15)
+        let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try decode(prepared).freshness.ageSeconds == 105)
+        let normal = await harness.call("Search", Self.cacheFirst)
+        #expect(try parameters(of: prepared) == normal.reply)
+        #expect(try normal.decode(SearchReply.self).freshness.ageSeconds == 105)
+    }
+
+    @Test func otherMethodsOtherPoliciesAndBadParametersAreNotAnsweredAtOnce() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        await harness.seedMovie(id: 5, title: "Five")
+        _ = await harness.call("Search", Self.cacheFirst)
+        _ = await harness.call("Movie", ["id": .int(5), "policy": .string("cache_first")])
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) != nil)
+
+        #expect(harness.service.answerAtOnce(atOnceCall(["id": .int(5), "policy": .string("cache_first")], method: "Movie")) == nil)
+        #expect(harness.service.answerAtOnce(atOnceCall([:], method: "Status")) == nil)
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix")], method: "Purge")) == nil)
+        #expect(await harness.storage.keys.count == 2)  // asking never runs a call
+
+        for policy: JSONValue in [.string("cache_then_network"), .string("network_only"), .null] {
+            #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix"), "policy": policy])) == nil, "\(policy)")
+        }
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix")])) == nil)
+
+        let bad: [[String: JSONValue]] = [
+            ["query": .string("matrix"), "policy": .string("cache_first"), "colour": .string("red")],
+            ["query": .string("matrix"), "policy": .string("cache_first"), "maxStaleSeconds": .int(-1)],
+            ["query": .string("matrix"), "policy": .string("cache_first"), "page": .int(0)],
+            ["query": .string("matrix"), "policy": .string("cache_first"), "language": .string("english")],
+            ["query": .string("   "), "policy": .string("cache_first")],
+            ["query": .int(7), "policy": .string("cache_first")],
+            ["policy": .string("cache_first")],
+            ["query": .string("matrix"), "policy": .string("sometimes")],
+        ]
+        for parameters in bad {
+            #expect(harness.service.answerAtOnce(atOnceCall(parameters)) == nil, "\(parameters)")
+            let normal = await harness.call("Search", parameters)
+            #expect(normal.error != nil, "\(parameters)")
+        }
+        #expect(await harness.call("Search", bad[0]).error == .invalidParameter("colour"))
+        #expect(await harness.call("Search", bad[1]).error?.name == "io.moviesd.Movies.InvalidArgument")
+        #expect(await harness.remote.fetchCount == 0)
+    }
+
+    @Test func anotherPageOrQueryIsNotAnsweredFromThisOne() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        try await harness.seedSearch("alien", titles: ["Cached Alien"])
+        _ = await harness.call("Search", Self.cacheFirst)
+        var page2 = Self.cacheFirst
+        page2["page"] = .int(2)
+        #expect(harness.service.answerAtOnce(atOnceCall(page2)) == nil)
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("alien"), "policy": .string("cache_first")])) == nil)
+        _ = await harness.call("Search", ["query": .string("alien"), "policy": .string("cache_first")])
+        let alien = try #require(harness.service.answerAtOnce(atOnceCall(["query": .string("alien"), "policy": .string("cache_first")])))
+        let matrix = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try titles(alien) == ["Cached Alien"])
+        #expect(try titles(matrix) == ["Cached Matrix"])
+    }
+
+    @Test func afterAPurgeNothingIsAnsweredAtOnceAndCacheOnlyIsNotCached() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        let cacheOnly: [String: JSONValue] = ["query": .string("matrix"), "policy": .string("cache_only")]
+        _ = await harness.call("Search", cacheOnly)
+        #expect(harness.service.answerAtOnce(atOnceCall(cacheOnly)) != nil)
+        #expect(await harness.call("Purge", ["query": .string("matrix")]).reply?["entries"] == .int(1))
+        #expect(harness.service.answerAtOnce(atOnceCall(cacheOnly)) == nil)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        #expect(await harness.call("Search", cacheOnly).error?.name == "io.moviesd.Movies.NotCached")
+        #expect(harness.service.answerAtOnce(atOnceCall(cacheOnly)) == nil)
+    }
+
+    @Test func afterAnInvalidateTheStaleEntryIsNotAnsweredAtOnce() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(await harness.call("Invalidate", ["query": .string("matrix")]).reply?["entries"] == .int(1))
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        let cacheOnly = await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_only")])
+        #expect(try cacheOnly.decode(SearchReply.self).freshness.stale)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+    }
+
+    @Test func aNewerPageFromTheNetworkReplacesTheRememberedReply() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Old Matrix"])
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(try titles(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst))) == ["Old Matrix"])
+        await harness.scriptSearch("matrix", titles: ["New Matrix"])
+        _ = await harness.call("Search", ["query": .string("matrix"), "policy": .string("network_only")])
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        let normal = await harness.call("Search", Self.cacheFirst)
+        #expect(try normal.decode(SearchReply.self).page.movies.map(\.title) == ["New Matrix"])
+        let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try parameters(of: prepared) == normal.reply)
+    }
+
+    @Test func aChangedPageWithTheSameFreshnessIsNotAnsweredWithTheOldReply() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["First Matrix"], age: 60)
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(try titles(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst))) == ["First Matrix"])
+        // Another body stored with the very same fetchedAt and expiresAt: only the revision tells.
+        try await harness.seedSearch("matrix", titles: ["Second Matrix"], age: 60)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        let normal = await harness.call("Search", Self.cacheFirst)
+        #expect(try normal.decode(SearchReply.self).page.movies.map(\.title) == ["Second Matrix"])
+        let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        #expect(try titles(prepared) == ["Second Matrix"])
+        #expect(try parameters(of: prepared) == normal.reply)
+    }
+
+    @Test func overARealServerRepeatedSearchesAreAnsweredWithoutReadingTheCacheAgain() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-atonce-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("io.moviesd.Movies").path
+
+        let harness = ServiceHarness(daemonUID: getuid())
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
+        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        defer { server.shutdown(gracePeriodSeconds: 0) }
+
+        let parameters = Self.cacheFirst
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            var replies: [VarlinkReply] = []
+            for more in [false, false, true] {
+                try client.call("io.moviesd.Movies.Search", parameters: parameters, more: more) { replies.append($0) }
+            }
+            try client.call("io.moviesd.Movies.Search", parameters: parameters, oneway: true) { replies.append($0) }
+            try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix"), "policy": .string("cache_only")]) { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+
+        #expect(replies.count == 4)
+        #expect(replies.allSatisfy { $0.error == nil && !$0.continues })
+        #expect(Set(replies.map { $0.parameters.serialized() }).count == 1)
+        let reply = try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(try #require(replies.first).parameters.serialized()))
+        #expect(reply.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(reply.freshness.ageSeconds == 30)
+        // Only the first call read the cache; the other four were answered from memory.
+        #expect(await harness.storage.readCount == 1)
         #expect(await harness.remote.fetchCount == 0)
     }
 }

@@ -78,6 +78,31 @@ import Testing
         let useCase = SearchMoviesUseCase(moviesRepository: PlainMoviesRepository(), queriesRepository: queries)
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
         #expect(await useCase.cachedIfFresh(request, policy: .cacheFirst) == nil)
+        #expect(useCase.freshInMemory(request, policy: .cacheFirst) == nil)
+    }
+
+    // MARK: - freshInMemory
+
+    @Test(arguments: [FetchPolicy.cacheFirst, .cacheOnly])
+    func theInMemoryProbeAnswersWhatTheRepositoryRemembersForCachePolicies(policy: FetchPolicy) async throws {
+        let remembered = RememberedFetch(fetched: .page(1, origin: .cache), revision: 7)
+        let repository = StubMoviesRepository(pages: [], inMemory: remembered)
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        let answer = try #require(useCase.freshInMemory(request, policy: policy))
+        #expect(answer.fetched == remembered.fetched)
+        #expect(answer.revision == 7)
+        #expect(await queries.saveCount == 0)
+        #expect(await repository.searchRequests.isEmpty)
+    }
+
+    @Test(arguments: [FetchPolicy.cacheThenNetwork, .networkOnly])
+    func theInMemoryProbeIsNilForPoliciesThatGoToTheNetwork(policy: FetchPolicy) async throws {
+        let repository = StubMoviesRepository(pages: [], inMemory: RememberedFetch(fetched: .page(1, origin: .cache), revision: 7))
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        #expect(useCase.freshInMemory(request, policy: policy) == nil)
+        #expect(useCase.freshInMemory(request, policy: .default) == nil)
     }
 }
 

@@ -7,12 +7,19 @@ struct StubMoviesRepository: MoviesRepository {
     let failure: MoviesError?
     /// What `cachedSearchIfFresh` answers.
     let freshCached: Fetched<MoviesPage>?
+    /// What `freshSearchInMemory` answers.
+    let inMemory: RememberedFetch<MoviesPage>?
     private let calls = CallLog()
 
-    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil, freshCached: Fetched<MoviesPage>? = nil) {
+    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil, freshCached: Fetched<MoviesPage>? = nil, inMemory: RememberedFetch<MoviesPage>? = nil) {
         self.pages = pages
         self.failure = failure
         self.freshCached = freshCached
+        self.inMemory = inMemory
+    }
+
+    func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? {
+        inMemory
     }
 
     func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? {

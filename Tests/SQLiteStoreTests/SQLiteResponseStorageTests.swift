@@ -226,4 +226,66 @@ import Testing
             #expect(try await storage.response(forKey: "c")?.body == Data())
         }
     }
+
+    // MARK: - Revision and accesses answered from memory
+
+    @Test func theRevisionChangesAfterEveryKindOfChangeAndNotAfterReads() async throws {
+        let clock = ManualClock()
+        try await Self.withStorage(clock: clock) { storage, _ in
+            var last = storage.revision
+            func changed() -> Bool {
+                defer { last = storage.revision }
+                return storage.revision != last
+            }
+            try await storage.save(Self.entry("search:a", body: String(repeating: "x", count: 100)))
+            #expect(changed(), "save")
+            try await storage.save(Self.entry("search:b", body: String(repeating: "y", count: 100)))
+            #expect(changed(), "save")
+            _ = try await storage.response(forKey: "search:a")
+            storage.recordAccess(forKey: "search:b")
+            _ = try await storage.statistics(now: clock.now, byteBudget: 0)
+            #expect(!changed(), "reads and recorded accesses")
+            try await storage.revalidate(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 2000), expiresAt: Date(timeIntervalSince1970: 3000))
+            #expect(changed(), "revalidate")
+            #expect(try await storage.invalidate(keyPrefixes: ["search:a"], now: clock.now) == 1)
+            #expect(changed(), "invalidate")
+            try await storage.setPinned(true, keys: ["search:a"])
+            #expect(changed(), "setPinned")
+            #expect(try await storage.evict(toFit: 150) == 1)
+            #expect(changed(), "evict")
+            #expect(try await storage.purge(keyPrefixes: ["search:a"]) == 1)
+            #expect(changed(), "purge")
+        }
+    }
+
+    @Test func anAccessRecordedWithoutAReadCountsForEviction() async throws {
+        let clock = ManualClock()
+        try await Self.withStorage(clock: clock) { storage, _ in
+            let body = String(repeating: "x", count: 100)
+            try await storage.save(Self.entry("search:older", body: body))
+            clock.advance(by: 1)
+            try await storage.save(Self.entry("search:newer", body: body))
+            clock.advance(by: 1)
+            // Only through recordAccess: no read of the older entry.
+            storage.recordAccess(forKey: "search:older")
+            clock.advance(by: 1)
+            #expect(try await storage.evict(toFit: 100) == 1)
+            #expect(try await storage.response(forKey: "search:older") != nil)
+            #expect(try await storage.response(forKey: "search:newer") == nil)
+        }
+    }
+
+    @Test func withoutTheRecordedAccessTheOlderEntryIsEvicted() async throws {
+        let clock = ManualClock()
+        try await Self.withStorage(clock: clock) { storage, _ in
+            let body = String(repeating: "x", count: 100)
+            try await storage.save(Self.entry("search:older", body: body))
+            clock.advance(by: 1)
+            try await storage.save(Self.entry("search:newer", body: body))
+            clock.advance(by: 1)
+            #expect(try await storage.evict(toFit: 100) == 1)
+            #expect(try await storage.response(forKey: "search:older") == nil)
+            #expect(try await storage.response(forKey: "search:newer") != nil)
+        }
+    }
 }

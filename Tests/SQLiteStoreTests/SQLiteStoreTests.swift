@@ -120,4 +120,50 @@ import Testing
             await #expect(throws: SQLiteError.self) { try await storage.response(forKey: "search:0") }
         }
     }
+
+    // MARK: - Write revision
+
+    private struct Abandoned: Error {}
+
+    @Test func theWriteRevisionGrowsAfterEveryWriteEvenARolledBackOneAndNeverForReads() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            let storage = SQLiteResponseStorage(store: store)
+            let initial = store.writeRevision
+
+            try await storage.save(Self.response("search:a"))
+            let afterSave = store.writeRevision
+            #expect(afterSave > initial)
+
+            // Reads (through the storage and raw) leave it alone.
+            _ = try await storage.response(forKey: "search:a")
+            _ = try await storage.response(forKey: "search:missing")
+            _ = try await store.read { try $0.integer("SELECT count(*) FROM responses") }
+            _ = try await storage.statistics(now: Date(), byteBudget: 0)
+            #expect(store.writeRevision == afterSave)
+
+            // A transaction whose body throws rolls back, and still counts as ended.
+            await #expect(throws: Abandoned.self) {
+                try await store.write { connection in
+                    try connection.run("DELETE FROM responses")
+                    throw Abandoned()
+                }
+            }
+            let afterRollback = store.writeRevision
+            #expect(afterRollback > afterSave)
+            #expect(try await storage.response(forKey: "search:a") != nil)  // really rolled back
+
+            // A failing statement too.
+            await #expect(throws: SQLiteError.self) {
+                try await store.write { connection in try connection.execute("INSERT INTO no_such_table VALUES (1)") }
+            }
+            let afterFailure = store.writeRevision
+            #expect(afterFailure > afterRollback)
+
+            // An empty write (an access-time flush) is a write as well.
+            try await store.flushAccessTimes()
+            #expect(store.writeRevision > afterFailure)
+            await store.close()
+        }
+    }
 }

@@ -189,4 +189,30 @@ import Testing
         #expect(await server.waitForConnectionCount { $0 == 0 })
         await server.stop()
     }
+
+    @Test func answersAMessageFollowedAtOnceByAHalfClose() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Echo", ["text": .string("then EOF")])
+        shutdown(client.fd, Int32(SHUT_WR))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("then EOF"))
+        #expect(await client.isClosedByServer())
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
+    @Test func joinsAMessageLargerThanOneReadSplitAcrossTwoWrites() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        let text = String(repeating: "abcdefghij", count: 15_000)  // 150 KB: several full reads
+        let message = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
+        let half = message.count / 2
+        try client.send(Array(message[..<half]))
+        try await Task.sleep(for: .milliseconds(20))
+        try client.send(Array(message[half...]))
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string(text))
+        try client.call("org.example.test.Echo", ["text": .string("next")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("next"))
+        await server.stop()
+    }
 }

@@ -36,6 +36,9 @@ struct DecodedCallMemo {
         self.maxMessageBytes = maxMessageBytes
     }
 
+    /// How many decoded calls are remembered (at most `capacity`).
+    var count: Int { entries.count }
+
     /// `VarlinkMessage.decodeCall(bytes)`, from memory when these bytes were decoded before.
     mutating func decode(_ bytes: ArraySlice<UInt8>) -> Result<VarlinkMessage.DecodedCall, VarlinkError> {
         guard bytes.count <= maxMessageBytes else { return VarlinkMessage.decodeCall(bytes) }
