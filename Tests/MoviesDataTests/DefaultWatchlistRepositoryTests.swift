@@ -35,4 +35,38 @@ import Testing
         #expect(try await repository.delete("b") == false)
         await #expect(throws: MoviesError.self) { try await repository.remove(from: "b", queries: [], movieIDs: [1]) }
     }
+
+    @Test func postersOfMoviesThatLeftEveryListAreUnpinnedUnlessAnotherMovieShowsThem() async throws {
+        let responses = InMemoryResponseStorage()
+        let repository = DefaultWatchlistRepository(storage: InMemoryWatchlistStorage(), responses: responses)
+        _ = try await repository.add(to: "a", queries: [], movieIDs: [1, 2, 3, 4])
+        let date = Date(timeIntervalSince1970: 0)
+        // 1 and 2 leave; 3 stays and shares 2's poster; 4 stays with a body that is not JSON.
+        let details: [Int: String] = [1: #"{"id":1,"poster_path":"/one.jpg"}"#, 2: #"{"id":2,"poster_path":"/shared.jpg"}"#,
+                                      3: #"{"id":3,"poster_path":"/shared.jpg"}"#, 4: "not json"]
+        for (id, body) in details {
+            await responses.seed(StoredResponse(key: CacheKey.movie(id: id, language: nil), resource: .movie, body: Data(body.utf8), fetchedAt: date, expiresAt: date), pinned: true)
+        }
+        let posters = ["/one.jpg", "/shared.jpg", "/other.jpg"].flatMap { path in
+            [PosterSize.w92, .w342].map { CacheKey.poster(path: path, size: $0) }
+        }
+        for key in posters {
+            await responses.seed(StoredResponse(key: key, resource: .poster, body: Data([0xFF, 0xD8]), contentType: "image/jpeg", fetchedAt: date, expiresAt: .distantFuture), pinned: true)
+        }
+
+        _ = try await repository.remove(from: "a", queries: [], movieIDs: [1, 2])
+
+        #expect(await responses.isPinned(CacheKey.movie(id: 1, language: nil)) == false)
+        #expect(await responses.isPinned(CacheKey.movie(id: 3, language: nil)) == true)
+        for size in [PosterSize.w92, .w342] {
+            #expect(await responses.isPinned(CacheKey.poster(path: "/one.jpg", size: size)) == false)
+            #expect(await responses.isPinned(CacheKey.poster(path: "/shared.jpg", size: size)) == true)  // 3 still shows it
+            #expect(await responses.isPinned(CacheKey.poster(path: "/other.jpg", size: size)) == true)  // not 1's or 2's
+        }
+
+        #expect(try await repository.delete("a"))
+        for size in [PosterSize.w92, .w342] {
+            #expect(await responses.isPinned(CacheKey.poster(path: "/shared.jpg", size: size)) == false)
+        }
+    }
 }

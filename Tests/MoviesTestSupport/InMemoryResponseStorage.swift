@@ -45,6 +45,9 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// The stored entry for `key`, without recording an access (for assertions).
     public func peek(_ key: String) -> StoredResponse? { entries[key]?.response }
 
+    /// Whether the entry for `key` is pinned; `nil` when there is none (for assertions).
+    public func isPinned(_ key: String) -> Bool? { entries[key]?.pinned }
+
     /// Every stored key, sorted.
     public var keys: [String] { entries.keys.sorted() }
 

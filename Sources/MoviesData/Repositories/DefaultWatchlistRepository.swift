@@ -1,7 +1,8 @@
 import MoviesDomain
 
 /// Watchlists over a `WatchlistStorage`. Edits are read-modify-write, serialized by the actor.
-/// Entries no longer on any list are unpinned, so eviction may remove them again.
+/// Entries no longer on any list are unpinned, so eviction may remove them again: search pages,
+/// movie details and the posters of movies that left every list.
 public actor DefaultWatchlistRepository: WatchlistRepository {
     private let storage: any WatchlistStorage
     private let responses: any ResponseStorage
@@ -24,11 +25,10 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     public func add(to name: String, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
         let all = try await storage.watchlists()
         var list = all.first { $0.name == name } ?? Watchlist(name: name)
-        let before = WatchlistCacheKeys.keys(of: all)
         list.add(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
         // Lowering a query's depth frees the pages beyond it.
-        try await unpinUnused(before: before)
+        try await unpinUnused(before: all)
         didChange()
         return list
     }
@@ -41,24 +41,46 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         }
         list.remove(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
-        try await unpinUnused(before: WatchlistCacheKeys.keys(of: all))
+        try await unpinUnused(before: all)
         didChange()
         return list
     }
 
     /// Deletes `name`.
     public func delete(_ name: String) async throws -> Bool {
-        let before = WatchlistCacheKeys.keys(of: try await storage.watchlists())
+        let before = try await storage.watchlists()
         guard try await storage.delete(name: name) else { return false }
         try await unpinUnused(before: before)
         didChange()
         return true
     }
 
-    /// Unpins the keys in `before` that no list needs any more.
-    private func unpinUnused(before: Set<String>) async throws {
-        let now = WatchlistCacheKeys.keys(of: try await storage.watchlists())
-        let freed = before.subtracting(now)
+    /// Unpins what the lists in `before` needed and the lists now stored do not.
+    private func unpinUnused(before: [Watchlist]) async throws {
+        let after = try await storage.watchlists()
+        var freed = WatchlistCacheKeys.keys(of: before).subtracting(WatchlistCacheKeys.keys(of: after))
+        let keptMovies = Set(after.flatMap(\.movieIDs))
+        let freedMovies = Set(before.flatMap(\.movieIDs)).subtracting(keptMovies)
+        if !freedMovies.isEmpty {
+            // A poster is pinned by the refresh that fetched its movie, at whatever size it was
+            // configured with; two movies may share one, so a poster still shown is kept.
+            let freedPosters = try await posterPaths(of: freedMovies).subtracting(posterPaths(of: keptMovies))
+            for path in freedPosters {
+                for size in PosterSize.allCases { freed.insert(CacheKey.poster(path: path, size: size)) }
+            }
+        }
         if !freed.isEmpty { try await responses.setPinned(false, keys: freed.sorted()) }
+    }
+
+    /// The poster paths in the cached details of `movieIDs` (a movie not cached, or cached with a
+    /// body that does not decode, has none to free).
+    private func posterPaths(of movieIDs: Set<Int>) async throws -> Set<String> {
+        var paths = Set<String>()
+        for id in movieIDs {
+            guard let entry = try await responses.response(forKey: CacheKey.movie(id: id, language: nil)), entry.httpStatus == 200,
+                  let path = try? MovieDetailsDTO.decode(entry.body).toDomain().posterPath else { continue }
+            paths.insert(path)
+        }
+        return paths
     }
 }
