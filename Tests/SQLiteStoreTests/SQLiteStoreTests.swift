@@ -125,7 +125,7 @@ import Testing
 
     private struct Abandoned: Error {}
 
-    @Test func theWriteRevisionGrowsAfterEveryWriteEvenARolledBackOneAndNeverForReads() async throws {
+    @Test func theWriteRevisionGrowsAfterEveryWriteEvenARolledBackOneAndNeverForReadsOrAccessTimes() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             let storage = SQLiteResponseStorage(store: store)
@@ -160,8 +160,12 @@ import Testing
             let afterFailure = store.writeRevision
             #expect(afterFailure > afterRollback)
 
-            // An empty write (an access-time flush) is a write as well.
+            // An access-time flush changes no stored response, so it is not counted; an empty
+            // ordinary write is.
+            _ = try await storage.response(forKey: "search:a")
             try await store.flushAccessTimes()
+            #expect(store.writeRevision == afterFailure)
+            try await store.write { _ in () }
             #expect(store.writeRevision > afterFailure)
             await store.close()
         }

@@ -17,6 +17,8 @@ public final class SQLiteStore: Sendable {
 
     /// The number of write transactions that have ended (committed or rolled back), counted after
     /// the commit: a value read before a read and unchanged later proves nothing was written since.
+    /// An access-time flush (`flushAccessTimes()`) is not counted: `last_access` is bookkeeping for
+    /// eviction, not part of any stored response.
     public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) }
 
     /// Opens (creating if needed) and migrates the database at `path`.
@@ -41,8 +43,14 @@ public final class SQLiteStore: Sendable {
     /// Runs `body` in one write transaction on the writer, after applying buffered access times.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        let accesses = accessTimes.drain()
         defer { endedWrites.add(1, ordering: .releasing) }
+        return try await writeCountingNothing(body)
+    }
+
+    /// `write(_:)` without counting the transaction in `writeRevision`: only for writes that change
+    /// no stored response.
+    private func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        let accesses = accessTimes.drain()
         do {
             return try await writer.transaction { connection in
                 try AccessTimeBuffer.apply(accesses, to: connection)
@@ -70,7 +78,7 @@ public final class SQLiteStore: Sendable {
 
     /// Writes buffered last-access times now.
     public func flushAccessTimes() async throws {
-        _ = try await write { _ in () }
+        _ = try await writeCountingNothing { _ in () }
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound database, otherwise SQLite's list of problems.

@@ -15,8 +15,10 @@ public final class SQLiteResponseStorage: ResponseStorage {
     /// Creates the storage over `store`.
     /// - Parameters:
     ///   - clock: the time recorded as last access (injectable for tests).
-    ///   - accessFlushThreshold: pending access times that trigger a background flush.
-    public init(store: SQLiteStore, accessFlushThreshold: Int = 256, clock: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - accessFlushThreshold: pending access times that trigger a background flush. Each flush
+    ///     is a write transaction (and makes every reader drop its page cache), so it is large: 4,096
+    ///     keys are ~0.5 MB of memory, and losing them in a crash only loses eviction hints.
+    public init(store: SQLiteStore, accessFlushThreshold: Int = 4096, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.clock = clock
         self.accessFlushThreshold = max(1, accessFlushThreshold)
