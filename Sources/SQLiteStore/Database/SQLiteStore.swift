@@ -14,12 +14,20 @@ public final class SQLiteStore: Sendable {
     /// Buffered `last_access` updates, flushed by the next write.
     let accessTimes = AccessTimeBuffer()
     private let endedWrites = Atomic<UInt64>(0)
+    private let externalWrites: ExternalWriteDetector
 
     /// The number of write transactions that have ended (committed or rolled back), counted after
-    /// the commit: a value read before a read and unchanged later proves nothing was written since.
-    /// An access-time flush (`flushAccessTimes()`) is not counted: `last_access` is bookkeeping for
-    /// eviction, not part of any stored response.
-    public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) }
+    /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
+    /// value read before a read and unchanged later proves nothing was written since — by this
+    /// store, and by others up to the last check. An access-time flush (`flushAccessTimes()`) is
+    /// not counted: `last_access` is bookkeeping for eviction, not part of any stored response.
+    public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) &+ externalWrites.count }
+
+    /// Looks for commits by other processes if `externalWriteCheckInterval` has passed since the
+    /// last look, and counts them in `writeRevision`. Cheap otherwise (a clock read); never waits.
+    public func noticeExternalWrites() {
+        externalWrites.check()
+    }
 
     /// Opens (creating if needed) and migrates the database at `path`.
     /// - Parameters:
@@ -27,17 +35,22 @@ public final class SQLiteStore: Sendable {
     ///   - busyTimeoutMilliseconds: how long a connection waits for a lock held by another process.
     /// - Throws: `SQLiteError` `.notADatabase` for a file that is not SQLite, `.schemaTooNew` for a
     ///   database written by a newer moviesd (left untouched), `.sqlite` otherwise.
-    public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000) throws {
-        try self.init(path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: SQLiteMigrator(migrations: StoreSchema.migrations))
+    ///   - externalWriteCheckInterval: how often at most `noticeExternalWrites()` asks SQLite
+    ///     whether another process has committed (zero: every time).
+    public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, externalWriteCheckInterval: Duration = .seconds(1)) throws {
+        try self.init(
+            path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
+            externalWriteCheckInterval: externalWriteCheckInterval, migrator: SQLiteMigrator(migrations: StoreSchema.migrations))
     }
 
     /// Opens the database at `path` with a custom migration list (tests, future schemas).
-    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, migrator: SQLiteMigrator) throws {
+    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, externalWriteCheckInterval: Duration = .seconds(1), migrator: SQLiteMigrator) throws {
         self.path = path
         writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.readers = try (0..<max(1, readers)).map { _ in
             try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
+        externalWrites = try ExternalWriteDetector(path: path, interval: externalWriteCheckInterval)
     }
 
     /// Runs `body` in one write transaction on the writer, after applying buffered access times.
@@ -101,6 +114,7 @@ public final class SQLiteStore: Sendable {
     public func close() async {
         try? await flushAccessTimes()
         for reader in readers { reader.close() }
+        externalWrites.close()
         await writer.close()
     }
 }

@@ -26,7 +26,12 @@ public final class SQLiteResponseStorage: ResponseStorage {
 
     /// The store's write revision: every change to `responses` goes through one of its write
     /// transactions, so it changes after each (and after other writes too, which only costs a re-read).
-    public var revision: UInt64 { store.writeRevision }
+    /// Commits by other processes are looked for at most once a second and counted as well, so memory
+    /// validated by it trusts a page at most that long after another process changed the file.
+    public var revision: UInt64 {
+        store.noticeExternalWrites()
+        return store.writeRevision
+    }
 
     /// The entry for `key`, or `nil`; records the access in memory.
     public func response(forKey key: String) async throws -> StoredResponse? {

@@ -1,0 +1,79 @@
+import Foundation
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Testing
+@testable import SQLiteStore
+
+/// Commits by another process (here: another connection, as the `sqlite3` shell would make) reach
+/// the write revision, so a page remembered in memory is not served past them.
+@Suite struct ExternalWriteDetectorTests {
+    static let body = #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":603,"title":"The Matrix"}]}"#
+
+    static func freshPage(_ key: String) -> StoredResponse {
+        let now = Date()
+        return StoredResponse(key: key, resource: .search, body: Data(body.utf8), fetchedAt: now, expiresAt: now.addingTimeInterval(6 * 3600))
+    }
+
+    /// Deletes every response through a connection of its own, as another process would.
+    static func deleteEverythingFromOutside(_ path: String) throws {
+        let outsider = try SQLiteConnection(path: path, mode: .readWrite)
+        _ = try outsider.run("DELETE FROM responses")
+        outsider.close()
+    }
+
+    @Test func anotherConnectionsCommitChangesTheRevisionAndNothingElseDoes() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .zero)
+            let storage = SQLiteResponseStorage(store: store)
+            try await storage.save(Self.freshPage("search:a"))
+            let settled = storage.revision
+            // Reads, repeated looks and an access-time flush leave it alone once it has settled.
+            _ = try await storage.response(forKey: "search:a")
+            try await store.flushAccessTimes()
+            let afterOwnActivity = storage.revision
+            #expect(storage.revision == afterOwnActivity)
+            #expect(afterOwnActivity >= settled)
+
+            try Self.deleteEverythingFromOutside(database.path)
+            let afterOutsideWrite = storage.revision
+            #expect(afterOutsideWrite > afterOwnActivity)
+            #expect(storage.revision == afterOutsideWrite)
+            #expect(try await storage.response(forKey: "search:a") == nil)
+            await store.close()
+        }
+    }
+
+    @Test func aRememberedPageIsNotServedAfterAnotherProcessDeletedIt() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .zero)
+            let storage = SQLiteResponseStorage(store: store)
+            let repository = DefaultMoviesRepository(storage: storage, remote: ScriptedMoviesRemote(), health: RemoteHealth(), policy: CachePolicy())
+            let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
+            try await storage.save(Self.freshPage(CacheKey.search(request.query, page: 1, language: nil)))
+            #expect(await repository.cachedSearchIfFresh(request) != nil)
+            #expect(repository.freshSearchInMemory(request)?.fetched.value.movies.map(\.id) == [603])
+
+            try Self.deleteEverythingFromOutside(database.path)
+            #expect(repository.freshSearchInMemory(request) == nil)
+            #expect(await repository.cachedSearchIfFresh(request) == nil)
+            await store.close()
+        }
+    }
+
+    @Test func theFileIsAskedAtMostOncePerInterval() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .seconds(3600))
+            let storage = SQLiteResponseStorage(store: store)
+            try await storage.save(Self.freshPage("search:a"))
+            let first = storage.revision  // the first look: the data version is noted
+            try Self.deleteEverythingFromOutside(database.path)
+            // Not looked at again within the hour: the outside write is not seen yet (the bound the
+            // interval sets), while the store's own writes still count at once.
+            #expect(storage.revision == first)
+            try await storage.save(Self.freshPage("search:b"))
+            #expect(storage.revision > first)
+            await store.close()
+        }
+    }
+}
