@@ -78,9 +78,27 @@ import Testing
         #expect(replies.count == 2)
         #expect(replies.allSatisfy { $0.contains(#""continues":true"#) && $0.contains(#""progress""#) })
         #expect(final["summary"]?.serializedString.contains(#""done":2"#) == true)
+        // The final reply carries the last progress too, with the summary's counts.
+        let last = try #require(final["progress"]?.serializedString)
+        #expect(last.contains(#""watchlist":"films""#) && last.contains(#""done":2"#) && last.contains(#""total":2"#))
+        #expect(last.contains(#""failed":0"#) && last.contains(#""skipped":0"#))
+        #expect(replies.last?.contains(last) == true, "the last streamed step, repeated")
         let status = try await Self.call(service, "Status", peer: Self.nobody)
         #expect(status["lastRefresh"]?.stringValue?.hasSuffix("Z") == true)
         #expect(status["refresh"] != nil)
+    }
+}
+
+extension MoviesVarlinkServiceWatchlistsTests {
+    @Test func refreshWithoutMoreAnswersOnceWithTheLastProgressAndTheSummary() async throws {
+        let service = Self.service()
+        _ = try await Self.call(service, "AddToWatchlist", ["name": .string("films"), "movieIds": .array([.int(603)])], peer: Self.root)
+        let sent = SentReplies()
+        let final = try await Self.call(service, "Refresh", ["watchlist": .string("films")], peer: Self.root, sent: sent)
+        #expect(sent.messages.isEmpty)
+        let progress = try #require(final["progress"]?.serializedString)
+        #expect(progress.contains(#""done":1"#) && progress.contains(#""total":1"#) && progress.contains(#""step":"movie 603""#))
+        #expect(final["summary"]?.serializedString.contains(#""done":1"#) == true)
     }
 }
 

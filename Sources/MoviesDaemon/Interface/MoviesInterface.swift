@@ -171,8 +171,9 @@ method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int) -
 method DeleteWatchlist(name: string) -> ()
 
 # Refreshes one watchlist, or all (authorised callers only); joins a refresh already running.
-# With "more", one reply per step with progress, then a final reply with the summary.
-method Refresh(watchlist: ?string) -> (progress: ?RefreshProgress, summary: ?RefreshSummary)
+# With "more", one reply per step with its progress, then a final reply with the last progress
+# and the summary; without "more", only the final reply.
+method Refresh(watchlist: ?string) -> (progress: RefreshProgress, summary: ?RefreshSummary)
 
 # Marks cached entries stale but keeps them for offline use (authorised callers only).
 # With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Synchronization
 import Varlink
 
 extension MoviesVarlinkService {
@@ -39,18 +40,21 @@ extension MoviesVarlinkService {
         }
     }
 
-    /// Runs (or joins) a refresh; with `more`, one reply per step, then the summary.
+    /// Runs (or joins) a refresh; with `more`, one reply per step with its progress, then the final
+    /// reply: the last progress (its counts those of the summary) and the summary.
     private func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter, useCase: RefreshWatchlistsUseCase) async throws(VarlinkError) -> [String: JSONValue] {
         let reader = try ParameterReader(call.parameters, allowed: ["watchlist"])
         let name = try reader.optionalString("watchlist")
         let streaming = call.more
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
+        let lastStep = Mutex<RefreshProgress?>(nil)
         async let forwarded: Void = {
             for await progress in steps { await replies.send(["progress": WireValue.encode(progress)]) }
         }()
         let summary: Result<RefreshSummary, VarlinkError> = await {
             do {
                 return .success(try await useCase.execute(watchlist: name) { progress in
+                    lastStep.withLock { $0 = progress }
                     if streaming { sink.yield(progress) }
                 })
             } catch {
@@ -59,7 +63,13 @@ extension MoviesVarlinkService {
         }()
         sink.finish()
         await forwarded
-        return ["summary": WireValue.encode(try summary.get())]
+        let finished = try summary.get()
+        let last = lastStep.withLock { $0 }
+        let ended = finished.done + finished.failed + finished.skipped
+        let final = RefreshProgress(
+            watchlist: last?.watchlist ?? name ?? "", step: last?.step ?? "", done: finished.done,
+            failed: finished.failed, skipped: finished.skipped, total: max(last?.total ?? ended, ended))
+        return ["progress": WireValue.encode(final), "summary": WireValue.encode(finished)]
     }
 
     /// `Status`'s refresh fields: `lastRefresh` and `refresh`.
