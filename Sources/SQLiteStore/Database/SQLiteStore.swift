@@ -20,7 +20,9 @@ public final class SQLiteStore: Sendable {
     /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
     /// value read before a read and unchanged later proves nothing was written since — by this
     /// store, and by others up to the last check. An access-time flush (`flushAccessTimes()`) is
-    /// not counted: `last_access` is bookkeeping for eviction, not part of any stored response.
+    /// not counted as a write (`last_access` is bookkeeping for eviction, not part of any stored
+    /// response), though the outside-write check, which cannot tell this store's commits from
+    /// others', may count it once at its next look.
     public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) &+ externalWrites.count }
 
     /// Looks for commits by other processes if `externalWriteCheckInterval` has passed since the
