@@ -94,7 +94,7 @@ public final class VarlinkMoviesClient: MoviesClient {
                 }
                 let bytes = reply.parameters.serialized()
                 do {
-                    let value = try decoder.decode(Value.self, from: Data(bytes))
+                    let value = try Self.read(Value.self, from: reply.parameters, bytes: bytes, decoder: decoder)
                     onReply(ClientReply(value: value, json: String(decoding: bytes, as: UTF8.self), continues: reply.continues))
                 } catch {
                     failure = .other("moviesd sent a \(method) reply this client cannot read (\(error)); are moviesd and movies the same version?")
@@ -107,6 +107,13 @@ public final class VarlinkMoviesClient: MoviesClient {
             failure = failure ?? .daemonUnreachable(socketPath: socketPath, reason: "connection lost: \(error)")
         }
         if let failure { throw failure }
+    }
+
+    /// The reply's value: read from the parsed message when the type allows it (`WireDecodable`),
+    /// else decoded from its bytes.
+    static func read<Value: Decodable>(_ type: Value.Type, from parameters: JSONValue, bytes: [UInt8], decoder: JSONDecoder) throws -> Value {
+        if let wireType = type as? any WireDecodable.Type, let value = wireType.init(wire: parameters) as? Value { return value }
+        return try decoder.decode(type, from: Data(bytes))
     }
 
     private static func errorParameters(_ value: JSONValue) -> VarlinkErrorMapping.Parameters {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MoviesDomain
 
 /// Writes JSON bytes exactly as `WireCoding.makeEncoder()` (`JSONEncoder`, sorted keys, slashes not
 /// escaped, ISO 8601 dates) writes them, without `JSONEncoder`'s per-call set-up and boxing: the
@@ -138,22 +139,19 @@ struct WireWriter {
             failed = true
             return
         }
-        let seconds = Int(interval)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = Self.civilDate(daysSince1970: days)
+        let fields = WireDate.fields(of: value)
         bytes.append(UInt8(ascii: "\""))
-        appendDigits(year, width: 4)
+        appendDigits(fields.year, width: 4)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, width: 2)
+        appendDigits(fields.month, width: 2)
         bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, width: 2)
+        appendDigits(fields.day, width: 2)
         bytes.append(UInt8(ascii: "T"))
-        appendDigits(secondOfDay / 3600, width: 2)
+        appendDigits(fields.hour, width: 2)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(secondOfDay / 60 % 60, width: 2)
+        appendDigits(fields.minute, width: 2)
         bytes.append(UInt8(ascii: ":"))
-        appendDigits(secondOfDay % 60, width: 2)
+        appendDigits(fields.second, width: 2)
         bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
         needsComma = true
     }
@@ -173,18 +171,5 @@ struct WireWriter {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             divisor /= 10
         }
-    }
-
-    /// The proleptic Gregorian date `days` days after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
