@@ -6,11 +6,17 @@ import FoundationEssentials
 public enum WireDate {
     /// The civil (proleptic Gregorian) date and time of day of `date` in UTC, its seconds rounded down.
     public struct Fields: Sendable, Hashable {
+        /// The year, e.g. 2026.
         public var year: Int
+        /// The month, 1–12.
         public var month: Int
+        /// The day of the month, 1–31.
         public var day: Int
+        /// The hour, 0–23.
         public var hour: Int
+        /// The minute, 0–59.
         public var minute: Int
+        /// The second, 0–59.
         public var second: Int
     }
 
