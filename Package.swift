@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink"]),
+        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink"]),
     ],

@@ -1,24 +1,13 @@
 import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 import Varlink
 
 /// `init(wire:)` reads exactly what `JSONDecoder` reads from the daemon's replies, and declines
 /// (leaving the reply to `JSONDecoder`) whatever it is not sure of.
 @Suite struct WireDecodableTests {
-    /// Deterministic pseudo-random numbers (SplitMix64), so a failure can be reproduced.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func wire(_ text: String) throws -> JSONValue {
         try JSONValue.parse(Array(text.utf8))
     }
@@ -27,12 +16,12 @@ import Varlink
         try? WireCoding.makeDecoder().decode(SearchReply.self, from: Data(text.utf8))
     }
 
-    static func randomText(_ generator: inout SplitMix) -> String {
+    static func randomText(_ generator: inout SeededRandomGenerator) -> String {
         let pieces = ["Amélie", "\"quoted\"", "back\\slash", "a/b", "\n\t", "😀", "\u{2028}", " ", "Matrix", "\u{1}", ""]
         return (0..<Int.random(in: 0...4, using: &generator)).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }.joined()
     }
 
-    static func randomReply(_ generator: inout SplitMix) -> SearchReply {
+    static func randomReply(_ generator: inout SeededRandomGenerator) -> SearchReply {
         func maybe<T>(_ value: T) -> T? { Bool.random(using: &generator) ? value : nil }
         let movies = (0..<Int.random(in: 0...20, using: &generator)).map { index in
             Movie(
@@ -51,7 +40,7 @@ import Varlink
     }
 
     @Test func repliesInTheDaemonsShapeReadAsJSONDecoderReadsThem() throws {
-        var generator = SplitMix(state: 11)
+        var generator = SeededRandomGenerator(seed: 11)
         for _ in 0..<300 {
             let reply = Self.randomReply(&generator)
             let text = String(decoding: try WireCoding.makeEncoder().encode(reply), as: UTF8.self)

@@ -17,18 +17,6 @@ import Varlink
         bytes.map { String(decoding: $0, as: UTF8.self) } ?? "nil"
     }
 
-    /// Deterministic pseudo-random numbers (SplitMix64), so a failure can be reproduced.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func everyRecordedListPageIsWrittenAsJSONEncoderWritesIt() throws {
         guard Fixtures.isAvailable else {
             if Fixtures.isRunningInCI { Issue.record("CI=true but \(Fixtures.missingReason)") } else { print("⚠️ \(Fixtures.missingReason)") }
@@ -71,7 +59,7 @@ import Varlink
     @Test func numbersAreWrittenAsJSONEncoderWritesThem() throws {
         var doubles: [Double] = [0, -0.0, 8, 8.2, 7.25, 10, 100, 0.1 + 0.2, 1e-7, 1e15, 1e16, 1e21, .leastNonzeroMagnitude, -3.5,
                                  .greatestFiniteMagnitude, .leastNormalMagnitude, 9.999999999999998, 123_456_789_012_345_680]
-        var generator = SplitMix(state: 42)
+        var generator = SeededRandomGenerator(seed: 42)
         for _ in 0..<500 {
             doubles.append(Double(Int.random(in: 0...100, using: &generator)) / 10)  // TMDB's vote averages
             doubles.append(Double.random(in: -1e6...1e6, using: &generator))
@@ -91,7 +79,7 @@ import Varlink
         var intervals: [Double] = [0, 0.5, -0.5, -1.5, 1e9 + 0.9999, 951_782_400 /* 2000-02-29 */, 1_709_164_800 /* 2024-02-29 */,
                                    -2_203_891_200 /* 1900-03-01 */, -2_208_988_800 /* 1900-01-01 */, 4_102_444_800 /* 2100-01-01 */,
                                    253_402_300_799.75 /* 9999-12-31T23:59:59 */, 1_795_000_000]
-        var generator = SplitMix(state: 7)
+        var generator = SeededRandomGenerator(seed: 7)
         for _ in 0..<1000 { intervals.append(Double.random(in: -2_208_988_800..<253_402_300_800, using: &generator)) }
         let origins: [Freshness.Origin] = [.cache, .network, .revalidated]
         for (index, interval) in intervals.enumerated() {

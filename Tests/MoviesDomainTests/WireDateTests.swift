@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 
 /// `WireDate` agrees with `WireCoding`'s `.iso8601` strategy, both ways.
@@ -17,11 +18,8 @@ import Testing
 
     @Test func parsingWhatJSONEncoderWritesGivesJSONDecodersDate() throws {
         var seconds: [Int] = [0, -1, 86_399, 951_782_400, 1_709_164_800, -2_203_891_200, -2_208_988_800, 4_102_444_800, 253_402_300_799]
-        var state: UInt64 = 5
-        for _ in 0..<2000 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            seconds.append(-2_208_988_800 + Int(state >> 1 % UInt64(253_402_300_800 + 2_208_988_800)))
-        }
+        var generator = SeededRandomGenerator(seed: 5)
+        for _ in 0..<2000 { seconds.append(Int.random(in: -2_208_988_800..<253_402_300_800, using: &generator)) }
         for second in seconds {
             let date = Date(timeIntervalSince1970: Double(second))
             let text = try Self.viaJSONEncoder(date)

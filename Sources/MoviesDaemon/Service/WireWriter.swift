@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Varlink
 
 /// Writes JSON bytes exactly as `WireCoding.makeEncoder()` (`JSONEncoder`, sorted keys, slashes not
 /// escaped, ISO 8601 dates) writes them, without `JSONEncoder`'s per-call set-up and boxing: the
@@ -95,81 +96,26 @@ struct WireWriter {
     /// control characters as `\u00xx`; `/`, DEL and non-ASCII as they are.
     mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        var text = value
-        text.withUTF8 { utf8 in
-            // Runs of bytes that need no escape are copied at once.
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscaped(byte)
-                runStart = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONValue.serializeString(value, into: &bytes)
         needsComma = true
     }
 
-    private mutating func appendEscaped(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-        case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-        case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-        case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-        default:
-            bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(Self.hexDigits[Int(byte >> 4)])
-            bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-        }
-    }
-
-    /// A date as `.iso8601` writes it: `yyyy-MM-ddTHH:mm:ssZ` in UTC, the seconds rounded down.
-    /// A date outside the years 1900–9999 fails the writer.
+    /// A date as `.iso8601` writes it: `yyyy-MM-ddTHH:mm:ssZ` in UTC, the seconds rounded down
+    /// (`WireDate`). A date outside `WireDate.supportedSeconds` fails the writer.
     mutating func date(_ value: Date) {
         separate()
-        let interval = value.timeIntervalSince1970.rounded(.down)
-        // 1900-01-01T00:00:00Z and 10000-01-01T00:00:00Z.
-        guard interval >= -2_208_988_800, interval < 253_402_300_800 else {
+        bytes.append(UInt8(ascii: "\""))
+        guard WireDate.append(value, to: &bytes) else {
             failed = true
             return
         }
-        let fields = WireDate.fields(of: value)
         bytes.append(UInt8(ascii: "\""))
-        appendDigits(fields.year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(fields.month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(fields.day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(fields.hour, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(fields.minute, width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(fields.second, width: 2)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
         needsComma = true
     }
 
     // MARK: Helpers
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    private mutating func appendDigits(_ value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
     }
 }

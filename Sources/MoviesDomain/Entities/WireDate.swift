@@ -20,6 +20,31 @@ public enum WireDate {
         public var second: Int
     }
 
+    /// The dates the wire form covers: 1900-01-01T00:00:00Z up to 10000-01-01T00:00:00Z, as seconds
+    /// since 1970. Outside it `WireDate` declines, and callers use `JSONEncoder`/`JSONDecoder`
+    /// (before 1583 Foundation's calendar is Julian, not proleptic Gregorian).
+    public static let supportedSeconds: Range<Double> = -2_208_988_800..<253_402_300_800
+
+    /// Appends `date` as `yyyy-MM-ddTHH:mm:ssZ` (no quotes), its seconds rounded down; `false`, with
+    /// nothing appended, for a date outside `supportedSeconds`.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
+        guard supportedSeconds.contains(date.timeIntervalSince1970.rounded(.down)) else { return false }
+        let fields = fields(of: date)
+        let parts: [(value: Int, width: Int, then: Unicode.Scalar)] = [
+            (fields.year, 4, "-"), (fields.month, 2, "-"), (fields.day, 2, "T"),
+            (fields.hour, 2, ":"), (fields.minute, 2, ":"), (fields.second, 2, "Z"),
+        ]
+        for part in parts {
+            var divisor = part.width == 4 ? 1_000 : 10
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(part.value / divisor % 10))
+                divisor /= 10
+            }
+            bytes.append(UInt8(ascii: part.then))
+        }
+        return true
+    }
+
     /// The UTC fields of `date`.
     public static func fields(of date: Date) -> Fields {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
@@ -70,7 +95,7 @@ public enum WireDate {
             }
             guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
                   let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-                  (1900...9999).contains(year), (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < 60 else { return nil }
+                  year >= 1900, (1...12).contains(month), day >= 1, hour < 24, minute < 60, second < 60 else { return nil }
             let days = daysSince1970(year: year, month: month, day: day)
             // A day past the month's end would roll over into the next month: not a valid date.
             guard civilDate(daysSince1970: days) == (year, month, day) else { return nil }
