@@ -30,7 +30,7 @@ type Freshness (
 )
 
 # One movie in a result list.
-type Movie (
+type MovieSummary (
   id: int,
   title: string,
   originalTitle: ?string,
@@ -47,7 +47,7 @@ type MoviesPage (
   page: int,
   totalPages: int,
   totalResults: int,
-  movies: []Movie
+  movies: []MovieSummary
 )
 
 # One movie's full record.
