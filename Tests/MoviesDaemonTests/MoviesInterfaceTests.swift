@@ -54,6 +54,22 @@ import Varlink
         #expect(text.contains("interface \(MoviesInterface.name)\n"))
     }
 
+    /// Types, methods and errors share one namespace: systemd's parser refuses a name defined twice
+    /// ("Symbol 'Movie' defined twice in interface, refusing."), and the Python client resolves a
+    /// field's type to whichever symbol it finds first.
+    @Test func everySymbolIsDefinedOnce() {
+        let keywords = ["type ", "method ", "error "]
+        let symbols: [String] = MoviesInterface.description.split(separator: "\n").compactMap { line in
+            guard let keyword = keywords.first(where: { line.hasPrefix($0) }) else { return nil }
+            let rest = line.dropFirst(keyword.count)
+            let end = rest.firstIndex { $0 == "(" || $0 == " " } ?? rest.endIndex
+            return String(rest[..<end])
+        }
+        #expect(symbols.count >= 20)
+        let repeated = Dictionary(grouping: symbols, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        #expect(repeated.isEmpty, "defined more than once: \(repeated)")
+    }
+
     @Test func descriptionDeclaresTheDocumentedMethods() {
         let methods = Set(MoviesInterfaceTests.declaredMethods)
         #expect(methods.isSuperset(of: ["Search", "Movie", "Poster", "RecentQueries", "Status", "Invalidate", "Purge"]))
