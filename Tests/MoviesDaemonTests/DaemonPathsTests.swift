@@ -49,6 +49,19 @@ import Testing
         try paths.prepare()
     }
 
+    @Test func socketActivatedPrepareLeavesTheSocketDirectoryAlone() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        // A socket directory the daemon could neither create nor write: under a regular file.
+        let blocker = try directory.write("file", "not a directory")
+        let paths = DaemonPaths(socketPath: blocker + "/run/io.moviesd.Movies", databasePath: directory.file("state/cache.sqlite3"))
+        try paths.prepare(socketActivated: true)
+        var status = stat()
+        #expect(stat(directory.file("state"), &status) == 0)
+        #expect(status.st_mode & S_IFMT == S_IFDIR)
+        #expect(throws: StartupError.self) { try paths.prepare(socketActivated: false) }
+    }
+
     @Test func unusablePathFailsNamingThePath() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }

@@ -53,7 +53,7 @@ public struct DaemonRunner: Sendable {
         var logger = Logger(minimumLevel: configuration.daemon.logLevel, environment: environment)
         let paths = DaemonPaths.resolve(configuration, environment: environment, uid: uid)
         let activated = try SocketActivation.takeInheritedSockets()
-        try paths.prepare()
+        try paths.prepare(socketActivated: !activated.isEmpty)
         let lock = try InstanceLock(databasePath: paths.databasePath)
         let credential = try CredentialLoader.load(environment: environment)
         if let secret = credential.secret { logger = logger.redacting(secret) }

@@ -53,9 +53,15 @@ public struct DaemonPaths: Sendable, Hashable {
 
     /// Creates the socket's and database's parent directories (mode 0755) and checks that both
     /// directories, and the database file if it exists, are writable.
+    ///
+    /// A socket-activated daemon (`socketActivated`) never binds its socket path: the service manager
+    /// created the socket, and its directory may well be read-only to the daemon's user (a static
+    /// system user, `/run/moviesd` owned by root), so only the database's directory is prepared then.
     /// - Throws: ``StartupError`` naming the path that cannot be created or written.
-    public func prepare() throws(StartupError) {
-        try Self.prepareDirectory(Self.parent(of: socketPath), for: socketPath)
+    public func prepare(socketActivated: Bool = false) throws(StartupError) {
+        if !socketActivated {
+            try Self.prepareDirectory(Self.parent(of: socketPath), for: socketPath)
+        }
         try Self.prepareDirectory(Self.parent(of: databasePath), for: databasePath)
         for path in [databasePath, databasePath + "-wal", databasePath + "-shm"] where access(path, F_OK) == 0 {
             guard access(path, R_OK | W_OK) == 0 else {
