@@ -7,14 +7,23 @@
 
 CI_CACHE="${MOVIESD_CI_CACHE:-/var/cache/moviesd-ci}"
 CI_MIRROR="${MOVIESD_CI_MIRROR:-http://deb.debian.org/debian}"
-# What the package's Depends need (libc6, libsqlite3-0), what the test drives (systemd, dbus for
-# systemctl, python3 for the Python client, sqlite3 to look into the cache), and nothing else.
+# What the package's Depends need beyond minbase (libsqlite3-0, libcurl4 for URLSession), what the
+# test drives (systemd, dbus for systemctl, python3 for the Python client, sqlite3 to look into the
+# cache), and nothing else. libcurl4 became libcurl4t64 in Debian 13.
 CI_PACKAGES="systemd,systemd-sysv,dbus,libsqlite3-0,sqlite3,python3,ca-certificates"
+
+# suite_packages SUITE: the --include list for SUITE.
+suite_packages() {
+  case "$1" in
+    bookworm) printf '%s,libcurl4\n' "$CI_PACKAGES" ;;
+    *) printf '%s,libcurl4t64\n' "$CI_PACKAGES" ;;
+  esac
+}
 
 # root_path SUITE: prints the cached root's path for SUITE (it may not exist yet).
 root_path() {
   local suite="$1" key
-  key="$(printf '%s\n' "$suite" minbase "$CI_PACKAGES" "$CI_MIRROR" | sha256sum | cut -c1-16)"
+  key="$(printf '%s\n' "$suite" minbase "$(suite_packages "$suite")" "$CI_MIRROR" | sha256sum | cut -c1-16)"
   printf '%s/roots/%s-%s\n' "$CI_CACHE" "$suite" "$key"
 }
 
@@ -25,8 +34,8 @@ ensure_root() {
   if [ -d "$root" ]; then printf '%s\n' "$root"; return 0; fi
   mkdir -p "$CI_CACHE/roots"
   tmp="$(mktemp -d "$CI_CACHE/roots/.build-$suite-XXXXXX")"
-  echo "test-systemd: debootstrap $suite into $tmp (minbase + $CI_PACKAGES)" >&2
-  if ! debootstrap --variant=minbase --include="$CI_PACKAGES" "$suite" "$tmp" "$CI_MIRROR" \
+  echo "test-systemd: debootstrap $suite into $tmp (minbase + $(suite_packages "$suite"))" >&2
+  if ! debootstrap --variant=minbase --include="$(suite_packages "$suite")" "$suite" "$tmp" "$CI_MIRROR" \
       >"$tmp.log" 2>&1; then
     echo "test-systemd: debootstrap $suite failed; last lines of $tmp.log:" >&2
     tail -20 "$tmp.log" >&2

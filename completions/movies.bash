@@ -1,0 +1,75 @@
+# bash completion for movies(1), installed as /usr/share/bash-completion/completions/movies.
+
+_movies() {
+    local cur prev words cword
+    _init_completion || return
+
+    local commands="search show poster recent status cache watchlist refresh"
+    local common="--socket --json --help --version"
+
+    case $prev in
+        --socket | -o | --output)
+            _filedir
+            return
+            ;;
+        --page | --pages | --movie | --limit | -n | --width | -w | --max-stale | --query)
+            return
+            ;;
+    esac
+
+    # The command is the first word that is not an option (or --socket's value).
+    local i command="" sub="" after=0
+    for ((i = 1; i < cword; i++)); do
+        if [[ ${words[i]} == --socket ]]; then
+            ((i++))
+            continue
+        fi
+        [[ ${words[i]} == -* ]] && continue
+        if [[ -z $command ]]; then
+            command=${words[i]}
+        elif [[ -z $sub ]]; then
+            sub=${words[i]}
+        fi
+        after=1
+    done
+
+    if [[ -z $command ]]; then
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "$common" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "$commands" -- "$cur"))
+        fi
+        return
+    fi
+
+    local options=""
+    case $command in
+        search) options="--page --offline --fresh --cache-first --max-stale" ;;
+        show) options="--offline --fresh --cache-first" ;;
+        poster) options="--width --output" ;;
+        recent) options="--limit" ;;
+        status) options="" ;;
+        cache)
+            if [[ -z $sub && $cur != -* ]]; then
+                COMPREPLY=($(compgen -W "invalidate purge" -- "$cur"))
+                return
+            fi
+            options="--all --query --movie --posters"
+            ;;
+        watchlist)
+            if [[ -z $sub && $cur != -* ]]; then
+                COMPREPLY=($(compgen -W "add rm ls delete" -- "$cur"))
+                return
+            fi
+            case $sub in
+                add) options="--pages --movie" ;;
+                rm) options="--movie" ;;
+            esac
+            ;;
+        refresh) options="--quiet" ;;
+    esac
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W "$options $common" -- "$cur"))
+    fi
+}
+complete -F _movies movies
