@@ -45,6 +45,7 @@ ensure_root() {
   # Trim what a test never reads and give the container a machine id of its own.
   rm -rf --one-file-system "$tmp/var/cache/apt/archives/"*.deb "$tmp/var/lib/apt/lists/"*_Packages
   : >"$tmp/etc/machine-id"
+  chmod 0755 "$tmp"   # mktemp made it 0700; it becomes the container's /
   mv -T "$tmp" "$root"
   rm -f "$tmp.log"
   printf '%s\n' "$root"
