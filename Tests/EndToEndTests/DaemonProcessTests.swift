@@ -76,6 +76,31 @@ struct DaemonProcessTests {
         #expect(result.stdout.contains("\"version\""))
     }
 
+    @Test("socket-activated, moviesd never creates or writes its socket's directory (a root-owned /run/moviesd)")
+    func socketActivationNeedsNoSocketDirectory() async throws {
+        let tool = "/usr/bin/systemd-socket-activate"
+        guard ToolRequirement.require(ToolRequirement.exists(tool), "systemd-socket-activate (apt-get install systemd)") else { return }
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        // A --socket whose directory cannot exist (under a regular file): even root cannot create it,
+        // so a daemon that still prepared the socket's directory would exit 73 here.
+        let blocker = sandbox.directory.appendingPathComponent("not-a-directory").path
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocker))
+        let activator = try BackgroundProcess(
+            tool,
+            ["-l", sandbox.socketPath, "-E", "MOVIESD_TMDB_TOKEN=\(Sandbox.token)", BinaryLocator.path("moviesd"),
+             "--socket", blocker + "/moviesd/io.moviesd.Movies",
+             "--database", sandbox.databasePath, "--remote-url", "http://127.0.0.1:\(sandbox.stubPort)/3/"],
+            logDirectory: sandbox.directory, name: "activate-readonly"
+        )
+        defer { activator.stop() }
+        #expect(BackgroundProcess.waitUntil { FileManager.default.fileExists(atPath: sandbox.socketPath) })
+        let result = try sandbox.movies(["status", "--json"])
+        #expect(result.status == 0, "\(result.stderr) \(activator.stderr)")
+        #expect(result.stdout.contains("\"version\""))
+    }
+
     @Test("a second daemon on the same database refuses to start, clearly")
     func secondDaemonRefused() async throws {
         let sandbox = try Sandbox()
