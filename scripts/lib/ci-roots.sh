@@ -29,10 +29,15 @@ root_path() {
 
 # ensure_root SUITE: builds the cached root for SUITE unless it is there; prints its path.
 ensure_root() {
-  local suite="$1" root tmp
+  local suite="$1" root tmp lock
   root="$(root_path "$suite")"
   if [ -d "$root" ]; then printf '%s\n' "$root"; return 0; fi
   mkdir -p "$CI_CACHE/roots"
+  # One builder per suite at a time; under the lock, what an interrupted build left is garbage.
+  exec {lock}>"$CI_CACHE/roots/.lock-$suite"
+  flock "$lock"
+  if [ -d "$root" ]; then exec {lock}>&-; printf '%s\n' "$root"; return 0; fi
+  rm -rf --one-file-system "$CI_CACHE/roots/.build-$suite-"*
   tmp="$(mktemp -d "$CI_CACHE/roots/.build-$suite-XXXXXX")"
   echo "test-systemd: debootstrap $suite into $tmp (minbase + $(suite_packages "$suite"))" >&2
   if ! debootstrap --variant=minbase --include="$(suite_packages "$suite")" "$suite" "$tmp" "$CI_MIRROR" \
@@ -40,6 +45,7 @@ ensure_root() {
     echo "test-systemd: debootstrap $suite failed; last lines of $tmp.log:" >&2
     tail -20 "$tmp.log" >&2
     rm -rf --one-file-system "$tmp"
+    exec {lock}>&-
     return 1
   fi
   # Trim what a test never reads and give the container a machine id of its own.
@@ -48,5 +54,6 @@ ensure_root() {
   chmod 0755 "$tmp"   # mktemp made it 0700; it becomes the container's /
   mv -T "$tmp" "$root"
   rm -f "$tmp.log"
+  exec {lock}>&-
   printf '%s\n' "$root"
 }
