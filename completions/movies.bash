@@ -18,7 +18,7 @@ _movies() {
     esac
 
     # The command is the first word that is not an option (or --socket's value).
-    local i command="" sub="" after=0
+    local i command="" sub=""
     for ((i = 1; i < cword; i++)); do
         if [[ ${words[i]} == --socket ]]; then
             ((i++))
@@ -30,7 +30,6 @@ _movies() {
         elif [[ -z $sub ]]; then
             sub=${words[i]}
         fi
-        after=1
     done
 
     if [[ -z $command ]]; then
