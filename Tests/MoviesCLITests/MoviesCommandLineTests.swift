@@ -44,6 +44,12 @@ import Testing
         for text in ["search", "show", "poster", "recent", "status", "cache", "64", "69", "75", "77", "MOVIESD_SOCKET", "NO_COLOR"] {
             #expect(harness.output.text.contains(text), "\(text)")
         }
+        // Each command is listed once, and none as a placeholder ("(coming)" lines outlived their commands).
+        let commandLines = harness.output.text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+        for command in ["search", "show", "poster", "recent", "status", "cache", "watchlist", "refresh"] {
+            #expect(commandLines.filter { $0.hasPrefix("  \(command) ") }.count == 1, "\(command)")
+        }
+        #expect(!harness.output.text.contains("(coming)"))
     }
 
     @Test(arguments: ["search", "show", "poster", "recent", "status", "cache", "watchlist", "refresh"])
