@@ -9,7 +9,11 @@ final class LocalHTTPServer: Sendable {
     private let listener: Int32
     private let state = Mutex<(requests: [String], held: [Int32])>(([], []))
 
-    /// `answer` gets the request head and returns the raw response, or `nil` to never answer.
+    /// An answer that makes the server close the connection with a TCP RST instead of answering.
+    static let resetConnection = "\u{0}RESET"
+
+    /// `answer` gets the request head and returns the raw response, or `nil` to never answer
+    /// (``resetConnection`` resets the connection).
     init(answer: @escaping @Sendable (String) -> String?) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -61,6 +65,12 @@ final class LocalHTTPServer: Sendable {
             state.withLock { $0.requests.append(request) }
             guard let response = answer(request) else {
                 state.withLock { $0.held.append(connection) }
+                continue
+            }
+            if response == Self.resetConnection {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                close(connection)
                 continue
             }
             let bytes = Array(response.utf8)
