@@ -15,7 +15,9 @@ struct RepositoryHarness {
     init(policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote()) {
         self.remote = remote
         self.policy = policy
-        health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
+        // Three failures before the backoff, as these repository tests were written for (the
+        // daemon's default is one; see RemoteHealthTests).
+        health = RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { 0.5 })
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
             evictionInterval: evictionInterval, now: clock.now)
