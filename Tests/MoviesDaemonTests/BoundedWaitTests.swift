@@ -74,3 +74,29 @@ import Testing
         #expect(await harness.remote.fetchCount == 1)
     }
 }
+
+/// `--log-level debug`: one line per call with method, key, origin and milliseconds.
+@Suite struct CallLogTests {
+    @Test func eachCallIsOneDebugLine() async throws {
+        let events = RecordingEventLog()
+        let harness = ServiceHarness(events: events)
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        _ = await harness.call("Search", ["query": .string("matrix")], more: true)
+        _ = await harness.call("Status")
+        let lines = events.events.filter { $0.name == "call" }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.severity == .debug })
+        let search = try #require(lines.first?.message)
+        #expect(search.hasPrefix("call Search more key=query=\"matrix\" -> origin=network in "), "\(search)")
+        #expect(search.hasSuffix(" ms"))
+        #expect(lines.last?.message.hasPrefix("call Status key=- -> ok in ") == true)
+    }
+
+    @Test func nothingIsBuiltAboveDebug() async throws {
+        let events = RecordingEventLog(minimumSeverity: .info)
+        let harness = ServiceHarness(events: events)
+        _ = await harness.call("Status")
+        #expect(events.events.isEmpty)
+    }
+}

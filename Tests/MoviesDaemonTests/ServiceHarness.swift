@@ -27,7 +27,7 @@ struct ServiceHarness {
     let startedAt: Date
     let service: MoviesVarlinkService
 
-    init(answerDeadlineSeconds: Int = 3, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth()) {
+    init(answerDeadlineSeconds: Int = 3, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
         self.startedAt = startedAt
         self.health = health
         let policy = CachePolicy()
@@ -43,7 +43,7 @@ struct ServiceHarness {
             remoteStatus: health)
         let settings = MoviesVarlinkService.Settings(
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
-            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID)
+            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events)
         service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
 
