@@ -27,7 +27,7 @@ struct ServiceHarness {
     let startedAt: Date
     let service: MoviesVarlinkService
 
-    init(answerDeadlineSeconds: Int = 3, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
+    init(answerDeadlineSeconds: Int = 60, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
         self.startedAt = startedAt
         self.health = health
         let policy = CachePolicy()
