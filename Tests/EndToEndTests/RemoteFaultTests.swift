@@ -67,6 +67,8 @@ struct RemoteFaultTests {
         defer { sandbox.shutdown() }
         try sandbox.startStub()
         try sandbox.startDaemon()
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        #expect(try sandbox.movies(["cache", "invalidate", "--all"]).status == 0)
         try await sandbox.setFaults(#"{"rateLimit": {"share": 1.0, "retryAfter": 5}}"#)
         for query in ["never seen", "nor this"] {
             let (result, seconds) = try Self.timed { try sandbox.movies(["search", query]) }
@@ -76,7 +78,14 @@ struct RemoteFaultTests {
             // Before: 12 s (the Retry-After waited out twice, then the deadline).
             #expect(seconds < 4, "rate-limited call took \(seconds) s")
         }
-        #expect(try await sandbox.requestCount("/3/search/movie") == 1)
+        // A cached query answers from the cache, saying why it is not fresh.
+        let cached = try sandbox.movies(["search", "matrix", "--json"])
+        #expect(cached.status == 0, "\(cached.stderr)")
+        let last = JSONLines.parse(cached.stdout).last
+        #expect(last.flatMap(JSONLines.origin) == "cache")
+        #expect(((last?["freshness"] as? [String: Any])?["remoteError"] as? String)?.contains("rate limiting") == true, "\(cached.stdout)")
+        // The seed and the first rate-limited call: nothing else reached TMDB.
+        #expect(try await sandbox.requestCount("/3/search/movie") == 2)
         let journal = sandbox.daemon?.stderr ?? ""
         #expect(journal.components(separatedBy: "rate limiting requests (HTTP 429").count - 1 == 1, "\(journal)")
     }
