@@ -126,4 +126,37 @@ struct RemoteFaultTests {
         #expect(journal.contains("fetch search/movie?query=matrix&language=&page=1 -> HTTP 200 in "), "\(journal)")
         #expect(!journal.contains(Sandbox.token))
     }
+
+    @Test("a rejected token is one warning in the journal, however many calls see it")
+    func rejectedTokenIsLoggedOnce() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon(environment: ["MOVIESD_TMDB_TOKEN": "not-the-stub-token-9876"])
+        for query in ["matrix", "alien", "heat"] {
+            let result = try sandbox.movies(["search", query])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("rejected"), "\(result.stderr)")
+        }
+        let journal = sandbox.daemon?.stderr ?? ""
+        #expect(journal.components(separatedBy: "warning: TMDB rejected the API credential (HTTP 401)").count - 1 == 1, "\(journal)")
+        #expect(!journal.contains("not-the-stub-token-9876"))
+    }
+
+    @Test("a watchlist refresh is two journal lines: started, and finished with its counts")
+    func refreshIsLoggedWithCounts() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
+        #expect(try sandbox.movies(["refresh", "--quiet"]).status == 0)
+        let finished = BackgroundProcess.waitUntil(timeout: 5) {
+            sandbox.daemon?.stderr.contains("refresh of all watchlists finished") == true || { usleep(50_000); return false }()
+        }
+        #expect(finished)
+        let journal = sandbox.daemon?.stderr ?? ""
+        #expect(journal.contains("info: refresh of all watchlists started: 1 list(s)"), "\(journal)")
+        #expect(journal.contains(" done, 0 failed, "), "\(journal)")
+    }
 }
