@@ -139,7 +139,7 @@ struct RemoteFaultTests {
             #expect(result.stderr.contains("rejected"), "\(result.stderr)")
         }
         let journal = sandbox.daemon?.stderr ?? ""
-        #expect(journal.components(separatedBy: "warning: TMDB rejected the API credential (HTTP 401)").count - 1 == 1, "\(journal)")
+        #expect(journal.components(separatedBy: "warning: TMDB credential rejected (HTTP 401): TMDB rejected the credential").count - 1 == 1, "\(journal)")
         #expect(!journal.contains("not-the-stub-token-9876"))
     }
 

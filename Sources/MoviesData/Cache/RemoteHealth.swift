@@ -154,7 +154,8 @@ public actor RemoteHealth: RemoteStatusRepository {
             retryAt = date.addingTimeInterval(nextBackoff())
             if transition(to: .authRejected) {
                 let status = error.httpStatus.map { " (HTTP \($0))" } ?? ""
-                events.record(DataEvent(.warning, "remote.auth-rejected", "TMDB rejected the API credential\(status); check the configured token. Answering from the cache."))
+                let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+                events.record(DataEvent(.warning, "remote.auth-rejected", "TMDB credential rejected\(status): \(reason); answering from the cache"))
             }
             return
         }
