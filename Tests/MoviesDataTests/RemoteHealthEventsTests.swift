@@ -52,7 +52,7 @@ import Testing
         let remote = ScriptedMoviesRemote()
         await remote.hold()
         let call = Task { try await health.timingSlowCall { try await remote.fetch(.configuration, etag: nil) } }
-        #expect(await ServiceLikeWait.until { await health.remoteStatus().state == .offline })
+        #expect(await Eventually.until { await health.remoteStatus().state == .offline })
         let gated = try #require(await health.gate())
         #expect(gated.message.contains("did not answer within 3 s"))
         #expect(events.names == ["remote.offline"])
@@ -68,12 +68,12 @@ import Testing
         let running = Task { await probe.run() }
         await health.recordFailure(Self.timeout)
         // The probe waits out the backoff (virtual time), fails, backs off again…
-        #expect(await ServiceLikeWait.until { await remote.fetchCount >= 1 })
+        #expect(await Eventually.until { await remote.fetchCount >= 1 })
         #expect(await health.gate() != nil, "an offline remote stays gated while the probe decides")
         #expect(await health.remoteStatus().state == .offline)
         // …and once TMDB answers it, the remote is online and the gate opens.
         await remote.script(.configuration, .success(RemoteResponse(httpStatus: 200, body: Data("{}".utf8))))
-        #expect(await ServiceLikeWait.until { await health.remoteStatus().state == .online })
+        #expect(await Eventually.until { await health.remoteStatus().state == .online })
         #expect(await health.gate() == nil)
         #expect(events.names.filter { $0 == "remote.offline" }.count == 1)
         running.cancel()
@@ -81,8 +81,9 @@ import Testing
     }
 }
 
-/// Bounded polling for state reached by another task (at most `seconds`).
-enum ServiceLikeWait {
+/// Bounded polling (at most `seconds`) for state another task reaches: the probe and the slow-call
+/// timer run on their own tasks.
+enum Eventually {
     static func until(seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
         for _ in 0..<Int(seconds * 200) {
             if await condition() { return true }
