@@ -81,6 +81,15 @@ import Testing
         }
     }
 
+    @Test func aServerNotSpeakingTLSIsATLSFailure() async throws {
+        let server = try LocalHTTPServer(readsRequest: false) { _ in "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok" }
+        defer { server.stop() }
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
+        await #expect(throws: NetworkError.tlsFailure) {
+            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+    }
+
     @Test func cancellingTheCallerCancelsTheTask() async throws {
         let server = try LocalHTTPServer { _ in nil }
         defer { server.stop() }
