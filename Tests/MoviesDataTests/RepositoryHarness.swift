@@ -9,6 +9,8 @@ struct RepositoryHarness {
     let storage = InMemoryResponseStorage()
     let remote: ScriptedMoviesRemote
     let health: RemoteHealth
+    /// What the repository reported for the journal.
+    let events = RecordingEventLog()
     let policy: CachePolicy
     let repository: DefaultMoviesRepository
 
@@ -17,7 +19,7 @@ struct RepositoryHarness {
         self.policy = policy
         // Three failures before the backoff, as these repository tests were written for (the
         // daemon's default is one; see RemoteHealthTests).
-        health = RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { 0.5 })
+        health = RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { 0.5 }, events: events)
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
             evictionInterval: evictionInterval, now: clock.now)
