@@ -22,13 +22,14 @@ struct ServiceHarness {
     let storage = InMemoryResponseStorage()
     let recentQueries = InMemoryRecentQueriesStorage()
     let remote = ScriptedMoviesRemote()
-    let health = RemoteHealth()
+    let health: RemoteHealth
     let clock = TestClock()
     let startedAt: Date
     let service: MoviesVarlinkService
 
-    init(answerDeadlineSeconds: Int = 3, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID) {
+    init(answerDeadlineSeconds: Int = 60, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
         self.startedAt = startedAt
+        self.health = health
         let policy = CachePolicy()
         let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)
         let queries = DefaultMoviesQueriesRepository(storage: recentQueries, now: clock.now)
@@ -42,7 +43,7 @@ struct ServiceHarness {
             remoteStatus: health)
         let settings = MoviesVarlinkService.Settings(
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
-            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID)
+            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events)
         service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
 

@@ -101,6 +101,11 @@ import Testing
         _ = try await h.search(.networkOnly, query: "two")
         #expect(await h.storage.evictCount == 1)
         #expect(await h.storage.keys.count <= 1)
+        // The journal says so once, at info.
+        let evicted = h.events.events.filter { $0.name == "cache.evicted" }
+        #expect(evicted.count == 1)
+        #expect(evicted.first?.severity == .info)
+        #expect(evicted.first?.message.contains("10-byte budget") == true)
     }
 
     @Test func offlineAfterThreeFailuresSkipsTheNetwork() async throws {

@@ -16,6 +16,8 @@ struct RefresherHarness {
     let refresher: WatchlistRefresher
     let scheduler: RefreshScheduler
     let wake = RefreshWakeSignal()
+    /// What the refresher reported for the journal.
+    let events = RecordingEventLog()
 
     init(totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration()) {
         remote = ScriptedMoviesRemote(handler: Self.handler(totalPages: totalPages))
@@ -26,7 +28,7 @@ struct RefresherHarness {
         let posters = DefaultPosterImagesRepository(storage: responses, remote: remote, health: health, now: clock.now)
         refresher = WatchlistRefresher(
             watchlists: repository, movies: movies, posterImages: posters, responses: responses,
-            settings: .init(posters: false), now: clock.now)
+            settings: .init(posters: false), now: clock.now, events: events)
         scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, wake: wake, now: clock.now, randomUnit: { 0.5 })
     }
 

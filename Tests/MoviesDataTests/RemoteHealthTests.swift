@@ -11,7 +11,14 @@ import Testing
     static let badKey = MoviesError(code: .remoteRejected, message: "Invalid API key", httpStatus: 401, tmdbCode: 7)
 
     private func health(random: Double = 0.5) -> RemoteHealth {
-        RemoteHealth(now: clock.now, randomUnit: { random })
+        RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { random })
+    }
+
+    @Test func byDefaultOneFailureGatesTheNetwork() async throws {
+        let health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
+        await health.recordFailure(Self.timeout)
+        let gated = try #require(await health.gate())
+        #expect(gated.code == .remoteUnavailable && gated.retryAfterSeconds == 5)
     }
 
     @Test func startsUnknownAndOpen() async {

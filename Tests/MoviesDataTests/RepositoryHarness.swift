@@ -9,13 +9,17 @@ struct RepositoryHarness {
     let storage = InMemoryResponseStorage()
     let remote: ScriptedMoviesRemote
     let health: RemoteHealth
+    /// What the repository reported for the journal.
+    let events = RecordingEventLog()
     let policy: CachePolicy
     let repository: DefaultMoviesRepository
 
     init(policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote()) {
         self.remote = remote
         self.policy = policy
-        health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
+        // Three failures before the backoff, as these repository tests were written for (the
+        // daemon's default is one; see RemoteHealthTests).
+        health = RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { 0.5 }, events: events)
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
             evictionInterval: evictionInterval, now: clock.now)

@@ -17,6 +17,9 @@ import Testing
         #expect(summary.failed == 0)
         #expect(steps.withLock { $0.count } == 8)
         #expect(await harness.remote.fetchCount == 6)
+        // The journal: one line when it starts, one with the counts when it ends.
+        #expect(harness.events.names == ["refresh.started", "refresh.finished"])
+        #expect(harness.events.events.last?.message.contains("6 done, 0 failed, 2 skipped") == true)
 
         await harness.takeDown()
         for query in ["matrix", "heat"] {

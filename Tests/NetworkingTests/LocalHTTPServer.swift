@@ -9,8 +9,14 @@ final class LocalHTTPServer: Sendable {
     private let listener: Int32
     private let state = Mutex<(requests: [String], held: [Int32])>(([], []))
 
-    /// `answer` gets the request head and returns the raw response, or `nil` to never answer.
-    init(answer: @escaping @Sendable (String) -> String?) throws {
+    /// An answer that makes the server close the connection with a TCP RST instead of answering.
+    static let resetConnection = "\u{0}RESET"
+
+    /// `answer` gets the request head and returns the raw response, or `nil` to never answer
+    /// (``resetConnection`` resets the connection).
+    /// With `readsRequest: false` the answer is written as soon as a connection is accepted (a
+    /// server that is not speaking the client's protocol, e.g. plain text to a TLS client).
+    init(readsRequest: Bool = true, answer: @escaping @Sendable (String) -> String?) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
@@ -27,7 +33,7 @@ final class LocalHTTPServer: Sendable {
         }
         port = UInt16(bigEndian: address.sin_port)
         listener = fd
-        let thread = Thread { [self] in serve(answer) }
+        let thread = Thread { [self] in serve(readsRequest: readsRequest, answer) }
         thread.start()
     }
 
@@ -46,13 +52,13 @@ final class LocalHTTPServer: Sendable {
         for fd in state.withLock({ $0.held }) { close(fd) }
     }
 
-    private func serve(_ answer: @Sendable (String) -> String?) {
+    private func serve(readsRequest: Bool, _ answer: @Sendable (String) -> String?) {
         for _ in 0..<64 {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             var head = Data()
             var buffer = [UInt8](repeating: 0, count: 4096)
-            while head.range(of: Data("\r\n\r\n".utf8)) == nil {
+            while readsRequest, head.range(of: Data("\r\n\r\n".utf8)) == nil {
                 let count = read(connection, &buffer, buffer.count)
                 guard count > 0 else { break }
                 head.append(contentsOf: buffer[0..<count])
@@ -61,6 +67,12 @@ final class LocalHTTPServer: Sendable {
             state.withLock { $0.requests.append(request) }
             guard let response = answer(request) else {
                 state.withLock { $0.held.append(connection) }
+                continue
+            }
+            if response == Self.resetConnection {
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                close(connection)
                 continue
             }
             let bytes = Array(response.utf8)

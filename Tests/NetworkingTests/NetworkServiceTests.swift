@@ -71,19 +71,23 @@ import Testing
     }
 
     @Test func refusedConnectionsFailFastWithoutRetry() async throws {
-        let refused = FakeHTTPTransport([.fail(.cannotConnect)])
-        await #expect(throws: NetworkError.cannotConnect) { try await service(refused).response(for: Endpoint(path: "x")) }
+        let refused = FakeHTTPTransport([.fail(.connectionRefused)])
+        await #expect(throws: NetworkError.connectionRefused) { try await service(refused).response(for: Endpoint(path: "x")) }
         #expect(refused.requestCount == 1)
     }
 
     @Test func tooManyRequestsPausesTheLimiterForRetryAfter() async throws {
         let transport = FakeHTTPTransport([FakeHTTPTransport.json(429, headers: ["Retry-After": "2"]), FakeHTTPTransport.json(200)])
+        let service = service(transport)
         let start = clock.now
-        let response = try await service(transport).response(for: Endpoint(path: "x"))
-        #expect(response.status == 200)
-        #expect(transport.requestCount == 2)
+        let response = try await service.response(for: Endpoint(path: "x"))
+        // The caller gets the 429 at once (no retry, no wait)…
+        #expect(response.status == 429 && response.retryAfterSeconds == 2)
+        #expect(transport.requestCount == 1)
+        #expect(clock.now - start < 0.001)
+        // …and the next request waits for the Retry-After.
+        try await service.rateLimiter.acquire()
         #expect(clock.now - start >= 2)
-        #expect(clock.sleeps.contains(2))
     }
 
     @Test func retryAfterBeyondTheCapEndsRetriesButStillPausesEveryone() async throws {

@@ -16,13 +16,13 @@ import Testing
         #expect(policy.delayBeforeRetry(after: HTTPResponse(status: status), attempt: 1) == nil)
     }
 
-    @Test(arguments: [NetworkError.timedOut, .transport(message: "x")])
+    @Test(arguments: [NetworkError.timedOut, .connectionReset, .shortBody, .transport(message: "x")])
     func transportErrorsAreRetried(error: NetworkError) {
         #expect(policy.delayBeforeRetry(after: error, attempt: 1) != nil)
     }
 
     /// A refused connection means the remote is not there: fail fast so the offline answer is instant.
-    @Test(arguments: [NetworkError.notConnected, .cannotConnect, .cancelled, .invalidResponse, .invalidURL])
+    @Test(arguments: [NetworkError.notConnected, .connectionRefused, .dnsFailure, .tlsFailure, .cancelled, .invalidResponse, .invalidURL])
     func cancellationAndBadResponsesAreNotRetried(error: NetworkError) {
         #expect(policy.delayBeforeRetry(after: error, attempt: 1) == nil)
     }

@@ -50,11 +50,42 @@ import Testing
         }
     }
 
-    @Test func refusedConnectionIsCannotConnect() async throws {
+    @Test func refusedConnectionIsRefused() async throws {
         let server = try LocalHTTPServer { _ in nil }
         let url = server.url("x")
         server.stop()
-        await #expect(throws: NetworkError.cannotConnect) {
+        await #expect(throws: NetworkError.connectionRefused) {
+            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+        }
+    }
+
+    @Test func tcpResetIsConnectionReset() async throws {
+        let server = try LocalHTTPServer { _ in LocalHTTPServer.resetConnection }
+        defer { server.stop() }
+        await #expect(throws: NetworkError.connectionReset) {
+            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+        }
+    }
+
+    @Test func bodyShorterThanContentLengthIsShortBody() async throws {
+        let server = try LocalHTTPServer { _ in "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n0123456789" }
+        defer { server.stop() }
+        await #expect(throws: NetworkError.shortBody) {
+            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+        }
+    }
+
+    @Test func unknownHostIsDNSFailure() async throws {
+        await #expect(throws: NetworkError.dnsFailure) {
+            try await URLSessionTransport().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/x")!, timeoutSeconds: 5))
+        }
+    }
+
+    @Test func aServerNotSpeakingTLSIsATLSFailure() async throws {
+        let server = try LocalHTTPServer(readsRequest: false) { _ in "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok" }
+        defer { server.stop() }
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
+        await #expect(throws: NetworkError.tlsFailure) {
             try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
         }
     }

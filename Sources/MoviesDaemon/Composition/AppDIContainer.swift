@@ -18,13 +18,22 @@ public final class AppDIContainer: Sendable {
     public let refresher: WatchlistRefresher
     /// Refresh-ahead of watchlist entries; `nil` when `[Refresh] Enabled=no`.
     public let scheduler: RefreshScheduler?
+    /// Decides when an offline TMDB is back; `run()` by the daemon for its lifetime.
+    public let probe: RemoteProbe
+    /// Where the data layer's events go (the daemon's journal).
+    let events: any EventLog
     let remote: any MoviesRemote
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
-    /// Opens the database at `paths.databasePath` and wires everything.
-    public init(configuration: DaemonConfiguration, paths: DaemonPaths, credential: LoadedCredential) throws(StartupError) {
+    /// Opens the database at `paths.databasePath` and wires everything; the data layer reports its
+    /// events (remote offline/online, rate limits, refreshes, evictions) to `events`.
+    public init(
+        configuration: DaemonConfiguration, paths: DaemonPaths, credential: LoadedCredential,
+        events: any EventLog = DiscardingEventLog()
+    ) throws(StartupError) {
         self.configuration = configuration
+        self.events = events
         do {
             store = try SQLiteStore(path: paths.databasePath)
         } catch {
@@ -32,9 +41,15 @@ public final class AppDIContainer: Sendable {
         }
         responseStorage = SQLiteResponseStorage(store: store)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: store)
-        health = RemoteHealth()
+        // A remote call still running at the answer deadline marks TMDB offline at once, so later
+        // calls answer from the cache instead of joining it.
+        let answerDeadline = configuration.daemon.answerDeadlineSeconds
+        health = RemoteHealth(
+            configuration: RemoteHealth.Configuration(slowCallSeconds: answerDeadline > 0 ? Double(answerDeadline) : nil),
+            events: events)
         cachePolicy = configuration.cache.cachePolicy
         remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
         posterImagesRepository = DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
@@ -44,7 +59,7 @@ public final class AppDIContainer: Sendable {
         let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
         refresher = WatchlistRefresher(
             watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
-            responses: responseStorage, settings: refreshSettings)
+            responses: responseStorage, settings: refreshSettings, events: events)
         scheduler = configuration.refresh.enabled
             ? RefreshScheduler(refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake)
             : nil
@@ -130,7 +145,8 @@ public final class AppDIContainer: Sendable {
             startedAt: startedAt,
             answerDeadlineSeconds: configuration.daemon.answerDeadlineSeconds,
             daemonUID: daemonUID,
-            authorizedGID: authorizedGID
+            authorizedGID: authorizedGID,
+            events: events
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }

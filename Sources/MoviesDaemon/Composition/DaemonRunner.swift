@@ -66,7 +66,7 @@ public struct DaemonRunner: Sendable {
             logger.warning("the open-file limit is \(openFiles), below the \(needed) that MaxConnections=\(configuration.daemon.maxConnections) needs; raise LimitNOFILE=")
         }
 
-        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential)
+        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: LoggerEventLog(logger: logger))
         let listener: VarlinkListener
         let socketDescription: String
         if let inherited = activated.first {
@@ -108,6 +108,7 @@ public struct DaemonRunner: Sendable {
         }
 
         let schedulerTask = Task { [scheduler = container.scheduler] in await scheduler?.run() }
+        let probeTask = Task { [probe = container.probe] in await probe.run() }
 
         logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(socketDescription); cache \(paths.databasePath); remote \(configuration.remote.baseURL) with \(credential)")
         notifier.ready(status: "Serving io.moviesd.Movies on \(socketDescription)")
@@ -131,10 +132,12 @@ public struct DaemonRunner: Sendable {
 
         notifier.stopping(status: "Shutting down")
         schedulerTask.cancel()
+        probeTask.cancel()
         await container.refresher.cancelRunning()
         server.shutdown(gracePeriodSeconds: 10)
         _ = await serverTask.result
         _ = await schedulerTask.result
+        await probeTask.value
         signalTask.cancel()
         watchdogTask.cancel()
         await container.close()

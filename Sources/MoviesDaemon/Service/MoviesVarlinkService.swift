@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MoviesData
 import MoviesDomain
 import Varlink
 
@@ -40,9 +41,15 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var answerDeadlineSeconds: Int
         public var daemonUID: UInt32
         public var authorizedGID: UInt32?
+        /// Where `--log-level debug` writes one line per call.
+        public var events: any EventLog
 
         /// Creates settings.
-        public init(version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?) {
+        public init(
+            version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
+            events: any EventLog = DiscardingEventLog()
+        ) {
+            self.events = events
             self.version = version
             self.startedAt = startedAt
             self.answerDeadlineSeconds = answerDeadlineSeconds
@@ -58,6 +65,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let settings: Settings
     private let relay: UpdateRelay
     let authorizer: CallAuthorizer
+    private let callLog: CallLog
     private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
     private let encodedFreshness = WireEncodingMemo<SearchRequest, Freshness>()
     private let preparedSearches = PreparedReplyMemo<SearchRequest>()
@@ -68,10 +76,24 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         self.settings = settings
         self.relay = UpdateRelay(answerDeadlineSeconds: settings.answerDeadlineSeconds)
         self.authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
+        self.callLog = CallLog(events: settings.events)
     }
 
-    /// Dispatches one call.
+    /// Dispatches one call (and, at `--log-level debug`, logs it).
     public func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        guard callLog.isEnabled else { return try await dispatch(call, replies: replies) }
+        let started = ContinuousClock.now
+        do {
+            let reply = try await dispatch(call, replies: replies)
+            callLog.record(call, outcome: CallLog.outcome(of: reply), since: started)
+            return reply
+        } catch {
+            callLog.record(call, outcome: "error \(error.name)", since: started)
+            throw error
+        }
+    }
+
+    private func dispatch(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         switch call.methodName {
         case "Search": return try await search(call, replies: replies)
         case "Movie": return try await movie(call, replies: replies)
@@ -92,6 +114,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         guard call.methodName == "Search", let search = try? SearchCall(call),
               let hit = dependencies.searchMovies.freshInMemory(search.request, policy: search.policy) else { return nil }
         let (pages, freshness) = (encodedPages, encodedFreshness)
+        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
         return preparedSearches.reply(for: search.request, revision: hit.revision, freshness: hit.fetched.freshness) {
             VarlinkPreparedReply(parameters: [
                 "page": pages.encode(hit.fetched.value, key: search.request),

@@ -5,13 +5,15 @@ import Varlink
 ///
 /// With `more`, a cached update that the policy promises to follow with fresh data is sent at once
 /// (`continues: true`); every other update is held until the next one arrives or the stream ends, so
-/// the last update becomes the final reply and an error after cached data is the final (error) reply.
+/// the last update becomes the final reply. If the network has not answered within the answer
+/// deadline after the cached update, the call ends with the cached page and `remoteError` (the
+/// fetch goes on in the background and still updates the cache); a remote failure after cached
+/// data ends it the same way, with the failure as `remoteError`.
 ///
 /// Without `more`, the caller gets one reply: the fresh answer if it arrives within the answer
-/// deadline; otherwise the cached answer with `remoteError` saying why (the fetch goes on in the
-/// background and still updates the cache); nothing cached → the error.
+/// deadline; otherwise the cached answer with `remoteError` saying why; nothing cached → the error.
 struct UpdateRelay: Sendable {
-    /// How long a call without `more` waits for the network before answering from the cache.
+    /// How long a call waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
     /// The shared clock of the deadlines (one ticker instead of a timer per call).
     let deadlines = AnswerDeadlines()
@@ -25,50 +27,9 @@ struct UpdateRelay: Sendable {
         parameter: String,
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
-        if call.more {
-            return try await streamReplies(stream, replies: replies, policy: policy, parameter: parameter, encode: encode)
-        }
-        return try await bestAnswer(stream, policy: policy, parameter: parameter, encode: encode)
-    }
-
-    private func streamReplies<Value: Sendable>(
-        _ stream: FetchedStream<Value>,
-        replies: VarlinkReplyWriter,
-        policy: FetchPolicy,
-        parameter: String,
-        encode: (Fetched<Value>) -> [String: JSONValue]
-    ) async throws(VarlinkError) -> [String: JSONValue] {
-        var pending: Fetched<Value>?
-        var lastSent: Fetched<Value>?
-        do {
-            for try await update in stream {
-                if let held = pending {
-                    await replies.send(encode(held))
-                    lastSent = held
-                    pending = nil
-                }
-                if UpdateRelay.freshDataFollows(update, policy: policy) {
-                    await replies.send(encode(update))
-                    lastSent = update
-                } else {
-                    pending = update
-                }
-            }
-        } catch {
-            if let held = pending { await replies.send(encode(held)) }
-            throw VarlinkError.from(error, parameter: parameter)
-        }
-        if let final = pending ?? lastSent { return encode(final) }
-        throw MoviesError.notCached("no answer was produced").varlinkError()
-    }
-
-    private func bestAnswer<Value: Sendable>(
-        _ stream: FetchedStream<Value>,
-        policy: FetchPolicy,
-        parameter: String,
-        encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
-    ) async throws(VarlinkError) -> [String: JSONValue] {
         let (events, sink) = AsyncStream<RelayEvent<Value>>.makeStream()
+        // The consumer is not cancelled when the call answers early: the fetch goes on and
+        // stores what TMDB sends. It is cancelled with the call.
         let consumer = Task {
             do {
                 for try await update in stream { sink.yield(.update(update)) }
@@ -78,46 +39,14 @@ struct UpdateRelay: Sendable {
             }
             sink.finish()
         }
-        let deadline = answerDeadlineSeconds
-        let cancelDeadline: @Sendable () -> Void
-        if deadline > 0 {
-            let id = deadlines.schedule(after: deadline) { sink.yield(.deadlinePassed) }
-            cancelDeadline = { [deadlines] in deadlines.cancel(id) }
-        } else {
-            let timer = Task {
-                try? await Task.sleep(for: .seconds(deadline))
-                if !Task.isCancelled { sink.yield(.deadlinePassed) }
-            }
-            cancelDeadline = { timer.cancel() }
-        }
+        let cancelDeadline = armDeadline { sink.yield(.deadlinePassed) }
         defer { cancelDeadline() }
 
+        let streams = call.more
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
-            var best: Fetched<Value>?
-            var deadlinePassed = false
-            for await event in events {
-                switch event {
-                case .update(let update):
-                    best = update
-                    // A cached update that arrives after the deadline (a slow cache read, or a
-                    // deadline of 0) is answered at once rather than waiting for the network.
-                    if deadlinePassed, UpdateRelay.freshDataFollows(update, policy: policy) {
-                        return .answer(UpdateRelay.late(update, deadline: deadline))
-                    }
-                case .finished:
-                    return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
-                case .failed(let error):
-                    guard var cached = best else { return .failure(error) }
-                    cached.freshness.remoteError = UpdateRelay.describe(error)
-                    return .answer(cached)
-                case .deadlinePassed:
-                    deadlinePassed = true
-                    if let cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
-                        return .answer(UpdateRelay.late(cached, deadline: deadline))
-                    }
-                }
-            }
-            return .failure(CancellationError())
+            streams
+                ? await streamReplies(events, replies: replies, policy: policy, encode: encode)
+                : await bestAnswer(events, policy: policy)
         } onCancel: {
             consumer.cancel()
         }
@@ -125,6 +54,107 @@ struct UpdateRelay: Sendable {
         case .answer(let update): return encode(update)
         case .failure(let error): throw VarlinkError.from(error, parameter: parameter)
         }
+    }
+
+    /// Calls `fire` once the answer deadline passes; returns the function that disarms it.
+    private func armDeadline(_ fire: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let deadline = answerDeadlineSeconds
+        if deadline > 0 {
+            let id = deadlines.schedule(after: deadline, fire)
+            return { [deadlines] in deadlines.cancel(id) }
+        }
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(deadline))
+            if !Task.isCancelled { fire() }
+        }
+        return { timer.cancel() }
+    }
+
+    private func streamReplies<Value: Sendable>(
+        _ events: AsyncStream<RelayEvent<Value>>,
+        replies: VarlinkReplyWriter,
+        policy: FetchPolicy,
+        encode: (Fetched<Value>) -> [String: JSONValue]
+    ) async -> RelayOutcome<Value> {
+        var pending: Fetched<Value>?
+        var lastSent: Fetched<Value>?
+        var deadlinePassed = false
+        let deadline = answerDeadlineSeconds
+        for await event in events {
+            switch event {
+            case .update(let update):
+                if let held = pending {
+                    await replies.send(encode(held))
+                    lastSent = held
+                    pending = nil
+                }
+                if UpdateRelay.freshDataFollows(update, policy: policy) {
+                    if deadlinePassed { return .answer(UpdateRelay.late(update, deadline: deadline)) }
+                    await replies.send(encode(update))
+                    lastSent = update
+                } else {
+                    pending = update
+                }
+            case .finished:
+                if let final = pending ?? lastSent { return .answer(final) }
+                return .failure(MoviesError.notCached("no answer was produced"))
+            case .failed(let error):
+                if let held = pending {
+                    await replies.send(encode(held))
+                    lastSent = held
+                    pending = nil
+                }
+                // The cached page was sent and TMDB failed: end with it, saying why.
+                if var cached = lastSent, UpdateRelay.freshDataFollows(cached, policy: policy), !UpdateRelay.isCancellation(error) {
+                    cached.freshness.remoteError = UpdateRelay.describe(error)
+                    return .answer(cached)
+                }
+                return .failure(error)
+            case .deadlinePassed:
+                deadlinePassed = true
+                if pending == nil, let cached = lastSent, UpdateRelay.freshDataFollows(cached, policy: policy) {
+                    return .answer(UpdateRelay.late(cached, deadline: deadline))
+                }
+            }
+        }
+        return .failure(CancellationError())
+    }
+
+    private func bestAnswer<Value: Sendable>(
+        _ events: AsyncStream<RelayEvent<Value>>,
+        policy: FetchPolicy
+    ) async -> RelayOutcome<Value> {
+        let deadline = answerDeadlineSeconds
+        var best: Fetched<Value>?
+        var deadlinePassed = false
+        for await event in events {
+            switch event {
+            case .update(let update):
+                best = update
+                // A cached update that arrives after the deadline (a slow cache read, or a
+                // deadline of 0) is answered at once rather than waiting for the network.
+                if deadlinePassed, UpdateRelay.freshDataFollows(update, policy: policy) {
+                    return .answer(UpdateRelay.late(update, deadline: deadline))
+                }
+            case .finished:
+                return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
+            case .failed(let error):
+                guard var cached = best else { return .failure(error) }
+                cached.freshness.remoteError = UpdateRelay.describe(error)
+                return .answer(cached)
+            case .deadlinePassed:
+                deadlinePassed = true
+                if let cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
+                    return .answer(UpdateRelay.late(cached, deadline: deadline))
+                }
+            }
+        }
+        return .failure(CancellationError())
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        return (error as? MoviesError)?.code == .cancelled
     }
 
     /// The longest answer deadline used (a year): longer configured ones behave the same, and

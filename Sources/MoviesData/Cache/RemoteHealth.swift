@@ -4,9 +4,13 @@ import MoviesDomain
 /// TMDB's health, decided from the outcomes of remote calls (DESIGN §4), and the gate that skips
 /// the network while it is known to be down so offline answers never wait for timeouts.
 ///
-/// - After `failureThreshold` consecutive availability failures (transport error, timeout, 5xx)
-///   the state is `offline` and the network is skipped for a backoff period that doubles from
-///   `initialBackoffSeconds` up to `maxBackoffSeconds`, jittered.
+/// - After `failureThreshold` consecutive availability failures (transport error, timeout, 5xx;
+///   one by default) the state is `offline` and the network is skipped for a backoff period that
+///   doubles from `initialBackoffSeconds` up to `maxBackoffSeconds`, jittered. A call still
+///   running after `slowCallSeconds` (the answer deadline) marks the remote offline at once, so
+///   the next calls answer from the cache without joining the hanging fetch.
+/// - While a ``RemoteProbe`` runs, an offline remote stays gated until the probe reaches it; the
+///   probe, not a user's call, pays for finding out whether TMDB is back.
 /// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff).
 /// - A rejected credential is `authRejected`: its own state, never offline; calls are retried at
 ///   the backoff pace.
@@ -22,19 +26,31 @@ public actor RemoteHealth: RemoteStatusRepository {
         public var maxBackoffSeconds: Double
         /// The jitter as a fraction of the period: 0.2 spreads a period over ±20 %.
         public var jitterFraction: Double
+        /// A remote call still running after this many seconds marks the remote offline; `nil` never.
+        public var slowCallSeconds: Double?
 
-        /// Creates a configuration (defaults: 3 failures, 5 s doubling up to 5 min, ±20 %).
-        public init(failureThreshold: Int = 3, initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 300, jitterFraction: Double = 0.2) {
+        /// Creates a configuration (defaults: 1 failure, 5 s doubling up to 5 min, ±20 %, no slow mark).
+        public init(
+            failureThreshold: Int = 1, initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 300,
+            jitterFraction: Double = 0.2, slowCallSeconds: Double? = nil
+        ) {
             self.failureThreshold = max(1, failureThreshold)
             self.initialBackoffSeconds = initialBackoffSeconds
             self.maxBackoffSeconds = maxBackoffSeconds
             self.jitterFraction = jitterFraction
+            self.slowCallSeconds = slowCallSeconds.map { max(0, $0) }
         }
     }
 
-    private let configuration: Configuration
-    private let now: @Sendable () -> Date
+    let configuration: Configuration
+    let now: @Sendable () -> Date
     private let randomUnit: @Sendable () -> Double
+    /// Sleeps for the slow-call mark (tests pass a virtual one).
+    let sleep: @Sendable (Double) async throws -> Void
+    /// Where state transitions are reported, once each.
+    let events: any EventLog
+    /// Whether a ``RemoteProbe`` decides when an offline remote is back.
+    private(set) var probeAttached = false
     private var state: RemoteStatus.State = .unknown
     private var since: Date?
     private var lastError: String?
@@ -46,14 +62,34 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// - Parameters:
     ///   - now: the clock.
     ///   - randomUnit: a random number in `0..<1` for jitter (0.5 means no jitter).
+    ///   - sleep: waits for the slow-call mark.
+    ///   - events: where transitions (offline, online, rate limited, token rejected) are reported.
     public init(
         configuration: Configuration = Configuration(),
         now: @escaping @Sendable () -> Date = { Date() },
-        randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+        events: any EventLog = DiscardingEventLog()
     ) {
         self.configuration = configuration
         self.now = now
         self.randomUnit = randomUnit
+        self.sleep = sleep
+        self.events = events
+    }
+
+    /// Called by a ``RemoteProbe`` when it starts: from then on an offline remote stays gated until
+    /// the probe reaches it.
+    func attachProbe() { probeAttached = true }
+
+    /// Called when the probe stops: the gate opens at `retryAt` again.
+    func detachProbe() { probeAttached = false }
+
+    /// Seconds until the probe should try the remote: `nil` when no probe is needed (not offline).
+    func probeDelay() -> Double? {
+        guard state == .offline else { return nil }
+        guard let retryAt else { return 0 }
+        return max(0, retryAt.timeIntervalSince(now()))
     }
 
     /// The current status.
@@ -72,7 +108,8 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// rejected), carrying `retryAfterSeconds`.
     public func gate() -> MoviesError? {
         let date = now()
-        guard let retryAt, date < retryAt else { return nil }
+        let probed = probeAttached && state == .offline
+        guard let retryAt, date < retryAt || probed else { return nil }
         let wait = max(1, Int(retryAt.timeIntervalSince(date).rounded(.up)))
         switch state {
         case .authRejected:
@@ -90,7 +127,18 @@ public actor RemoteHealth: RemoteStatusRepository {
 
     /// Records a successful call (including a 304): the remote is online.
     public func recordSuccess() {
-        transition(to: .online)
+        let previous = state
+        let downSince = since
+        if transition(to: .online) {
+            switch previous {
+            case .unknown:
+                events.record(DataEvent(.info, "remote.online", "TMDB is reachable"))
+            default:
+                let seconds = downSince.map { max(0, Int(now().timeIntervalSince($0).rounded())) }
+                let after = seconds.map { " after \($0) s \(Self.describe(previous))" } ?? ""
+                events.record(DataEvent(.notice, "remote.online", "TMDB is reachable again\(after); fresh answers resume"))
+            }
+        }
         consecutiveFailures = 0
         backoffLevel = 0
         retryAt = nil
@@ -103,25 +151,32 @@ public actor RemoteHealth: RemoteStatusRepository {
         if error.isAuthRejection {
             consecutiveFailures += 1
             lastError = error.message
-            transition(to: .authRejected)
             retryAt = date.addingTimeInterval(nextBackoff())
+            if transition(to: .authRejected) {
+                let status = error.httpStatus.map { " (HTTP \($0))" } ?? ""
+                let reason = error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message
+                events.record(DataEvent(.warning, "remote.auth-rejected", "TMDB credential rejected\(status): \(reason); answering from the cache"))
+            }
             return
         }
         switch error.code {
         case .remoteUnavailable where error.httpStatus == 429:
             lastError = error.message
-            transition(to: .rateLimited)
             let wait = error.retryAfterSeconds.map(Double.init) ?? nextBackoff()
             retryAt = date.addingTimeInterval(wait)
+            if transition(to: .rateLimited) {
+                let after = error.retryAfterSeconds.map { "Retry-After \($0) s" } ?? "no Retry-After"
+                events.record(DataEvent(.warning, "remote.rate-limited", "TMDB is rate limiting requests (HTTP 429, \(after)); answering from the cache until \(Self.clockTime(retryAt ?? date))"))
+            }
         case .remoteUnavailable:
             // The state follows the last outcome at once; the network is skipped (backoff) only
             // after `failureThreshold` consecutive failures, so one lost packet costs no backoff.
             consecutiveFailures += 1
             lastError = error.message
-            transition(to: .offline)
             if consecutiveFailures >= configuration.failureThreshold {
                 retryAt = date.addingTimeInterval(nextBackoff())
             }
+            if transition(to: .offline) { reportOffline(error.message) }
         case .notFound, .remoteRejected:
             // TMDB answered: it is reachable, and the request itself was at fault.
             recordSuccess()
@@ -139,10 +194,48 @@ public actor RemoteHealth: RemoteStatusRepository {
         return max(0, base * factor)
     }
 
-    private func transition(to newState: RemoteStatus.State) {
-        if state != newState {
-            state = newState
-            since = now()
+    /// Records that a call has been running for `seconds` without an answer: unless the remote is
+    /// already known to be down, it is now offline, so the next calls answer from the cache at once.
+    func recordSlow(afterSeconds seconds: Double) {
+        guard state == .online || state == .unknown else { return }
+        consecutiveFailures += 1
+        lastError = "TMDB did not answer within \(Self.formatted(seconds)) s"
+        retryAt = now().addingTimeInterval(nextBackoff())
+        if transition(to: .offline) { reportOffline(lastError ?? "") }
+    }
+
+    private func reportOffline(_ reason: String) {
+        let next = retryAt.map { "; next check at \(Self.clockTime($0))" } ?? ""
+        let fragment = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        events.record(DataEvent(.notice, "remote.offline", "TMDB is offline (\(fragment)); answering from the cache\(next)"))
+    }
+
+    /// Moves to `newState`; returns whether the state changed (callers report the transition).
+    @discardableResult
+    private func transition(to newState: RemoteStatus.State) -> Bool {
+        guard state != newState else { return false }
+        state = newState
+        since = now()
+        return true
+    }
+
+    private static func describe(_ state: RemoteStatus.State) -> String {
+        switch state {
+        case .offline: "offline"
+        case .rateLimited: "rate limited"
+        case .authRejected: "with the token rejected"
+        case .unknown, .online: "unknown"
         }
+    }
+
+    private static func formatted(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// `date` as `HH:MM:SS` UTC, for "next check at" (the journal adds the date).
+    static func clockTime(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.up)) % 86_400
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) UTC"
     }
 }

@@ -56,7 +56,19 @@ enum TMDBResponseInterpreter {
             return MoviesError(code: .invalidArgument, message: "The TMDB request address could not be built; check the configured API URL.")
         case .invalidResponse:
             return MoviesError(code: .remoteUnavailable, message: "TMDB's answer was not a valid HTTP response.")
-        case .notConnected, .cannotConnect, .transport:
+        case .connectionReset:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB reset the connection before answering.")
+        case .shortBody:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB closed the connection before sending the whole answer (short body); nothing was cached.")
+        case .connectionRefused:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection (nothing is listening at the configured address).")
+        case .dnsFailure:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB's host name could not be resolved (DNS failure).")
+        case .tlsFailure:
+            return MoviesError(code: .remoteUnavailable, message: "The secure (TLS) connection to TMDB failed.")
+        case .notConnected:
+            return MoviesError(code: .remoteUnavailable, message: "TMDB could not be reached: the network is not connected.")
+        case .transport:
             return MoviesError(code: .remoteUnavailable, message: "TMDB could not be reached: \(sentenceFragment(networkError.description)).")
         }
     }

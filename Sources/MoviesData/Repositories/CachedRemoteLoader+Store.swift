@@ -13,11 +13,21 @@ extension CachedRemoteLoader {
             entry.httpStatus == 200 && (try? resource.decode(entry)) != nil ? entry : nil
         }
         let response: RemoteResponse
+        let (remote, request, etag) = (self.remote, resource.request, validated?.etag)
+        let started = ContinuousClock.now
         do {
             try Task.checkCancellation()
-            response = try await remote.fetch(resource.request, etag: validated?.etag)
+            if case .image = request {
+                // An image may take longer than the answer deadline on a slow link while the
+                // API is fine: its duration says nothing about TMDB being down.
+                response = try await remote.fetch(request, etag: etag)
+            } else {
+                response = try await health.timingSlowCall { try await remote.fetch(request, etag: etag) }
+            }
+            logFetch(resource.key, outcome: "HTTP \(response.httpStatus)", since: started)
         } catch {
             let failure = MoviesError(wrapping: error)
+            logFetch(resource.key, outcome: failure.code.rawValue, since: started)
             guard failure.code != .cancelled else { throw failure }
             await health.recordFailure(failure)
             if failure.isAuthoritativeNotFound { await storeNegative(resource) }
@@ -68,10 +78,19 @@ extension CachedRemoteLoader {
     private func store(_ entry: StoredResponse) async -> StoreResult {
         guard let saved = try? await storage.save(entry) else { return .failed }
         guard saved else { return .newerKept }
-        if await evictionSchedule.recordWrite() {
-            _ = try? await storage.evict(toFit: policy.byteBudget)
+        if await evictionSchedule.recordWrite(), let evicted = try? await storage.evict(toFit: policy.byteBudget), evicted > 0 {
+            health.events.record(DataEvent(.info, "cache.evicted", "evicted \(evicted) least recently used cache entries to stay within the \(policy.byteBudget)-byte budget"))
         }
         return .saved
+    }
+
+    /// One debug line per remote fetch: key, outcome, milliseconds (never a credential: keys hold
+    /// only the query, id or image path).
+    private func logFetch(_ key: String, outcome: String, since started: ContinuousClock.Instant) {
+        guard health.events.isEnabled(.debug) else { return }
+        let elapsed = started.duration(to: .now)
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        health.events.record(DataEvent(.debug, "remote.fetch", "fetch \(key) -> \(outcome) in \(Int(ms.rounded())) ms"))
     }
 
     /// What became of a write.

@@ -133,6 +133,9 @@ struct CachedRemoteLoader: Sendable {
 
     /// Fetches `resource` through the key's shared flight and decodes the result.
     func fetch<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> Fetched<Value> {
+        // Checked before joining a flight too: a fetch that is hanging (and marked the remote
+        // offline) is not joined, so the caller answers from the cache at once.
+        if let gated = await health.gate() { throw gated }
         let outcome: FetchOutcome
         do {
             outcome = try await flights.run(resource.key) { try await fetchAndStore(resource) }

@@ -44,6 +44,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let responses: any ResponseStorage
     let settings: Settings
     let now: @Sendable () -> Date
+    /// Where refreshes starting and finishing are reported.
+    let events: any EventLog
     private var running: Run?
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
@@ -53,8 +55,10 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// Creates a refresher over the repositories the daemon serves from.
     public init(
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
-        responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() }
+        responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
+        events: any EventLog = DiscardingEventLog()
     ) {
+        self.events = events
         self.watchlists = watchlists
         self.movies = movies
         self.posterImages = posterImages
@@ -113,6 +117,25 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         tally.total = lists.reduce(0) { sum, list in
             sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)
         }
+        let scope = target.map { "watchlist '\($0)'" } ?? "all watchlists"
+        events.record(DataEvent(.info, "refresh.started", "refresh of \(scope) started: \(lists.count) list(s), \(tally.total) step(s)"))
+        do {
+            try await refreshLists(lists, runID: runID, tally: &tally)
+        } catch {
+            events.record(DataEvent(.notice, "refresh.cancelled", "refresh of \(scope) stopped after \(tally.done + tally.failed + tally.skipped) of \(tally.total) step(s)"))
+            throw error
+        }
+        let summary = tally.summary(start: start, end: now())
+        last = summary
+        let severity: DataEvent.Severity = summary.failed > 0 ? .warning : .info
+        let firstError = summary.firstError.map { "; first error: \($0)" } ?? ""
+        events.record(DataEvent(
+            severity, "refresh.finished",
+            "refresh of \(scope) finished in \(Int(summary.durationSeconds.rounded())) s: \(summary.done) done, \(summary.failed) failed, \(summary.skipped) skipped\(firstError)"))
+        return summary
+    }
+
+    private func refreshLists(_ lists: [Watchlist], runID: Int, tally: inout RefreshTally) async throws {
         for list in lists {
             tally.watchlist = list.name
             try await refreshQueries(list.queries, runID: runID, tally: &tally)
@@ -131,9 +154,6 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
                 report(runID, tally.progress(poster.label))
             }
         }
-        let summary = tally.summary(start: start, end: now())
-        last = summary
-        return summary
     }
 
     private func run(_ step: RefreshStep, tally: inout RefreshTally) async -> RefreshStepOutcome? {

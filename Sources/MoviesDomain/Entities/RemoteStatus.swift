@@ -8,7 +8,8 @@ public struct RemoteStatus: Sendable, Hashable, Codable {
         case unknown
         /// The last request succeeded.
         case online
-        /// Requests are failing (transport errors, timeouts, 5xx); the network is skipped until `retryAt`.
+        /// Requests are failing (transport errors, timeouts, 5xx) or did not answer within the answer
+        /// deadline; the network is skipped, and the daemon's probe tries again at `retryAt`.
         case offline
         /// TMDB rejected the credential (code 7): not an outage, a configuration problem.
         case authRejected = "auth_rejected"

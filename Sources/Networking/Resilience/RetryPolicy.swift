@@ -1,5 +1,7 @@
 /// When and how long to wait before retrying (DESIGN §4): jittered exponential backoff; only
-/// transport errors, timeouts, 5xx and 429 are retried; 429 honours `Retry-After` up to a cap.
+/// transport errors, timeouts, 5xx and 429 are retryable; 429 honours `Retry-After` up to a cap.
+/// (`NetworkService` does not wait out a 429: it pauses its bucket for `Retry-After` and returns
+/// the 429 at once; `maxRetryAfterSeconds` caps that pause.)
 public struct RetryPolicy: Sendable {
     /// Total attempts, the first included. 1 disables retries.
     public var maxAttempts: Int

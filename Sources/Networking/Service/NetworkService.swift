@@ -3,6 +3,9 @@ import Foundation
 /// Sends endpoints to one server: builds the URL, adds the credential, waits for the rate limiter,
 /// retries what may succeed on retry, and ends within an overall deadline.
 ///
+/// A 429 is never waited out: it pauses the shared bucket for its `Retry-After` and is returned at
+/// once, so a caller with nothing cached learns "rate limited, retry in N s" immediately.
+///
 /// It returns every HTTP response (2xx or not) once retries are over; interpreting statuses is the
 /// caller's job. Failures without a response are `NetworkError`s whose text holds no credential.
 public struct NetworkService: Sendable {
@@ -78,12 +81,15 @@ public struct NetworkService: Sendable {
             do {
                 let response = try await transport.send(request)
                 if response.status == 429 {
+                    // Rate limited: every later request waits (the bucket pauses), and this caller
+                    // gets the 429 at once, with its Retry-After, instead of waiting it out.
                     let pause = response.retryAfterSeconds.map(Double.init) ?? retryPolicy.backoffSeconds(afterAttempt: attempt)
                     await rateLimiter.pause(for: min(pause, retryPolicy.maxRetryAfterSeconds))
+                    return response
                 }
                 guard let next = retryPolicy.delayBeforeRetry(after: response, attempt: attempt),
                       fitsDeadline(next, startedAt: started) else { return response }
-                delay = response.status == 429 ? 0 : next
+                delay = next
             } catch let error as NetworkError {
                 guard let next = retryPolicy.delayBeforeRetry(after: error, attempt: attempt),
                       fitsDeadline(next, startedAt: started) else { throw error }

@@ -73,15 +73,30 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// The `NetworkError` for a URLSession failure; messages carry no URL.
+    ///
+    /// On Linux (swift-corelibs-foundation over libcurl) a TCP reset arrives as
+    /// `networkConnectionLost` ("Recv failure: Connection reset by peer"), a body shorter than its
+    /// `Content-Length` as `unknown` ("transfer closed with N bytes remaining to read"), a refused
+    /// connection as `cannotConnectToHost`, an unknown host as `cannotFindHost` and an empty reply as
+    /// `badServerResponse`; curl's own text is in the localized description.
     static func networkError(from error: any Error) -> NetworkError {
         guard let urlError = error as? URLError else {
             return .transport(message: "unexpected transport error.")
         }
+        let detail = urlError.localizedDescription
         switch urlError.code {
-        case .notConnectedToInternet, .networkConnectionLost, .dataNotAllowed, .internationalRoamingOff:
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
             return .notConnected
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
-            return .cannotConnect
+        case .networkConnectionLost:
+            return .connectionReset
+        case .cannotConnectToHost:
+            return .connectionRefused
+        case .cannotFindHost, .dnsLookupFailed:
+            return .dnsFailure
+        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
+             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
+             .clientCertificateRequired:
+            return .tlsFailure
         case .timedOut:
             return .timedOut
         case .cancelled:
@@ -89,7 +104,10 @@ public final class URLSessionTransport: HTTPTransport {
         case .badServerResponse, .cannotParseResponse, .zeroByteResource:
             return .invalidResponse
         default:
-            return .transport(message: "URL error \(urlError.code.rawValue).")
+            if detail.contains("bytes remaining to read") || detail.contains("transfer closed") { return .shortBody }
+            if detail.localizedCaseInsensitiveContains("connection reset") { return .connectionReset }
+            if detail.contains("SSL") || detail.contains("TLS") { return .tlsFailure }
+            return .transport(message: "URL error \(urlError.code.rawValue) (\(Redaction.redactingCredentials(in: detail))).")
         }
     }
 }

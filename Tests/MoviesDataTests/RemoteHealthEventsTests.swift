@@ -1,0 +1,94 @@
+import FoundationEssentials
+@testable import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Testing
+
+/// What `RemoteHealth` tells the journal: each state transition once, never once per call.
+@Suite struct RemoteHealthEventsTests {
+    let clock = TestClock()
+    let events = RecordingEventLog()
+    static let timeout = MoviesError(code: .remoteUnavailable, message: "TMDB did not answer within 15 seconds.")
+    static let badKey = MoviesError(code: .remoteRejected, message: "Invalid API key", httpStatus: 401, tmdbCode: 7)
+    static let tooMany = MoviesError(code: .remoteUnavailable, message: "TMDB is rate limiting requests", retryAfterSeconds: 5, httpStatus: 429)
+
+    private func health() -> RemoteHealth {
+        RemoteHealth(now: clock.now, randomUnit: { 0.5 }, events: events)
+    }
+
+    @Test func offlineAndBackAreReportedOnceEach() async {
+        let health = health()
+        await health.recordSuccess()
+        for _ in 0..<5 { await health.recordFailure(Self.timeout) }
+        clock.advance(by: 42)
+        await health.recordSuccess()
+        await health.recordSuccess()
+        #expect(events.names == ["remote.online", "remote.offline", "remote.online"])
+        let offline = events.events[1]
+        #expect(offline.severity == .notice)
+        #expect(offline.message.contains("did not answer within 15 seconds"))
+        #expect(offline.message.contains("answering from the cache"))
+        let back = events.events[2]
+        #expect(back.severity == .notice)
+        #expect(back.message.contains("after 42 s offline"))
+        #expect(events.events[0].severity == .info)
+    }
+
+    @Test func rejectedTokenAndRateLimitAreWarningsOnce() async {
+        let health = health()
+        await health.recordFailure(Self.badKey)
+        await health.recordFailure(Self.badKey)
+        #expect(events.names == ["remote.auth-rejected"])
+        #expect(events.events[0].severity == .warning)
+        #expect(events.events[0].message.contains("HTTP 401"))
+        await health.recordFailure(Self.tooMany)
+        await health.recordFailure(Self.tooMany)
+        #expect(events.names == ["remote.auth-rejected", "remote.rate-limited"])
+        #expect(events.events[1].message.contains("Retry-After 5 s"))
+    }
+
+    @Test func aSlowCallMarksTheRemoteOfflineOnce() async throws {
+        let health = RemoteHealth(configuration: .init(slowCallSeconds: 3), now: clock.now, randomUnit: { 0.5 }, sleep: { _ in }, events: events)
+        let remote = ScriptedMoviesRemote()
+        await remote.hold()
+        let call = Task { try await health.timingSlowCall { try await remote.fetch(.configuration, etag: nil) } }
+        #expect(await Eventually.until { await health.remoteStatus().state == .offline })
+        let gated = try #require(await health.gate())
+        #expect(gated.message.contains("did not answer within 3 s"))
+        #expect(events.names == ["remote.offline"])
+        await remote.release()
+        _ = try? await call.value
+    }
+
+    @Test func whileAProbeRunsAnOfflineRemoteStaysGatedUntilTheProbeReachesIt() async throws {
+        let health = health()
+        let remote = ScriptedMoviesRemote()
+        await remote.script(.configuration, .failure(Self.timeout))
+        let probe = RemoteProbe(health: health, remote: remote, sleep: { [clock] seconds in clock.advance(by: seconds) })
+        let running = Task { await probe.run() }
+        await health.recordFailure(Self.timeout)
+        // The probe waits out the backoff (virtual time), fails, backs off again…
+        #expect(await Eventually.until { await remote.fetchCount >= 1 })
+        #expect(await health.gate() != nil, "an offline remote stays gated while the probe decides")
+        #expect(await health.remoteStatus().state == .offline)
+        // …and once TMDB answers it, the remote is online and the gate opens.
+        await remote.script(.configuration, .success(RemoteResponse(httpStatus: 200, body: Data("{}".utf8))))
+        #expect(await Eventually.until { await health.remoteStatus().state == .online })
+        #expect(await health.gate() == nil)
+        #expect(events.names.filter { $0 == "remote.offline" }.count == 1)
+        running.cancel()
+        await running.value
+    }
+}
+
+/// Bounded polling (at most `seconds`) for state another task reaches: the probe and the slow-call
+/// timer run on their own tasks.
+enum Eventually {
+    static func until(seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+        for _ in 0..<Int(seconds * 200) {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await condition()
+    }
+}
