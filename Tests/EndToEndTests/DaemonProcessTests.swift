@@ -14,24 +14,24 @@ struct DaemonProcessTests {
         try sandbox.startDaemon()
         let address = "unix:\(sandbox.socketPath)"
 
-        let info = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "info", address])
+        let info = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "info", address])
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("io.moviesd.Movies"))
         #expect(info.stdout.contains("org.varlink.service"))
 
-        let help = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "help", "\(address)/io.moviesd.Movies"])
+        let help = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "help", "\(address)/io.moviesd.Movies"])
         #expect(help.status == 0, "\(help.stderr)")
         #expect(help.stdout.contains("method Search("))
 
-        let call = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
+        let call = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
         #expect(call.status == 0, "\(call.stderr)")
         #expect(call.stdout.contains("\"freshness\""))
 
-        let more = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "--more", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
+        let more = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "--more", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
         #expect(more.status == 0, "\(more.stderr)")
         #expect(more.stdout.components(separatedBy: "\"origin\"").count - 1 == 2, "expected cached then fresh: \(more.stdout)")
 
-        let bad = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": 42}"#])
+        let bad = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": 42}"#])
         // varlink.cli prints an error reply and still exits 0: assert on the error itself.
         #expect((bad.stdout + bad.stderr).contains("org.varlink.service.InvalidParameter"))
         #expect((bad.stdout + bad.stderr).contains("query"))
