@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// `movies` against a real `moviesd` on a temporary socket (issue 4).

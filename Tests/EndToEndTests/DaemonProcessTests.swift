@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// `moviesd` as a process: Varlink conformance with a real peer, systemd integration, signals,
@@ -49,9 +50,9 @@ struct DaemonProcessTests {
         #expect(ready, "got \(receiver.received)")
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
 
-        let status = sandbox.daemon?.stop(signal: SIGTERM, timeout: 10)
+        let status = sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds)
         #expect(status == 0)
-        #expect(BackgroundProcess.waitUntil(timeout: 2) { receiver.received.contains { $0.contains("STOPPING=1") } })
+        #expect(BackgroundProcess.waitUntil { receiver.received.contains { $0.contains("STOPPING=1") } })
         let check = try ProcessRunner.run("/usr/bin/sqlite3", [sandbox.databasePath, "PRAGMA integrity_check;"])
         #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
     }
@@ -85,7 +86,7 @@ struct DaemonProcessTests {
         let second = try ProcessRunner.run(
             BinaryLocator.path("moviesd"),
             ["--socket", sandbox.directory.appendingPathComponent("other.sock").path, "--database", sandbox.databasePath],
-            timeout: 10
+            timeout: ProcessDeadline.seconds
         )
         #expect(second.status != 0)
         #expect(second.stderr.contains(sandbox.databasePath))
@@ -97,7 +98,7 @@ struct DaemonProcessTests {
         defer { sandbox.shutdown() }
         let config = sandbox.directory.appendingPathComponent("bad.conf")
         try Data("[Daemon]\nLogLevel=info\nNoSuchKey=1\n".utf8).write(to: config)
-        let result = try ProcessRunner.run(BinaryLocator.path("moviesd"), ["--config", config.path, "--socket", sandbox.socketPath, "--database", sandbox.databasePath], timeout: 10)
+        let result = try ProcessRunner.run(BinaryLocator.path("moviesd"), ["--config", config.path, "--socket", sandbox.socketPath, "--database", sandbox.databasePath], timeout: ProcessDeadline.seconds)
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
@@ -107,10 +108,8 @@ struct DaemonProcessTests {
     @Test("a peer that is not authorised gets PermissionDenied for Purge; reads stay open")
     func authorization() async throws {
         let setpriv = "/usr/bin/setpriv"
-        guard getuid() == 0, ToolRequirement.exists(setpriv) else {
-            print("◇ skipped: needs root and setpriv to call as another user")
-            return
-        }
+        guard ToolRequirement.require(getuid() == 0, "root (to call as another user with setpriv)"),
+              ToolRequirement.require(ToolRequirement.exists(setpriv), "setpriv (apt-get install util-linux)") else { return }
         let sandbox = try Sandbox()
         defer { sandbox.shutdown() }
         chmod(sandbox.directory.path, 0o755)

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// Checks the shipped systemd units (`systemd/`) and the cron example (`etc/cron.d/`):
@@ -170,21 +171,11 @@ struct SystemdUnitTests {
 
     /// Runs `executable` with `arguments` and returns its exit status and its stdout and stderr together.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SYSTEMD_COLORS"] = "0"
-        environment["SYSTEMD_PAGER"] = "cat"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // Bounded, and killed by PID at the deadline (ProcessRunner), unlike Foundation's Process.
+        let result = try ProcessRunner.run(
+            executable, arguments, environment: ["SYSTEMD_COLORS": "0", "SYSTEMD_PAGER": "cat"], timeout: ProcessDeadline.seconds
+        )
+        return (result.status, result.stdout + result.stderr)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// The reference Python varlink client's typed calls (replies filtered through the IDL) on every

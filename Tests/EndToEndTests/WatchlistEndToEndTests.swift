@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// Watchlists, refresh on demand and offline answers afterwards, end to end with the real binaries
@@ -93,11 +94,11 @@ struct WatchlistEndToEndTests {
         let first = try BackgroundProcess(
             BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--json"],
             environment: ["NO_COLOR": "1"], logDirectory: sandbox.directory, name: "first-refresh")
-        let running = BackgroundProcess.waitUntil(timeout: 10) { first.stdout.contains(#""progress""#) }
+        let running = BackgroundProcess.waitUntil { first.stdout.contains(#""progress""#) }
         #expect(running, "the first refresh never reported progress: \(first.stderr)")
         let second = try sandbox.movies(["refresh", "--json"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(BackgroundProcess.waitUntil(timeout: 30) { !first.isRunning })
+        #expect(BackgroundProcess.waitUntil { !first.isRunning })
         #expect(first.stop() == 0)
         let summaries = [first.stdout, second.stdout].compactMap { text in
             JSONLines.parse(text).last?["summary"] as? [String: Any]
