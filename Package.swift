@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub"]),
+        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,7 +4,7 @@ import Testing
 
 /// `moviesd` as a process: Varlink conformance with a real peer, systemd integration, signals,
 /// start-up errors and authorization (issue 3).
-@Suite("moviesd as a process", .serialized)
+@Suite("moviesd as a process", .serialized, .blocksThreads)
 struct DaemonProcessTests {
     @Test("the Python varlink client can introspect and call moviesd")
     func pythonVarlinkConformance() async throws {

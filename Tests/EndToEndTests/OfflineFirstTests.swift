@@ -4,7 +4,7 @@ import Testing
 
 /// The product's promise, end to end with the real binaries: answers from the cache at once when
 /// TMDB is gone, never corrupting or losing what was cached (issue 5).
-@Suite("Offline-first, end to end", .serialized)
+@Suite("Offline-first, end to end", .serialized, .blocksThreads)
 struct OfflineFirstTests {
     @Test("cold search hits the network; a repeat streams the cached page, then the fresh one")
     func coldThenCachedThenFresh() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// with `CI=true`, where they fail. `verify` insists that each `ExecStart=` binary exists, so it runs
 /// on a temporary copy whose `/usr/local/bin/…` paths point at the built binaries in
 /// `$MOVIESD_BIN_DIR` when set, else at `true(1)`; nothing else in the units is changed.
-@Suite("systemd units and cron example")
+@Suite("systemd units and cron example", .blocksThreads)
 struct SystemdUnitTests {
     static let unitNames = ["moviesd.service", "moviesd.socket", "movies-refresh.service", "movies-refresh.timer"]
     static let installPrefix = "/usr/local/bin/"

@@ -5,7 +5,7 @@ import Testing
 /// The reference Python varlink client's typed calls (replies filtered through the IDL) on every
 /// method of io.moviesd.Movies, against a stub serving the real TMDB recordings (issue 12, item 4).
 /// The calls and checks are in `scripts/varlink-typed-clients.py`, which also runs on its own.
-@Suite("typed Python varlink clients on real TMDB data")
+@Suite("typed Python varlink clients on real TMDB data", .blocksThreads)
 struct TypedVarlinkClientTests {
     static var fixtures: URL {
         if let path = ProcessInfo.processInfo.environment["MOVIESD_FIXTURES"], !path.isEmpty {

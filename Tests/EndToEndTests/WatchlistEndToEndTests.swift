@@ -5,7 +5,7 @@ import Testing
 /// Watchlists, refresh on demand and offline answers afterwards, end to end with the real binaries
 /// (issue 6). The daemon runs with `[Refresh] Enabled=no` so only the refreshes the tests ask for
 /// reach the stub (refresh-ahead timing is unit-tested with an injected clock).
-@Suite("Watchlists, end to end", .serialized)
+@Suite("Watchlists, end to end", .serialized, .blocksThreads)
 struct WatchlistEndToEndTests {
     /// A sandbox with the stub and a daemon whose scheduler is off.
     static func started(posters: Bool = true, stubFlags: [String] = []) throws -> Sandbox {

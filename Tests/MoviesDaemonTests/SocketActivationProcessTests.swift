@@ -6,7 +6,7 @@ import Testing
 
 /// Socket activation end to end: `systemd-socket-activate` runs this test binary again (filtered to
 /// ``activatedChildReportsItsSockets()``) with a real listening socket at fd 3.
-@Suite struct SocketActivationProcessTests {
+@Suite(.blocksThreads) struct SocketActivationProcessTests {
     static let tool = "/usr/bin/systemd-socket-activate"
     static let resultVariable = "MOVIESD_ACTIVATION_RESULT"
 

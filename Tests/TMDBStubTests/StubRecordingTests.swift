@@ -1,9 +1,10 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 import TMDBStub
 
 /// `--recording ROUTE=FILE`: real TMDB bodies served verbatim for their routes.
-struct StubRecordingTests {
+@Suite(.blocksThreads) struct StubRecordingTests {
     @Test func parsesRouteQueryStatusAndFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("stub-rec-\(UUID().uuidString).json")
         try Data(#"{"page":2}"#.utf8).write(to: file)
