@@ -171,10 +171,11 @@ struct ServiceHarness {
     /// A bounded wait ran out.
     struct TimedOut: Error {}
 
-    /// Polls `condition` every 10 ms for up to `seconds`; returns whether it became true.
-    static func eventually(seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
-        let attempts = Int(seconds * 100)
-        for _ in 0..<attempts {
+    /// Polls `condition` every 10 ms until it holds or `seconds` pass (a hang guard: by default the
+    /// one generous `ProcessDeadline`); returns whether it became true.
+    static func eventually(seconds: Double = ProcessDeadline.seconds, _ condition: @Sendable () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
             if await condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }

@@ -119,6 +119,7 @@ struct TestInterface: VarlinkInterfaceHandler {
             return ["pid": .int(Int64(peer.pid)), "uid": .int(Int64(peer.uid)), "gid": .int(Int64(peer.gid))]
         case "Hang":
             let tag = call.parameters["tag"]?.stringValue ?? ""
+            probe.record("started:\(tag)")
             do {
                 try await Task.sleep(for: .seconds(30))
             } catch {
