@@ -48,7 +48,8 @@ import Testing
             return String(decoding: entry.body, as: UTF8.self).contains("Fresh Matrix")
         }
         #expect(stored)
-        #expect(await harness.recentQueries.recentQueries(maxCount: 5).map(\.query) == ["matrix"])
+        // The recent query is recorded after the store, by the same background completion.
+        #expect(await ServiceHarness.eventually { await harness.recentQueries.recentQueries(maxCount: 5).map(\.query) == ["matrix"] })
     }
 
     @Test func withNothingCachedTheCallWaitsForTheNetworkPastTheDeadline() async throws {
