@@ -119,7 +119,8 @@ struct WatchlistEndToEndTests {
         try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
         var fetched = 0
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)  // waiting on the daemon: bounded
+        while ContinuousClock.now < deadline {
             fetched = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
             if fetched >= 2 { break }
             try await Task.sleep(for: .milliseconds(10))
