@@ -128,8 +128,9 @@ struct WatchlistEndToEndTests {
         }
         #expect(fetched == 2, "the scheduler fetched \(fetched) of 2 entries")
         try await sandbox.setFaults(#"{"down": true}"#)
-        #expect(try sandbox.movies(["search", "matrix", "--offline", "--json"]).status == 0)
-        #expect(try sandbox.movies(["show", "603", "--offline", "--json"]).status == 0)
+        // The stub counts a request before the daemon has stored its answer: wait (bounded) for the store.
+        #expect(BackgroundProcess.waitUntil { (try? sandbox.movies(["search", "matrix", "--offline", "--json"]).status) == 0 })
+        #expect(BackgroundProcess.waitUntil { (try? sandbox.movies(["show", "603", "--offline", "--json"]).status) == 0 })
     }
 
     @Test("a rejected token fails the refresh as an auth rejection, and Status says so, not offline")
