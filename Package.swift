@@ -68,11 +68,11 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Varlink"]),
+        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// `movies` against a real `moviesd` on a temporary socket (issue 4).
-@Suite("movies against moviesd", .serialized)
+@Suite("movies against moviesd", .serialized, .blocksThreads)
 struct ClientEndToEndTests {
     @Test("no daemon: exit 69, naming the socket and how to start moviesd")
     func daemonNotRunning() throws {

@@ -1,9 +1,10 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// `moviesd` as a process: Varlink conformance with a real peer, systemd integration, signals,
 /// start-up errors and authorization (issue 3).
-@Suite("moviesd as a process", .serialized)
+@Suite("moviesd as a process", .serialized, .blocksThreads)
 struct DaemonProcessTests {
     @Test("the Python varlink client can introspect and call moviesd")
     func pythonVarlinkConformance() async throws {
@@ -14,24 +15,24 @@ struct DaemonProcessTests {
         try sandbox.startDaemon()
         let address = "unix:\(sandbox.socketPath)"
 
-        let info = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "info", address])
+        let info = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "info", address])
         #expect(info.status == 0, "\(info.stderr)")
         #expect(info.stdout.contains("io.moviesd.Movies"))
         #expect(info.stdout.contains("org.varlink.service"))
 
-        let help = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "help", "\(address)/io.moviesd.Movies"])
+        let help = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "help", "\(address)/io.moviesd.Movies"])
         #expect(help.status == 0, "\(help.stderr)")
         #expect(help.stdout.contains("method Search("))
 
-        let call = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
+        let call = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
         #expect(call.status == 0, "\(call.stderr)")
         #expect(call.stdout.contains("\"freshness\""))
 
-        let more = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "--more", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
+        let more = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "--more", "\(address)/io.moviesd.Movies.Search", #"{"query": "matrix"}"#])
         #expect(more.status == 0, "\(more.stderr)")
         #expect(more.stdout.components(separatedBy: "\"origin\"").count - 1 == 2, "expected cached then fresh: \(more.stdout)")
 
-        let bad = try ProcessRunner.run("/usr/bin/env", ["python3", "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": 42}"#])
+        let bad = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "call", "\(address)/io.moviesd.Movies.Search", #"{"query": 42}"#])
         // varlink.cli prints an error reply and still exits 0: assert on the error itself.
         #expect((bad.stdout + bad.stderr).contains("org.varlink.service.InvalidParameter"))
         #expect((bad.stdout + bad.stderr).contains("query"))
@@ -49,9 +50,9 @@ struct DaemonProcessTests {
         #expect(ready, "got \(receiver.received)")
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
 
-        let status = sandbox.daemon?.stop(signal: SIGTERM, timeout: 10)
+        let status = sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds)
         #expect(status == 0)
-        #expect(BackgroundProcess.waitUntil(timeout: 2) { receiver.received.contains { $0.contains("STOPPING=1") } })
+        #expect(BackgroundProcess.waitUntil { receiver.received.contains { $0.contains("STOPPING=1") } })
         let check = try ProcessRunner.run("/usr/bin/sqlite3", [sandbox.databasePath, "PRAGMA integrity_check;"])
         #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
     }
@@ -110,7 +111,7 @@ struct DaemonProcessTests {
         let second = try ProcessRunner.run(
             BinaryLocator.path("moviesd"),
             ["--socket", sandbox.directory.appendingPathComponent("other.sock").path, "--database", sandbox.databasePath],
-            timeout: 10
+            timeout: ProcessDeadline.seconds
         )
         #expect(second.status != 0)
         #expect(second.stderr.contains(sandbox.databasePath))
@@ -122,7 +123,7 @@ struct DaemonProcessTests {
         defer { sandbox.shutdown() }
         let config = sandbox.directory.appendingPathComponent("bad.conf")
         try Data("[Daemon]\nLogLevel=info\nNoSuchKey=1\n".utf8).write(to: config)
-        let result = try ProcessRunner.run(BinaryLocator.path("moviesd"), ["--config", config.path, "--socket", sandbox.socketPath, "--database", sandbox.databasePath], timeout: 10)
+        let result = try ProcessRunner.run(BinaryLocator.path("moviesd"), ["--config", config.path, "--socket", sandbox.socketPath, "--database", sandbox.databasePath], timeout: ProcessDeadline.seconds)
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
@@ -132,10 +133,8 @@ struct DaemonProcessTests {
     @Test("a peer that is not authorised gets PermissionDenied for Purge; reads stay open")
     func authorization() async throws {
         let setpriv = "/usr/bin/setpriv"
-        guard getuid() == 0, ToolRequirement.exists(setpriv) else {
-            print("◇ skipped: needs root and setpriv to call as another user")
-            return
-        }
+        guard ToolRequirement.require(getuid() == 0, "root (to call as another user with setpriv)"),
+              ToolRequirement.require(ToolRequirement.exists(setpriv), "setpriv (apt-get install util-linux)") else { return }
         let sandbox = try Sandbox()
         defer { sandbox.shutdown() }
         chmod(sandbox.directory.path, 0o755)

@@ -1,9 +1,10 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// The product's promise, end to end with the real binaries: answers from the cache at once when
 /// TMDB is gone, never corrupting or losing what was cached (issue 5).
-@Suite("Offline-first, end to end", .serialized)
+@Suite("Offline-first, end to end", .serialized, .blocksThreads)
 struct OfflineFirstTests {
     @Test("cold search hits the network; a repeat streams the cached page, then the fresh one")
     func coldThenCachedThenFresh() async throws {
@@ -75,7 +76,7 @@ struct OfflineFirstTests {
         try await sandbox.setFaults(#"{"down": false}"#)
         // The daemon may be in its offline backoff; it must recover within a bounded time.
         var origin: String?
-        let recovered = BackgroundProcess.waitUntil(timeout: 30) {
+        let recovered = BackgroundProcess.waitUntil {
             guard let result = try? sandbox.movies(["search", "love", "--json", "--fresh"]), result.status == 0 else {
                 usleep(200_000)
                 return false
@@ -116,7 +117,7 @@ struct OfflineFirstTests {
         let stormRequests = try await sandbox.requestCount("/3/search/movie")
         #expect(stormRequests <= 15, "daemon sent \(stormRequests) requests during the storm")
         try await sandbox.setFaults(#"{"rateLimit": {"share": 0.0, "retryAfter": 0}}"#)
-        let recovered = BackgroundProcess.waitUntil(timeout: 20) {
+        let recovered = BackgroundProcess.waitUntil {
             (try? sandbox.movies(["search", "storm over", "--fresh"]).status) == 0 || { usleep(200_000); return false }()
         }
         #expect(recovered)

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// Checks the shipped systemd units (`systemd/`) and the cron example (`etc/cron.d/`):
@@ -11,7 +12,7 @@ import Testing
 /// on a temporary copy whose `/usr/sbin/…` and `/usr/bin/…` paths (where the package installs them)
 /// point at the built binaries in `$MOVIESD_BIN_DIR` when set, else at `true(1)`; nothing else in the
 /// units is changed. It runs with `--man=no`: the `Documentation=` man pages are checked against `man/`.
-@Suite("systemd units and cron example")
+@Suite("systemd units and cron example", .blocksThreads)
 struct SystemdUnitTests {
     static let unitNames = ["moviesd.service", "moviesd.socket", "movies-refresh.service", "movies-refresh.timer"]
     static let daemonPath = "/usr/sbin/moviesd"
@@ -209,21 +210,11 @@ struct SystemdUnitTests {
 
     /// Runs `executable` with `arguments` and returns its exit status and its stdout and stderr together.
     static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SYSTEMD_COLORS"] = "0"
-        environment["SYSTEMD_PAGER"] = "cat"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // Bounded, and killed by PID at the deadline (ProcessRunner), unlike Foundation's Process.
+        let result = try ProcessRunner.run(
+            executable, arguments, environment: ["SYSTEMD_COLORS": "0", "SYSTEMD_PAGER": "cat"], timeout: ProcessDeadline.seconds
+        )
+        return (result.status, result.stdout + result.stderr)
     }
 }
 

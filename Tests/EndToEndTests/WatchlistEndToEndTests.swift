@@ -1,10 +1,11 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 
 /// Watchlists, refresh on demand and offline answers afterwards, end to end with the real binaries
 /// (issue 6). The daemon runs with `[Refresh] Enabled=no` so only the refreshes the tests ask for
 /// reach the stub (refresh-ahead timing is unit-tested with an injected clock).
-@Suite("Watchlists, end to end", .serialized)
+@Suite("Watchlists, end to end", .serialized, .blocksThreads)
 struct WatchlistEndToEndTests {
     /// A sandbox with the stub and a daemon whose scheduler is off.
     static func started(posters: Bool = true, stubFlags: [String] = []) throws -> Sandbox {
@@ -39,7 +40,8 @@ struct WatchlistEndToEndTests {
             let read = try ProcessRunner.run(setpriv, asNobody + ["watchlist", "ls"], environment: ["NO_COLOR": "1"])
             #expect(read.status == 0 && read.stdout.contains("films"), "\(read.stderr)")
         } else {
-            print("◇ skipped the other-user part: needs root and setpriv")
+            // Fails under CI=true; elsewhere skips this part with a notice.
+            _ = ToolRequirement.require(false, "root and setpriv (for the other-user part)")
         }
         #expect(try sandbox.movies(["watchlist", "delete", "films"]).status == 0)
         #expect(try sandbox.movies(["watchlist", "ls"]).stdout.contains("No watchlists."))
@@ -93,11 +95,11 @@ struct WatchlistEndToEndTests {
         let first = try BackgroundProcess(
             BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--json"],
             environment: ["NO_COLOR": "1"], logDirectory: sandbox.directory, name: "first-refresh")
-        let running = BackgroundProcess.waitUntil(timeout: 10) { first.stdout.contains(#""progress""#) }
+        let running = BackgroundProcess.waitUntil { first.stdout.contains(#""progress""#) }
         #expect(running, "the first refresh never reported progress: \(first.stderr)")
         let second = try sandbox.movies(["refresh", "--json"])
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(BackgroundProcess.waitUntil(timeout: 30) { !first.isRunning })
+        #expect(BackgroundProcess.waitUntil { !first.isRunning })
         #expect(first.stop() == 0)
         let summaries = [first.stdout, second.stdout].compactMap { text in
             JSONLines.parse(text).last?["summary"] as? [String: Any]
@@ -118,15 +120,17 @@ struct WatchlistEndToEndTests {
         try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
         var fetched = 0
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)  // waiting on the daemon: bounded
+        while ContinuousClock.now < deadline {
             fetched = try await sandbox.requestCount("/3/search/movie") + sandbox.requestCount("/3/movie/603")
             if fetched >= 2 { break }
             try await Task.sleep(for: .milliseconds(10))
         }
         #expect(fetched == 2, "the scheduler fetched \(fetched) of 2 entries")
         try await sandbox.setFaults(#"{"down": true}"#)
-        #expect(try sandbox.movies(["search", "matrix", "--offline", "--json"]).status == 0)
-        #expect(try sandbox.movies(["show", "603", "--offline", "--json"]).status == 0)
+        // The stub counts a request before the daemon has stored its answer: wait (bounded) for the store.
+        #expect(BackgroundProcess.waitUntil { (try? sandbox.movies(["search", "matrix", "--offline", "--json"]).status) == 0 })
+        #expect(BackgroundProcess.waitUntil { (try? sandbox.movies(["show", "603", "--offline", "--json"]).status) == 0 })
     }
 
     @Test("a rejected token fails the refresh as an auth rejection, and Status says so, not offline")

@@ -27,7 +27,9 @@ struct ServiceHarness {
     let startedAt: Date
     let service: MoviesVarlinkService
 
-    init(answerDeadlineSeconds: Int = 60, startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
+    /// The answer deadline runs on the real clock: tests that are not about it get the generous
+    /// hang guard, so a busy machine cannot make it fire (it did at 3 s under stress-ng).
+    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
         self.startedAt = startedAt
         self.health = health
         let policy = CachePolicy()
@@ -172,10 +174,11 @@ struct ServiceHarness {
     /// A bounded wait ran out.
     struct TimedOut: Error {}
 
-    /// Polls `condition` every 10 ms for up to `seconds`; returns whether it became true.
-    static func eventually(seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
-        let attempts = Int(seconds * 100)
-        for _ in 0..<attempts {
+    /// Polls `condition` every 10 ms until it holds or `seconds` pass (a hang guard: by default the
+    /// one generous `ProcessDeadline`); returns whether it became true.
+    static func eventually(seconds: Double = ProcessDeadline.seconds, _ condition: @Sendable () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < deadline {
             if await condition() { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }

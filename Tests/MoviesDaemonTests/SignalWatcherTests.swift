@@ -1,4 +1,5 @@
 import Glibc
+import MoviesTestSupport
 import Testing
 @testable import MoviesDaemon
 
@@ -20,7 +21,7 @@ import Testing
                 return received
             }
             group.addTask {
-                try? await Task.sleep(for: .seconds(5))
+                try? await Task.sleep(for: .seconds(ProcessDeadline.seconds))  // a hang guard only
                 return []
             }
             let first = await group.next() ?? []

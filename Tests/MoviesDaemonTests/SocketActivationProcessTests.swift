@@ -1,43 +1,43 @@
 import Foundation
 import Glibc
+import MoviesTestSupport
 import Testing
 @testable import MoviesDaemon
 
 /// Socket activation end to end: `systemd-socket-activate` runs this test binary again (filtered to
 /// ``activatedChildReportsItsSockets()``) with a real listening socket at fd 3.
-@Suite struct SocketActivationProcessTests {
+@Suite(.blocksThreads) struct SocketActivationProcessTests {
     static let tool = "/usr/bin/systemd-socket-activate"
     static let resultVariable = "MOVIESD_ACTIVATION_RESULT"
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tool) && ProcessInfo.processInfo.environment[resultVariable] == nil))
+    static var toolExists: Bool { FileManager.default.isExecutableFile(atPath: tool) }
+    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
+
+    @Test(.enabled(if: (toolExists || isCI) && ProcessInfo.processInfo.environment[resultVariable] == nil,
+                   "needs systemd-socket-activate (apt-get install systemd)"))
     func inheritedSocketIsFoundValidatedAndTheEnvironmentUnset() async throws {
+        try #require(Self.toolExists, "\(Self.tool) is required under CI=true (apt-get install systemd)")
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let socketPath = directory.file("io.moviesd.Movies")
         let resultPath = directory.file("result")
         let testBinary = try #require(CommandLine.arguments.first.flatMap { $0.hasPrefix("/") ? $0 : nil })
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.tool)
-        process.arguments = [
+        // posix_spawn in a process group of its own, not Foundation's Process: systemd-socket-activate
+        // closes inherited descriptors, which makes Process block in wait4() on it; and the group
+        // lets stop() kill the activated test binary too, wherever this test stops.
+        let activator = try ChildProcess(Self.tool, [
             "--listen=\(socketPath)", "--fdname=varlink", "--setenv=\(Self.resultVariable)=\(resultPath)",
             testBinary, "--testing-library", "swift-testing", "--filter", "activatedChildReportsItsSockets",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        ], ownProcessGroup: true)
+        defer { activator.stop(signal: SIGKILL, timeout: ProcessDeadline.seconds) }
 
         // systemd-socket-activate listens first and runs the child on the first connection.
-        var connected = false
-        for _ in 0..<200 where !connected {
-            connected = SocketProbe.isServing(path: socketPath)
-            if !connected { try await Task.sleep(for: .milliseconds(25)) }
-        }
-        #expect(connected)
-        for _ in 0..<400 where process.isRunning {
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        let connected = ProcessDeadline.waitUntil { SocketProbe.isServing(path: socketPath) || !activator.isRunning }
+        try #require(connected && SocketProbe.isServing(path: socketPath), "systemd-socket-activate never listened on \(socketPath)")
+        let status = activator.wait(timeout: ProcessDeadline.seconds)
+        try #require(status != nil, "the activated test binary did not exit within \(ProcessDeadline.seconds) s")
+        #expect(status == 0)
         let result = try String(contentsOfFile: resultPath, encoding: .utf8)
         #expect(result == "sockets=3:varlink env=unset cloexec=yes")
     }

@@ -32,7 +32,7 @@ import Testing
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
         await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
         await harness.remote.hold()
-        let outcome = try await ServiceHarness.withTimeout(seconds: 5) {
+        let outcome = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
             await harness.call("Search", ["query": .string("matrix")])
         }
         let reply = try outcome.decode(SearchReply.self)
@@ -48,7 +48,8 @@ import Testing
             return String(decoding: entry.body, as: UTF8.self).contains("Fresh Matrix")
         }
         #expect(stored)
-        #expect(await harness.recentQueries.recentQueries(maxCount: 5).map(\.query) == ["matrix"])
+        // The recent query is recorded after the store, by the same background completion.
+        #expect(await ServiceHarness.eventually { await harness.recentQueries.recentQueries(maxCount: 5).map(\.query) == ["matrix"] })
     }
 
     @Test func withNothingCachedTheCallWaitsForTheNetworkPastTheDeadline() async throws {
@@ -78,7 +79,7 @@ import Testing
         let call = Task { await harness.call("Search", ["query": .string("matrix")]) }
         #expect(await harness.remote.waitForHeldFetches(1))
         call.cancel()
-        let outcome = try await ServiceHarness.withTimeout(seconds: 5) { await call.value }
+        let outcome = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) { await call.value }
         #expect(outcome.error?.name == "io.moviesd.Movies.Timeout")
         #expect(await ServiceHarness.eventually { await harness.remote.heldCount == 0 })
         #expect(await harness.storage.keys.isEmpty)
@@ -93,7 +94,7 @@ import Testing
             continuation.yield(UpdateRelayTests.update("cached", .cache))
         }
         defer { continuation.finish() }
-        let reply = try await ServiceHarness.withTimeout(seconds: 3) {
+        let reply = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
             try await UpdateRelayTests.answer(stream, deadline: 0)
         }
         try await feeder.value
@@ -108,7 +109,7 @@ import Testing
             continuation.yield(UpdateRelayTests.update("cached", .cache))
             continuation.finish()
         }
-        let reply = try await ServiceHarness.withTimeout(seconds: 3) {
+        let reply = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
             try await UpdateRelayTests.answer(stream, deadline: 0, policy: .cacheFirst)
         }
         try await feeder.value

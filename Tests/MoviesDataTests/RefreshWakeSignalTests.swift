@@ -1,25 +1,57 @@
 @testable import MoviesData
+import MoviesTestSupport
 import Testing
 
-@Suite struct RefreshWakeSignalTests {
+/// Every wait here ends: by the signal, or by cancellation (the suite's time limit cancels a test
+/// that hangs, and a cancelled wait returns). Each test asserts how its wait ended.
+@Suite(.timeLimit(.minutes(1))) struct RefreshWakeSignalTests {
+    /// Waits on `signal` in a task of its own; the task's value is whether the wait ended by a
+    /// signal (false: by cancellation).
+    static func waiter(_ signal: RefreshWakeSignal) -> Task<Bool, Never> {
+        Task {
+            await signal.wait()
+            return !Task.isCancelled
+        }
+    }
+
     @Test func aSignalBeforeTheWaitIsKept() async {
         let signal = RefreshWakeSignal()
         signal.signal()
-        await signal.wait()  // returns at once; hangs (and times out) if the signal were lost
+        let woken = Self.waiter(signal)
+        // Without a kept signal this would wait until the time limit cancels it, and fail.
+        #expect(await woken.value, "the pending signal ended the wait")
     }
 
-    @Test func aSignalWakesTheWaiter() async {
-        let signal = RefreshWakeSignal()
-        async let woken: Void = signal.wait()
-        try? await Task.sleep(for: .milliseconds(5))
+    @Test func aSignalWakesAParkedWaiterAndIsUsedUp() async {
+        let (parked, parkedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let signal = RefreshWakeSignal(onParked: { parkedContinuation.yield() })
+        let first = Self.waiter(signal)
+        var parkings = parked.makeAsyncIterator()
+        _ = await parkings.next()  // the waiter is parked: the signal must wake it, not be kept
         signal.signal()
-        await woken
+        #expect(await first.value, "the signal woke the parked waiter")
+
+        // The signal was consumed: a second waiter parks, and only cancellation ends it.
+        let second = Self.waiter(signal)
+        _ = await parkings.next()
+        second.cancel()
+        #expect(await second.value == false, "no signal was left over for the second waiter")
     }
 
-    @Test func cancellationEndsTheWait() async {
-        let signal = RefreshWakeSignal()
-        let waiting = Task { await signal.wait() }
+    @Test func cancellationEndsTheWaitWithoutASignal() async {
+        let (parked, parkedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let signal = RefreshWakeSignal(onParked: { parkedContinuation.yield() })
+        let waiting = Self.waiter(signal)
+        var parkings = parked.makeAsyncIterator()
+        _ = await parkings.next()
         waiting.cancel()
-        await waiting.value
+        #expect(await waiting.value == false, "the wait ended by cancellation")
+
+        let early = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            await signal.wait()
+            return Task.isCancelled
+        }
+        #expect(await early.value, "a wait started cancelled returns at once")
     }
 }

@@ -51,9 +51,21 @@ import Testing
     }
 
     @Test func refusedConnectionIsRefused() async throws {
-        let server = try LocalHTTPServer { _ in nil }
-        let url = server.url("x")
-        server.stop()
+        // A port bound but never listened on, and kept bound for the whole test: connections are
+        // refused, and no other test's server can be given the port (a stopped server's could).
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(socketDescriptor >= 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketDescriptor, $0, length) == 0 && getsockname(socketDescriptor, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x"))
         await #expect(throws: NetworkError.connectionRefused) {
             try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
         }

@@ -37,7 +37,7 @@ struct StubCommandLineTests {
     @Test func helpDocumentsEveryFlag() throws {
         #expect(try StubCommandLine(arguments: ["--help"]).wantsHelp)
         for flag in ["--port-file", "--control-port", "--latency-ms", "--error-rate", "--rate-limit-share",
-                     "--malformed-json", "--truncate-body", "--reset", "--hang", "--down", "SIGUSR1", "/stats"] {
+                     "--malformed-json", "--truncate-body", "--reset", "--hang", "--down", "--recording", "SIGUSR1", "/stats"] {
             #expect(StubCommandLine.usage.contains(flag), "\(flag) undocumented")
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
+import MoviesTestSupport
 import Glibc
 import Testing
 import TMDBStub
 
 /// Fault injection on the main port, switched in-process and through the control port.
-struct TMDBStubServerFaultTests {
+@Suite(.blocksThreads) struct TMDBStubServerFaultTests {
     @Test func latencyDelaysTheAnswer() throws {
         try RunningStub.with({ $0.faults.latencyMs = 300 }) { stub in
             let start = ContinuousClock.now

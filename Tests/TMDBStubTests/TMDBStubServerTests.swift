@@ -1,9 +1,10 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 import TMDBStub
 
 /// The TMDB endpoints of the main port, over real sockets.
-struct TMDBStubServerTests {
+@Suite(.blocksThreads) struct TMDBStubServerTests {
     @Test func searchPaginatesWithConsistentTotals() throws {
         try RunningStub.with { stub in
             let first = try #require(try stub.get("/3/search/movie?query=star&page=1").jsonObject)

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 import Testing
 @testable import Varlink
 
@@ -15,30 +16,26 @@ import Testing
         let standardError: String
     }
 
-    /// Runs `python3 arguments` and waits (bounded: killed after 20 s) for it to exit.
-    /// Standard error goes to a temporary file so only one pipe needs draining.
+    /// The interpreter: `$MOVIESD_PYTHON`, else `python3` on `PATH` (the one `.ci/run` installs into).
+    static var python: String {
+        let configured = ProcessInfo.processInfo.environment["MOVIESD_PYTHON"] ?? ""
+        return configured.isEmpty ? "python3" : configured
+    }
+
+    /// Runs `python arguments` and waits (bounded: killed by PID at the deadline) for it to exit.
+    /// Output goes to temporary files: nothing to drain, and no Foundation `Process` to block in wait4().
     static func runPython(_ arguments: [String]) throws -> Output {
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("vl-py-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorURL) }
-        let errorHandle = try FileHandle(forWritingTo: errorURL)
-        defer { try? errorHandle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let standardOutput = Pipe()
-        process.standardOutput = standardOutput
-        process.standardError = errorHandle
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: watchdog)
-        let outputData = standardOutput.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        let errorData = (try? Data(contentsOf: errorURL)) ?? Data()
-        return Output(status: process.terminationStatus,
-                      standardOutput: String(decoding: outputData, as: UTF8.self),
-                      standardError: String(decoding: errorData, as: UTF8.self))
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vl-py-\(UUID().uuidString)")
+        let outputPath = base.path + ".out", errorPath = base.path + ".err"
+        defer {
+            try? FileManager.default.removeItem(atPath: outputPath)
+            try? FileManager.default.removeItem(atPath: errorPath)
+        }
+        let child = try ChildProcess("/usr/bin/env", [python] + arguments, stdout: outputPath, stderr: errorPath)
+        let status = child.wait(timeout: ProcessDeadline.seconds) ?? child.stop(signal: SIGKILL, timeout: ProcessDeadline.seconds)
+        return Output(status: status,
+                      standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                      standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 
     private func cli(_ arguments: [String]) async throws -> Output {

@@ -41,7 +41,7 @@ import Testing
         let other = try RawConnection(path: server.path)
         for index in 0..<20 {
             try other.call("org.example.test.Echo", ["text": .string("\(index)")])
-            #expect(try await other.readMessage(timeoutMilliseconds: 2_000)["parameters"]?["text"] == .string("\(index)"))
+            #expect(try await other.readMessage()["parameters"]?["text"] == .string("\(index)"))
         }
         // The stuck stream is intact: its first replies arrive once it reads.
         let first = try await notReading.readMessage()
@@ -57,7 +57,7 @@ import Testing
         }
         let client = try RawConnection(path: server.path)
         try client.call("org.example.test.Hang", ["tag": .string("slow")])
-        let reply = try await client.readMessage(timeoutMilliseconds: 5_000)
+        let reply = try await client.readMessage()
         #expect(reply == .object(["error": .string("org.example.test.Failed"), "parameters": .object(["reason": .string("took over 1s")])]))
         #expect(await server.probe.waitFor("slow"))
         try client.call("org.example.test.Echo", ["text": .string("after")])
@@ -74,10 +74,10 @@ import Testing
         let client = try RawConnection(path: server.path)
         // Exempt: sleeps past the general 1 s deadline and still answers.
         try client.call("org.example.test.Sleep", ["milliseconds": .int(1_300)])
-        #expect(try await client.readMessage(timeoutMilliseconds: 5_000) == .object(["parameters": .object([:])]))
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
         // Overridden: the error names the method's own deadline.
         try client.call("org.example.test.Hang", ["tag": .string("override")])
-        let reply = try await client.readMessage(timeoutMilliseconds: 6_000)
+        let reply = try await client.readMessage()
         #expect(reply["parameters"]?["reason"] == .string("took over 2s"))
         await server.stop()
     }
@@ -87,7 +87,7 @@ import Testing
         let idle = try RawConnection(path: server.path)
         let busy = try RawConnection(path: server.path)
         try busy.call("org.example.test.Sleep", ["milliseconds": .int(1_500)])
-        #expect(await idle.isClosedByServer(timeoutMilliseconds: 4_000))
+        #expect(await idle.isClosedByServer())
         #expect(try await busy.readMessage() == .object(["parameters": .object([:])]))
         await server.stop()
     }

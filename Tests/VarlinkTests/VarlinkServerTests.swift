@@ -151,7 +151,7 @@ import Testing
         let client = try RawConnection(path: server.path)
         try client.call("org.example.test.Hang", ["tag": .string("grace")])
         #expect(await server.waitForConnectionCount { $0 == 1 })
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await server.probe.waitFor("started:grace"))
         server.server.shutdown(gracePeriodSeconds: 0)
         await server.waitUntilStopped()
         #expect(await server.probe.waitFor("grace"))

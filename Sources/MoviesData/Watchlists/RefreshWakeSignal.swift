@@ -9,9 +9,18 @@ public final class RefreshWakeSignal: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Called each time a waiter has parked (tests synchronise on it instead of sleeping).
+    private let onParked: (@Sendable () -> Void)?
 
     /// Creates a signal.
-    public init() {}
+    public init() {
+        onParked = nil
+    }
+
+    /// Creates a signal that calls `onParked` whenever a waiter has parked.
+    init(onParked: @escaping @Sendable () -> Void) {
+        self.onParked = onParked
+    }
 
     /// Wakes the waiter, or the next one if none waits now.
     public func signal() {
@@ -38,7 +47,11 @@ public final class RefreshWakeSignal: Sendable {
                     state.waiter = continuation
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if resumeNow {
+                    continuation.resume()
+                } else {
+                    onParked?()
+                }
             }
         } onCancel: {
             let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in

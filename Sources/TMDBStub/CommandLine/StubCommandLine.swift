@@ -34,6 +34,10 @@ public struct StubCommandLine: Sendable {
           --movies N               generated movies on top of the well-known ones (default 2000)
           --max-age N              Cache-Control max-age in seconds (default 3600)
           --max-connections N      concurrent connections served (default 256)
+          --recording ROUTE=FILE   answer ROUTE (a path, optionally with query parameters that must
+                                   match, e.g. /3/search/movie?query=007&page=2) with FILE's bytes as
+                                   JSON, status 200 (ROUTE=STATUS:FILE for another); repeatable; checked
+                                   after authorization, before the catalogue
         FAULTS (also settable at run time on the control port; a share given without a value means 1):
           --latency-ms N           delay every answer by N ms
           --error-rate X           share 0...1 of requests answered 500
@@ -58,7 +62,7 @@ public struct StubCommandLine: Sendable {
 
     private static let valueOptions: Set<String> = [
         "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
-        "--max-age", "--max-connections", "--latency-ms", "--error-rate", "--rate-limit-share", "--retry-after",
+        "--max-age", "--max-connections", "--recording", "--latency-ms", "--error-rate", "--rate-limit-share", "--retry-after",
         "--malformed-json", "--truncate-body", "--reset", "--hang",
     ]
 
@@ -107,6 +111,7 @@ public struct StubCommandLine: Sendable {
         case "--movies": configuration.movieCount = try Self.integer(option, value, in: 0...1_000_000)
         case "--max-age": configuration.maxAgeSeconds = try Self.integer(option, value, in: 0...31_536_000)
         case "--max-connections": configuration.maxConnections = try Self.integer(option, value, in: 1...4_096)
+        case "--recording": configuration.recordings.append(try StubRecording.parse(value))
         case "--latency-ms": configuration.faults.latencyMs = try Self.integer(option, value, in: 0...600_000)
         case "--error-rate": configuration.faults.errorRate = try Self.share(option, value)
         case "--rate-limit-share": configuration.faults.rateLimit.share = try Self.share(option, value)

@@ -13,7 +13,9 @@ struct TMDBRouter: Sendable {
         guard request.method == "GET" else { return Self.notFound }
         let answer: HTTPResponse
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        if path == "/3/search/movie" {
+        if let recording = configuration.recordings.first(where: { $0.matches(path: path, query: request.query) }) {
+            answer = recording.response
+        } else if path == "/3/search/movie" {
             answer = search(request.query)
         } else if path == "/3/configuration" {
             answer = configurationResponse(port: port)

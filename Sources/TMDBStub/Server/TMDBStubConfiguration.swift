@@ -24,6 +24,8 @@ public struct TMDBStubConfiguration: Sendable {
     public var idleTimeoutSeconds = 30
     /// The faults injected from the start.
     public var faults = StubFaults()
+    /// Recorded answers served instead of the catalogue's for their routes (first match wins).
+    public var recordings: [StubRecording] = []
 
     /// The defaults: 127.0.0.1, kernel-assigned ports, `stub-token` / `stub-api-key`, 2,000 movies.
     public init() {}

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 
 /// A long-running child process (stub, daemon) with its output in files, killed on `stop()`.
 final class BackgroundProcess: @unchecked Sendable {
@@ -25,7 +26,7 @@ final class BackgroundProcess: @unchecked Sendable {
     }
 
     /// Polls `condition` every 10 ms for at most `timeout` seconds.
-    static func waitUntil(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+    static func waitUntil(timeout: Double = ProcessDeadline.seconds, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition() { return true }

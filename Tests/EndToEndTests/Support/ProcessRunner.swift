@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 
 /// The outcome of a finished process.
 struct ProcessResult: Sendable {
@@ -10,7 +11,7 @@ struct ProcessResult: Sendable {
 /// Runs executables with output captured in files (no pipe deadlocks) and a hard time limit.
 enum ProcessRunner {
     /// Runs `path` with `arguments` and waits at most `timeout` seconds (then kills it).
-    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: Double = 20) throws -> ProcessResult {
+    static func run(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, timeout: Double = ProcessDeadline.seconds) throws -> ProcessResult {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,4 +1,5 @@
 import Foundation
+import MoviesTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -54,7 +55,7 @@ final class Sandbox: @unchecked Sendable {
             environment: env, logDirectory: directory, name: "moviesd-\(UUID().uuidString.prefix(4))"
         )
         daemon = process
-        let ready = BackgroundProcess.waitUntil(timeout: 15) {
+        let ready = BackgroundProcess.waitUntil {
             FileManager.default.fileExists(atPath: socketPath) || !process.isRunning
         }
         guard ready, process.isRunning else {
@@ -63,7 +64,7 @@ final class Sandbox: @unchecked Sendable {
     }
 
     /// Runs `movies` with `--socket` pointing at this sandbox's daemon.
-    func movies(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> ProcessResult {
+    func movies(_ arguments: [String], environment: [String: String] = [:], timeout: Double = ProcessDeadline.seconds) throws -> ProcessResult {
         var env = ["NO_COLOR": "1"]
         for (key, value) in environment { env[key] = value }
         return try ProcessRunner.run(BinaryLocator.path("movies"), ["--socket", socketPath] + arguments, environment: env, timeout: timeout)

@@ -6,9 +6,16 @@ import Testing
 enum ToolRequirement {
     static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
 
-    /// Whether `python3 -c 'import varlink'` works.
+    /// The Python interpreter: `$MOVIESD_PYTHON`, else the first `python3` on `PATH`, the one
+    /// `.ci/run` installs varlink into with `python3 -m pip`.
+    static var python: String {
+        let configured = ProcessInfo.processInfo.environment["MOVIESD_PYTHON"] ?? ""
+        return configured.isEmpty ? "python3" : configured
+    }
+
+    /// Whether `python -c 'import varlink'` works.
     static let pythonVarlink: Bool = {
-        (try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", "import varlink"], timeout: 20).status) == 0
+        (try? ProcessRunner.run("/usr/bin/env", [python, "-c", "import varlink"], timeout: 60).status) == 0
     }()
 
     /// Whether an executable exists at `path`.

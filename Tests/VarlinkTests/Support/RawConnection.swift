@@ -1,3 +1,4 @@
+import MoviesTestSupport
 import Glibc
 import Varlink
 
@@ -48,7 +49,7 @@ final class RawConnection {
     }
 
     /// Reads the next message, waiting up to `timeoutMilliseconds` without blocking a thread.
-    func readMessage(timeoutMilliseconds: Int = 5000) async throws -> JSONValue {
+    func readMessage(timeoutMilliseconds: Int = Int(ProcessDeadline.seconds * 1_000)) async throws -> JSONValue {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         while true {
             if let end = buffer.firstIndex(of: 0) {
@@ -61,7 +62,7 @@ final class RawConnection {
     }
 
     /// Whether the server closes the connection within `timeoutMilliseconds` (skipping any replies).
-    func isClosedByServer(timeoutMilliseconds: Int = 5000) async -> Bool {
+    func isClosedByServer(timeoutMilliseconds: Int = Int(ProcessDeadline.seconds * 1_000)) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
         while true {
             do { try await fill(until: deadline) } catch Failure.closed { return true } catch { return false }

@@ -1,20 +1,63 @@
 import Glibc
+import MoviesTestSupport
 import Synchronization
 import Varlink
 
 /// Records which handler calls saw their task cancelled.
 final class CancellationProbe: Sendable {
-    private let tags = Mutex<Set<String>>([])
+    private struct State {
+        var tags: Set<String> = []
+        var waiters: [UInt64: (tag: String, continuation: CheckedContinuation<Bool, Never>)] = [:]
+        var nextWaiter: UInt64 = 0
+    }
 
-    func record(_ tag: String) { tags.withLock { _ = $0.insert(tag) } }
+    private let state = Mutex(State())
 
-    /// Waits (bounded, about 5 s) until `tag` was recorded.
-    func waitFor(_ tag: String) async -> Bool {
-        for _ in 0..<500 {
-            if tags.withLock({ $0.contains(tag) }) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+    func record(_ tag: String) {
+        let woken = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+            state.tags.insert(tag)
+            let matching = state.waiters.filter { $0.value.tag == tag }
+            for key in matching.keys { state.waiters[key] = nil }
+            return matching.values.map(\.continuation)
         }
-        return false
+        for continuation in woken { continuation.resume(returning: true) }
+    }
+
+    /// Waits until `tag` is recorded (woken by `record`, no polling); false if that has not
+    /// happened within the hang guard `ProcessDeadline.seconds`.
+    func waitFor(_ tag: String) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.recorded(tag) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(ProcessDeadline.seconds))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// True once `tag` is recorded; false if the task is cancelled first.
+    private func recorded(_ tag: String) async -> Bool {
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let answer = state.withLock { state -> Bool? in
+                    if state.tags.contains(tag) { return true }
+                    if Task.isCancelled { return false }
+                    state.waiters[id] = (tag, continuation)
+                    return nil
+                }
+                if let answer { continuation.resume(returning: answer) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in state.waiters.removeValue(forKey: id) }
+            waiter?.continuation.resume(returning: false)
+        }
     }
 }
 
@@ -76,6 +119,7 @@ struct TestInterface: VarlinkInterfaceHandler {
             return ["pid": .int(Int64(peer.pid)), "uid": .int(Int64(peer.uid)), "gid": .int(Int64(peer.gid))]
         case "Hang":
             let tag = call.parameters["tag"]?.stringValue ?? ""
+            probe.record("started:\(tag)")
             do {
                 try await Task.sleep(for: .seconds(30))
             } catch {

@@ -1,3 +1,4 @@
+import MoviesTestSupport
 import Foundation
 import Varlink
 
@@ -36,11 +37,14 @@ struct TestServer {
     }
 
     /// Waits (bounded) until the server's connection count satisfies `condition`.
+    /// Whether the server's connection count meets `condition` within the hang guard
+    /// (`ProcessDeadline.seconds`): the count has no notification, so this polls.
     func waitForConnectionCount(_ condition: (Int) -> Bool) async -> Bool {
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
+        while ContinuousClock.now < deadline {
             if condition(server.connectionCount) { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return false
+        return condition(server.connectionCount)
     }
 }

@@ -1,18 +1,33 @@
 import Foundation
 
-/// A child process started with `posix_spawn` and reaped with `waitpid(WNOHANG)` polling.
+/// A child process started with `posix_spawn` and reaped with `waitpid(WNOHANG)` polling, for tests
+/// that run another program: every wait is bounded and `stop` kills it by PID (its whole process
+/// group when started with `ownProcessGroup`, so a child it started itself goes too).
 ///
 /// Foundation's `Process` is avoided on purpose: it learns of a child's exit through an inherited
 /// socket, and a child that closes inherited descriptors (as `systemd-socket-activate` does) makes
 /// it block in `wait4()` on that child, which stops it from reaping every other child.
-final class ChildProcess: @unchecked Sendable {
-    let pid: pid_t
+public final class ChildProcess: @unchecked Sendable {
+    /// `posix_spawn` failed.
+    public struct SpawnError: Error, CustomStringConvertible {
+        /// What failed.
+        public var description: String
+    }
+
+    /// The child's process ID (and its process group's, when started with `ownProcessGroup`).
+    public let pid: pid_t
+    private let ownProcessGroup: Bool
     private let lock = NSLock()
     private var exitStatus: Int32?
 
     /// Starts `path` with `arguments`, the current environment plus `environment`, and its standard
-    /// streams connected to the given files (`/dev/null` for a missing stdin).
-    init(_ path: String, _ arguments: [String], environment: [String: String], stdin: String?, stdout: String, stderr: String) throws {
+    /// streams connected to the given files (`/dev/null` for a missing stdin); in a process group of
+    /// its own when `ownProcessGroup`.
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String] = [:],
+        stdin: String? = nil, stdout: String = "/dev/null", stderr: String = "/dev/null", ownProcessGroup: Bool = false
+    ) throws {
+        self.ownProcessGroup = ownProcessGroup
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -30,7 +45,12 @@ final class ChildProcess: @unchecked Sendable {
         sigemptyset(&defaults)
         for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if ownProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
@@ -42,15 +62,15 @@ final class ChildProcess: @unchecked Sendable {
         }
         var child: pid_t = 0
         let result = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw SandboxError("posix_spawn(\(path)) failed: \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw SpawnError(description: "posix_spawn(\(path)) failed: \(String(cString: strerror(result)))") }
         pid = child
     }
 
     /// Whether the child is still running (reaps it when it has exited).
-    var isRunning: Bool { status == nil }
+    public var isRunning: Bool { status == nil }
 
     /// The exit status (128 + signal number for a signalled child), or `nil` while running.
-    var status: Int32? {
+    public var status: Int32? {
         lock.lock()
         defer { lock.unlock() }
         if let exitStatus { return exitStatus }
@@ -63,7 +83,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits up to `timeout` seconds for the exit; returns the status or `nil` on timeout.
-    func wait(timeout: Double) -> Int32? {
+    public func wait(timeout: Double) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let status { return status }
@@ -72,13 +92,21 @@ final class ChildProcess: @unchecked Sendable {
         return status
     }
 
-    /// Sends `signal`, waits up to `timeout` seconds, then SIGKILLs; returns the exit status.
+    /// Sends `signal`, waits up to `timeout` seconds, then SIGKILLs; returns the exit status. With
+    /// `ownProcessGroup`, the signals go to the whole group, and what is left of it is SIGKILLed.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32 {
-        if let status { return status }
-        kill(pid, signal)
-        if let status = wait(timeout: timeout) { return status }
-        kill(pid, SIGKILL)
+    public func stop(signal: Int32 = SIGTERM, timeout: Double = 10) -> Int32 {
+        let target = ownProcessGroup ? -pid : pid
+        if let status {
+            if ownProcessGroup { kill(target, SIGKILL) }
+            return status
+        }
+        kill(target, signal)
+        if let status = wait(timeout: timeout) {
+            if ownProcessGroup { kill(target, SIGKILL) }
+            return status
+        }
+        kill(target, SIGKILL)
         return wait(timeout: 5) ?? 128 + SIGKILL
     }
 }
