@@ -56,6 +56,37 @@ import Testing
         #expect(harness.socketPaths.isEmpty)  // help never contacts the daemon
     }
 
+    @Test func mainHelpListsEveryCommandOnce() {
+        let harness = Harness()
+        #expect(harness.run("--help") == .success)
+        #expect(!harness.output.text.contains("(coming)"))
+        for command in ["watchlist", "refresh"] {
+            let lines = harness.output.text.split(separator: "\n").filter { $0.hasPrefix("  \(command) ") }
+            #expect(lines.count == 1, "\(command): \(lines)")
+        }
+    }
+
+    @Test func helpCommandPrintsACommandsHelp() {
+        let harness = Harness()
+        #expect(harness.run("help", "search") == .success)
+        #expect(harness.output.text.hasPrefix("movies search — "))
+        let main = Harness()
+        #expect(main.run("help") == .success)
+        #expect(main.output.text.contains("Commands:"))
+        #expect(main.socketPaths.isEmpty && harness.socketPaths.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["serch", "x"], "did you mean 'search'?"),
+        (["stauts"], "did you mean 'status'?"),
+        (["search", "x", "--pgae", "2"], "did you mean '--page'?"),
+    ])
+    func mistypedNamesSuggestTheClosest(arguments: [String], fragment: String) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.errors.text.contains(fragment), "\(harness.errors.text)")
+    }
+
     @Test func versionPrintsTheVersion() {
         let harness = Harness()
         #expect(harness.run("--version") == .success)

@@ -36,7 +36,9 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option '\(name)'\(forCommand)", command: spec?.name)
+                let hint = Suggestion.closest(to: name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
+                    .map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil {

@@ -21,12 +21,10 @@ enum HelpText {
             Commands:
 
             """
-        let nameWidth = (commands.map(\.name.count) + ["watchlist".count]).max().map { $0 + 2 } ?? 12
+        let nameWidth = commands.map(\.name.count).max().map { $0 + 2 } ?? 12
         for command in commands {
             text += "  " + TextFitting.fit(command.name, to: nameWidth) + command.abstract + "\n"
         }
-        text += "  " + TextFitting.fit("watchlist", to: nameWidth) + "(coming) Manage watchlists kept available offline.\n"
-        text += "  " + TextFitting.fit("refresh", to: nameWidth) + "(coming) Refresh watchlists now.\n"
         text += "\nOptions:\n" + options(ArgumentParser.globalOptions)
         text += """
 
@@ -40,7 +38,7 @@ enum HelpText {
 
 
             """
-        text += exitCodes + "\n\nRun 'movies COMMAND --help' for a command's arguments and options.\n"
+        text += exitCodes + "\n\nRun 'movies help COMMAND' or 'movies COMMAND --help' for a command's arguments and options.\n"
         return text
     }
 

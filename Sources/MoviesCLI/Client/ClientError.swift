@@ -42,8 +42,10 @@ public enum ClientError: Error, Sendable, Hashable {
         switch self {
         case let .daemonUnreachable(socketPath, reason):
             "cannot reach moviesd at \(socketPath) (\(reason)); start it with "
-                + (socketPath.hasPrefix("/run/moviesd/") ? "'sudo systemctl start moviesd'" : "'systemctl --user start moviesd'")
-                + " or 'moviesd --socket \(socketPath)', or point --socket / MOVIESD_SOCKET at a running daemon"
+                + (socketPath.hasPrefix("/run/moviesd/")
+                    ? "'sudo systemctl start moviesd.socket'"
+                    : "'moviesd --socket \(socketPath)' in another terminal (the packaged units run the system daemon: 'sudo systemctl start moviesd.socket')")
+                + ", or point --socket / MOVIESD_SOCKET at a running daemon"
         case let .permissionDenied(reason):
             "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
         case let .remoteUnavailable(reason):
