@@ -230,6 +230,27 @@ import Testing
         #expect(harness.client.recentLimits == [5])
     }
 
+    @Test func pipedStatusAndRecentAreNeverCut() {
+        let longError = "connection refused by " + String(repeating: "a-very-long-host-name.", count: 8) + "example"
+        let longQuery = String(repeating: "the lord of the rings ", count: 6) + "extended"
+        for tty in [false, true] {
+            let harness = Harness()
+            harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: false)
+            harness.client.statusResult = .success(StatusReply(
+                version: "1.2.3", uptimeSeconds: 5,
+                remote: RemoteStatus(state: .offline, since: nil, lastError: longError, consecutiveFailures: 1),
+                cache: CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: 1_048_576),
+                lastRefresh: nil
+            ))
+            harness.client.recentResult = .success(RecentQueriesReply(queries: [longQuery]))
+            #expect(harness.run("status") == .success)
+            #expect(harness.run("recent") == .success)
+            // Piped: whole values; on an 80-column terminal: fitted.
+            #expect(harness.output.text.contains(longError) == !tty, "tty=\(tty)")
+            #expect(harness.output.text.contains(longQuery) == !tty, "tty=\(tty)")
+        }
+    }
+
     @Test func statusShowsRemoteStateAndCache() {
         let harness = Harness()
         let since = Fixtures.fetchedAt.addingTimeInterval(-7_200)
