@@ -2,6 +2,7 @@ import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
 import Testing
+import Varlink
 
 @Suite struct MoviesCommandLineTests {
     final class Harness {
@@ -165,7 +166,55 @@ import Testing
         #expect(harness.run("search", "x") == .success)
         #expect(harness.output.text.contains("offline — showing results cached 3 days ago"))
         #expect(harness.output.text.contains("Kept"))
+        // Stale data is told apart: a warning on stderr (it used to be silent), none with --quiet.
+        #expect(harness.errors.text == "movies: warning: showing cached data: TMDB could not be asked (offline)\n")
+        let quiet = Harness()
+        quiet.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
+        #expect(quiet.run("search", "x", "--quiet") == .success)
+        #expect(quiet.errors.text.isEmpty)
+    }
+
+    @Test func failStaleExits75OnCachedDataAfterAnOutage() {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: false))
+        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
+        #expect(harness.run("search", "x", "--fail-stale", "-q") == .temporaryFailure)
+        #expect(harness.output.text.contains("Kept"))
         #expect(harness.errors.text.isEmpty)
+    }
+
+    @Test func jsonPrintsTheStaleFailureAsAnErrorObject() throws {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: true))
+        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("rate limited", retryAfterSeconds: 5))
+        #expect(harness.run("search", "x", "--json", "--fail-stale") == .temporaryFailure)
+        let lines = harness.output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first == MockMoviesClient.json(cached))
+        let error = try #require(lines.last.map { try JSONValue.parse(Array($0.utf8)) })
+        #expect(error["error"]?.stringValue == "io.moviesd.Movies.RemoteUnavailable")
+        #expect(error["exitCode"]?.intValue == 75)
+        #expect(error["parameters"]?["retryAfterSeconds"]?.intValue == 5)
+        #expect(error["parameters"]?["reason"]?.stringValue == "rate limited")
+        #expect(error["message"]?.stringValue?.contains("cached") == true)
+    }
+
+    @Test(arguments: [
+        (ClientError.daemonUnreachable(socketPath: "/s", reason: "no socket there"), "io.moviesd.cli.DaemonUnreachable", Int64(69)),
+        (.remoteUnavailable("timed out"), "io.moviesd.Movies.RemoteUnavailable", 75),
+        (.notFound(id: 7), "io.moviesd.Movies.NotFound", 1),
+        (.permissionDenied("no"), "org.varlink.service.PermissionDenied", 77),
+    ])
+    func jsonPrintsTheFinalErrorOnStdout(error: ClientError, name: String, code: Int64) throws {
+        let harness = Harness()
+        harness.client.failEverything = error
+        #expect(harness.run("search", "x", "--json").rawValue == Int32(code))
+        let object = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(object["error"]?.stringValue == name)
+        #expect(object["exitCode"]?.intValue == code)
+        #expect(object["message"]?.stringValue == error.message)
+        #expect(object["parameters"]?.objectValue != nil)
+        #expect(harness.output.text.hasSuffix("}\n"))
     }
 
     @Test(arguments: [

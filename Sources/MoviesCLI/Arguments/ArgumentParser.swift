@@ -6,7 +6,9 @@ enum ArgumentParser {
     /// Options every command accepts.
     static let globalOptions: [OptionSpec] = [
         .option("--socket", value: "PATH", help: "The daemon's socket (default: $MOVIESD_SOCKET, else the user's or the system's)."),
-        .flag("--json", help: "Print each daemon reply's parameters as one JSON line."),
+        .flag("--json", help: "Print each daemon reply's parameters, and any error as {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}, as JSON lines."),
+        .flag("--quiet", "-q", help: "No warnings on standard error (e.g. that cached data is shown because TMDB is unreachable)."),
+        .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),
         .flag("--version", help: "Show the version and exit."),
     ]

@@ -5,8 +5,8 @@ public enum ClientError: Error, Sendable, Hashable {
     case daemonUnreachable(socketPath: String, reason: String)
     /// The daemon (or the socket's file mode) refused this caller.
     case permissionDenied(String)
-    /// TMDB could not be reached and nothing usable was cached.
-    case remoteUnavailable(String)
+    /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said when to retry.
+    case remoteUnavailable(String, retryAfterSeconds: Int? = nil)
     /// The policy forbade the network (`--offline`) and nothing usable was cached.
     case notCached(String)
     /// TMDB has no such movie.
@@ -48,8 +48,10 @@ public enum ClientError: Error, Sendable, Hashable {
                 + ", or point --socket / MOVIESD_SOCKET at a running daemon"
         case let .permissionDenied(reason):
             "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
-        case let .remoteUnavailable(reason):
-            "TMDB is unavailable and nothing usable is cached: \(reason); try again later"
+        case let .remoteUnavailable(reason, retryAfterSeconds):
+            "TMDB is unavailable and nothing usable is cached: \(reason)"
+                + (retryAfterSeconds.map { "; try again in \($0) s" }
+                    ?? (reason.lowercased().contains("try again") ? "" : "; try again later"))
         case let .notCached(reason):
             "nothing cached for this request (\(reason)); run it without --offline when the network is back"
         case let .notFound(id):

@@ -21,10 +21,7 @@ enum VarlinkErrorMapping {
         let reason = given.hasSuffix(".") ? String(given.dropLast()) : given
         switch name {
         case "io.moviesd.Movies.RemoteUnavailable":
-            if let retry = parameters[int: "retryAfterSeconds"], !reason.contains("\(retry) s") {
-                return .remoteUnavailable("\(reason) (retry in \(retry) s)")
-            }
-            return .remoteUnavailable(reason)
+            return .remoteUnavailable(reason, retryAfterSeconds: parameters[int: "retryAfterSeconds"].map { Int($0) })
         case "io.moviesd.Movies.NotCached":
             return .notCached(reason)
         case "io.moviesd.Movies.NotFound":

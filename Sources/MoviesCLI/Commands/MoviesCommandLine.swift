@@ -75,6 +75,8 @@ public struct MoviesCommandLine {
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
             json: json,
+            quiet: parsed.has("--quiet"),
+            failStale: parsed.has("--fail-stale"),
             now: now,
             writeFile: writeFile
         )
