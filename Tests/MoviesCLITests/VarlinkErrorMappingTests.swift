@@ -49,4 +49,18 @@ import Testing
         #expect(error.message.components(separatedBy: "try again").count == 2, "\(error.message)")
         #expect(ClientError.remoteUnavailable("timed out").message.hasSuffix("; try again later"))
     }
+
+    @Test func notFoundSaysWhatIsMissing() {
+        let poster = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.NotFound", parameters: Parameters(strings: ["reason": "TMDB has no poster at /x.jpg"], integers: ["id": 0]), method: "Poster")
+        #expect(poster.message == "TMDB has no poster at /x.jpg")
+        #expect(!poster.message.contains("id 0"))
+        let watchlist = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.NotFound",
+            parameters: Parameters(strings: ["reason": "there is no watchlist named 'films'", "watchlist": "films"], integers: ["id": 0]),
+            method: "DeleteWatchlist")
+        #expect(watchlist == .noSuchWatchlist("films"))
+        #expect(watchlist.exitCode == .failure)
+        #expect(watchlist.message.contains("'films'"))
+    }
 }

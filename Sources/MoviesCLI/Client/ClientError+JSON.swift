@@ -9,7 +9,7 @@ extension ClientError {
         case .permissionDenied: "org.varlink.service.PermissionDenied"
         case .remoteUnavailable: "io.moviesd.Movies.RemoteUnavailable"
         case .notCached: "io.moviesd.Movies.NotCached"
-        case .notFound: "io.moviesd.Movies.NotFound"
+        case .notFound, .noSuchWatchlist: "io.moviesd.Movies.NotFound"
         case .remoteRejected: "io.moviesd.Movies.RemoteRejected"
         case .invalidArgument: "io.moviesd.Movies.InvalidArgument"
         case .other: "io.moviesd.cli.Failure"
@@ -23,8 +23,10 @@ extension ClientError {
             ["socketPath": .string(socketPath), "reason": .string(reason)]
         case let .remoteUnavailable(reason, retryAfterSeconds):
             ["reason": .string(reason)].merging(retryAfterSeconds.map { ["retryAfterSeconds": .int(Int64($0))] } ?? [:]) { a, _ in a }
-        case let .notFound(id):
-            id.map { ["id": .int(Int64($0))] } ?? [:]
+        case let .notFound(id, reason):
+            (id.map { ["id": .int(Int64($0))] } ?? [:]).merging(reason.map { ["reason": .string($0)] } ?? [:]) { a, _ in a }
+        case let .noSuchWatchlist(name):
+            ["watchlist": .string(name), "reason": .string("there is no watchlist named '\(name)'")]
         case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason),
              let .invalidArgument(reason), let .other(reason):
             ["reason": .string(reason)]

@@ -25,7 +25,9 @@ enum VarlinkErrorMapping {
         case "io.moviesd.Movies.NotCached":
             return .notCached(reason)
         case "io.moviesd.Movies.NotFound":
-            return .notFound(id: parameters[int: "id"].map { Int($0) })
+            if let watchlist = parameters[string: "watchlist"] { return .noSuchWatchlist(watchlist) }
+            let id = parameters[int: "id"].map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            return .notFound(id: id, reason: parameters[string: "reason"])
         case "io.moviesd.Movies.RemoteRejected":
             let message = parameters[string: "message"] ?? "no message"
             let status = parameters[int: "httpStatus"].map { "HTTP \($0)" } ?? "HTTP ?"
