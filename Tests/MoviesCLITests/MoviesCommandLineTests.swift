@@ -130,7 +130,7 @@ import Varlink
         #expect(harness.run("--socket", "/tmp/m.sock", "search", "the", "matrix", "--page", "2", "--offline", "--max-stale", "30d") == .success)
         #expect(harness.client.searches == [SearchParameters(query: "the matrix", page: 2, policy: .cacheOnly, maxStaleSeconds: 2_592_000)])
         #expect(harness.socketPaths == ["/tmp/m.sock"])
-        #expect(harness.output.text.contains("The Matrix · 1999 · 8.2 · 603"))
+        #expect(harness.output.text.contains("Title      · Year · Rating ·  ID\nThe Matrix · 1999 ·    8.2 · 603"))
         #expect(harness.output.text.hasPrefix("\"the matrix\": 6 results, page 2 of 3 — fresh from TMDB\n"))
     }
 
