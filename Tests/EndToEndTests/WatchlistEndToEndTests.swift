@@ -45,7 +45,10 @@ struct WatchlistEndToEndTests {
         }
         #expect(try sandbox.movies(["watchlist", "delete", "films"]).status == 0)
         #expect(try sandbox.movies(["watchlist", "ls"]).stdout.contains("No watchlists."))
-        #expect(try sandbox.movies(["watchlist", "delete", "films"]).status == 64)
+        // Deleting it again: not found, naming it (it exited 64 with "invalid argument: parameters").
+        let missing = try sandbox.movies(["watchlist", "delete", "films"])
+        #expect(missing.status == 1, "\(missing.stderr)")
+        #expect(missing.stderr.contains("there is no watchlist named 'films'"), "\(missing.stderr)")
     }
 
     @Test("refresh --quiet prints nothing; then, with the stub down, every watchlist page and movie answers offline")

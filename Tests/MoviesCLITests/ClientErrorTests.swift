@@ -23,9 +23,11 @@ import Testing
     @Test func daemonUnreachableNamesTheSocketAndHowToStartIt() {
         let user = ClientError.daemonUnreachable(socketPath: "/run/user/1000/moviesd/io.moviesd.Movies", reason: "no socket there").message
         #expect(user.contains("/run/user/1000/moviesd/io.moviesd.Movies"))
-        #expect(user.contains("systemctl --user start moviesd"))
+        // There is no user unit: the hint must not name one (it once said 'systemctl --user start moviesd').
+        #expect(!user.contains("systemctl --user"))
+        #expect(user.contains("moviesd --socket /run/user/1000/moviesd/io.moviesd.Movies"))
         #expect(!user.contains("\n"))
         let system = ClientError.daemonUnreachable(socketPath: "/run/moviesd/io.moviesd.Movies", reason: "refused").message
-        #expect(system.contains("sudo systemctl start moviesd"))
+        #expect(system.contains("sudo systemctl start moviesd.socket"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
         let viewModel = MovieDetailsViewModel(client: client)
         viewModel.didLoad(id: 603)
 
-        let lines = MovieDetailsTerminalView.lines(for: viewModel, terminal: TerminalCapabilities(isTTY: false, width: width, usesColor: false))
+        let lines = MovieDetailsTerminalView.lines(for: viewModel, terminal: TerminalCapabilities(isTTY: true, width: width, usesColor: false))
 
         #expect(lines.first == "The Matrix")
         #expect(lines.contains("cached 2 min ago"))

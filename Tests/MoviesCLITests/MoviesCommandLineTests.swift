@@ -2,6 +2,7 @@ import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
 import Testing
+import Varlink
 
 @Suite struct MoviesCommandLineTests {
     final class Harness {
@@ -62,6 +63,37 @@ import Testing
         #expect(harness.socketPaths.isEmpty)  // help never contacts the daemon
     }
 
+    @Test func mainHelpListsEveryCommandOnce() {
+        let harness = Harness()
+        #expect(harness.run("--help") == .success)
+        #expect(!harness.output.text.contains("(coming)"))
+        for command in ["watchlist", "refresh"] {
+            let lines = harness.output.text.split(separator: "\n").filter { $0.hasPrefix("  \(command) ") }
+            #expect(lines.count == 1, "\(command): \(lines)")
+        }
+    }
+
+    @Test func helpCommandPrintsACommandsHelp() {
+        let harness = Harness()
+        #expect(harness.run("help", "search") == .success)
+        #expect(harness.output.text.hasPrefix("movies search — "))
+        let main = Harness()
+        #expect(main.run("help") == .success)
+        #expect(main.output.text.contains("Commands:"))
+        #expect(main.socketPaths.isEmpty && harness.socketPaths.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["serch", "x"], "did you mean 'search'?"),
+        (["stauts"], "did you mean 'status'?"),
+        (["search", "x", "--pgae", "2"], "did you mean '--page'?"),
+    ])
+    func mistypedNamesSuggestTheClosest(arguments: [String], fragment: String) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.errors.text.contains(fragment), "\(harness.errors.text)")
+    }
+
     @Test func versionPrintsTheVersion() {
         let harness = Harness()
         #expect(harness.run("--version") == .success)
@@ -104,7 +136,7 @@ import Testing
         #expect(harness.run("--socket", "/tmp/m.sock", "search", "the", "matrix", "--page", "2", "--offline", "--max-stale", "30d") == .success)
         #expect(harness.client.searches == [SearchParameters(query: "the matrix", page: 2, policy: .cacheOnly, maxStaleSeconds: 2_592_000)])
         #expect(harness.socketPaths == ["/tmp/m.sock"])
-        #expect(harness.output.text.contains("The Matrix · 1999 · 8.2 · 603"))
+        #expect(harness.output.text.contains("Title      · Year · Rating ·  ID\nThe Matrix · 1999 ·    8.2 · 603"))
         #expect(harness.output.text.hasPrefix("\"the matrix\": 6 results, page 2 of 3 — fresh from TMDB\n"))
     }
 
@@ -140,7 +172,55 @@ import Testing
         #expect(harness.run("search", "x") == .success)
         #expect(harness.output.text.contains("offline — showing results cached 3 days ago"))
         #expect(harness.output.text.contains("Kept"))
+        // Stale data is told apart: a warning on stderr (it used to be silent), none with --quiet.
+        #expect(harness.errors.text == "movies: warning: showing cached data: TMDB could not be asked (offline)\n")
+        let quiet = Harness()
+        quiet.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
+        #expect(quiet.run("search", "x", "--quiet") == .success)
+        #expect(quiet.errors.text.isEmpty)
+    }
+
+    @Test func failStaleExits75OnCachedDataAfterAnOutage() {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: false))
+        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
+        #expect(harness.run("search", "x", "--fail-stale", "-q") == .temporaryFailure)
+        #expect(harness.output.text.contains("Kept"))
         #expect(harness.errors.text.isEmpty)
+    }
+
+    @Test func jsonPrintsTheStaleFailureAsAnErrorObject() throws {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: true))
+        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("rate limited", retryAfterSeconds: 5))
+        #expect(harness.run("search", "x", "--json", "--fail-stale") == .temporaryFailure)
+        let lines = harness.output.text.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first == MockMoviesClient.json(cached))
+        let error = try #require(lines.last.map { try JSONValue.parse(Array($0.utf8)) })
+        #expect(error["error"]?.stringValue == "io.moviesd.Movies.RemoteUnavailable")
+        #expect(error["exitCode"]?.intValue == 75)
+        #expect(error["parameters"]?["retryAfterSeconds"]?.intValue == 5)
+        #expect(error["parameters"]?["reason"]?.stringValue == "rate limited")
+        #expect(error["message"]?.stringValue?.contains("cached") == true)
+    }
+
+    @Test(arguments: [
+        (ClientError.daemonUnreachable(socketPath: "/s", reason: "no socket there"), "io.moviesd.cli.DaemonUnreachable", Int64(69)),
+        (.remoteUnavailable("timed out"), "io.moviesd.Movies.RemoteUnavailable", 75),
+        (.notFound(id: 7), "io.moviesd.Movies.NotFound", 1),
+        (.permissionDenied("no"), "org.varlink.service.PermissionDenied", 77),
+    ])
+    func jsonPrintsTheFinalErrorOnStdout(error: ClientError, name: String, code: Int64) throws {
+        let harness = Harness()
+        harness.client.failEverything = error
+        #expect(harness.run("search", "x", "--json").rawValue == Int32(code))
+        let object = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(object["error"]?.stringValue == name)
+        #expect(object["exitCode"]?.intValue == code)
+        #expect(object["message"]?.stringValue == error.message)
+        #expect(object["parameters"]?.objectValue != nil)
+        #expect(harness.output.text.hasSuffix("}\n"))
     }
 
     @Test(arguments: [
@@ -203,6 +283,27 @@ import Testing
         #expect(harness.run("recent", "--limit", "5") == .success)
         #expect(harness.output.text == "matrix\n千と千尋\n")
         #expect(harness.client.recentLimits == [5])
+    }
+
+    @Test func pipedStatusAndRecentAreNeverCut() {
+        let longError = "connection refused by " + String(repeating: "a-very-long-host-name.", count: 8) + "example"
+        let longQuery = String(repeating: "the lord of the rings ", count: 6) + "extended"
+        for tty in [false, true] {
+            let harness = Harness()
+            harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: false)
+            harness.client.statusResult = .success(StatusReply(
+                version: "1.2.3", uptimeSeconds: 5,
+                remote: RemoteStatus(state: .offline, since: nil, lastError: longError, consecutiveFailures: 1),
+                cache: CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: 1_048_576),
+                lastRefresh: nil
+            ))
+            harness.client.recentResult = .success(RecentQueriesReply(queries: [longQuery]))
+            #expect(harness.run("status") == .success)
+            #expect(harness.run("recent") == .success)
+            // Piped: whole values; on an 80-column terminal: fitted.
+            #expect(harness.output.text.contains(longError) == !tty, "tty=\(tty)")
+            #expect(harness.output.text.contains(longQuery) == !tty, "tty=\(tty)")
+        }
     }
 
     @Test func statusShowsRemoteStateAndCache() {

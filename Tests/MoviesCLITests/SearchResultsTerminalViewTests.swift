@@ -31,7 +31,8 @@ import Testing
         let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: width, usesColor: false), output: BufferSink())
         model.didSearch(query: "q")
         let lines = view.lines(for: model)
-        #expect(lines.count == 1 + Self.movies.count)
+        #expect(lines.count == 2 + Self.movies.count)  // summary, column headers, rows
+        #expect(lines[1].hasPrefix("Title ") && lines[1].hasSuffix("ID"), "\(lines[1])")
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
         #expect(lines[0].hasPrefix("\"q\": 2 results"))
         if width >= 80 { #expect(lines[0].contains("cached 2 h ago")) }
@@ -41,13 +42,13 @@ import Testing
         let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.network)])
         let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false), output: BufferSink())
         model.didSearch(query: "q")
-        let rows = Array(view.lines(for: model).dropFirst())
+        let rows = Array(view.lines(for: model).dropFirst(2))
         let widths = Set(rows.map { DisplayWidth.of($0) })
         #expect(widths.count == 1)  // every row padded to the same width
         #expect(rows[1].hasPrefix("千と千尋の神隠し "))
         #expect(rows[2].contains("…"))
         #expect(rows[3].hasSuffix("496243"))
-        #expect(rows[0].contains(" · 1999 · 8.2 · "))
+        #expect(rows[0].contains(" · 1999 ·    8.2 · "))
     }
 
     @Test func nonTTYPrintsOnlyTheFinalStateWithoutEscapes() {
@@ -69,7 +70,7 @@ import Testing
         let new = sink.text.firstRange(of: "New")
         #expect(old != nil && new != nil)
         if let old, let new { #expect(old.lowerBound < new.lowerBound) }
-        #expect(sink.text.contains("\u{1B}[2A\r\u{1B}[J"))  // up over header + one row, then clear
+        #expect(sink.text.contains("\u{1B}[3A\r\u{1B}[J"))  // up over summary, column headers and one row, then clear
         #expect(!sink.text.contains("\u{1B}[1m"))  // no colour when colour is off
     }
 
@@ -109,5 +110,16 @@ import Testing
         let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, []), Fixtures.network)])
         let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false))
         #expect(sink.text.hasPrefix("No movies found for \"q\"\n"))
+    }
+
+    @Test func aPagePastTheEndSaysSo() {
+        let client = MockMoviesClient()
+        client.searchScripts[10] = .init(replies: [Fixtures.search(Fixtures.page(10, of: 3, []), Fixtures.network)])
+        let model = SearchMoviesViewModel(client: client)
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: 200, usesColor: false), output: BufferSink())
+        model.didSearch(query: "q", page: 10)
+        let lines = view.lines(for: model)
+        #expect(lines.first?.contains("Page 10 is past the last page (3)") == true, "\(lines)")
+        #expect(lines.first?.contains("No movies found") == false)
     }
 }

@@ -33,8 +33,34 @@ import Testing
             parameters: Parameters(strings: ["reason": "rate limited"], integers: ["retryAfterSeconds": 12]),
             method: "Search"
         )
-        #expect(unavailable == .remoteUnavailable("rate limited (retry in 12 s)"))
+        #expect(unavailable == .remoteUnavailable("rate limited", retryAfterSeconds: 12))
+        #expect(unavailable.message.hasSuffix("rate limited; try again in 12 s"))
         let denied = VarlinkErrorMapping.clientError(name: "org.varlink.service.PermissionDenied", parameters: Parameters(), method: "Purge")
         #expect(denied.message.contains("Purge"))
+    }
+
+    /// The daemon's reason for a 5xx already says "try again later": the client must not say it twice.
+    @Test func remoteUnavailableSaysTryAgainOnce() {
+        let error = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteUnavailable",
+            parameters: Parameters(strings: ["reason": "TMDB is unavailable (HTTP 503); try again later."]),
+            method: "Search"
+        )
+        #expect(error.message.components(separatedBy: "try again").count == 2, "\(error.message)")
+        #expect(ClientError.remoteUnavailable("timed out").message.hasSuffix("; try again later"))
+    }
+
+    @Test func notFoundSaysWhatIsMissing() {
+        let poster = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.NotFound", parameters: Parameters(strings: ["reason": "TMDB has no poster at /x.jpg"], integers: ["id": 0]), method: "Poster")
+        #expect(poster.message == "TMDB has no poster at /x.jpg")
+        #expect(!poster.message.contains("id 0"))
+        let watchlist = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.NotFound",
+            parameters: Parameters(strings: ["reason": "there is no watchlist named 'films'", "watchlist": "films"], integers: ["id": 0]),
+            method: "DeleteWatchlist")
+        #expect(watchlist == .noSuchWatchlist("films"))
+        #expect(watchlist.exitCode == .failure)
+        #expect(watchlist.message.contains("'films'"))
     }
 }

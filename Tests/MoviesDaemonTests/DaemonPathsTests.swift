@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    @Test func anUnusableSocketDirectorySaysWhatToSet() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let blocker = try directory.write("file", "not a directory")
+        let paths = DaemonPaths(socketPath: blocker + "/moviesd/io.moviesd.Movies", databasePath: directory.file("db/cache.sqlite3"))
+        do {
+            try paths.prepare()
+            Issue.record("prepare succeeded under a regular file")
+        } catch {
+            #expect(error.exitCode == 73)
+            #expect(error.message.contains("XDG_RUNTIME_DIR"), "\(error.message)")
+            #expect(error.message.contains("--socket PATH"))
+            #expect(!error.message.contains("\n"))
+        }
+    }
+
     @Test func parentOfPaths() {
         #expect(DaemonPaths.parent(of: "/a/b/c") == "/a/b")
         #expect(DaemonPaths.parent(of: "/c") == "/")

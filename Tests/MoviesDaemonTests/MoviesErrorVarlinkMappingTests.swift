@@ -69,8 +69,10 @@ import Varlink
 
     @Test func notFoundCarriesTheMovieID() {
         let error = MoviesError(code: .notFound, message: "no movie", httpStatus: 404, tmdbCode: 34, movieID: 603)
-        #expect(error.varlinkError() == VarlinkError(name: "io.moviesd.Movies.NotFound", parameters: ["id": .int(603)]))
-        #expect(MoviesError(code: .notFound, message: "no results").varlinkError().parameters == ["id": .int(0)])
+        #expect(error.varlinkError() == VarlinkError(name: "io.moviesd.Movies.NotFound", parameters: ["id": .int(603), "reason": .string("no movie")]))
+        // Not a movie: id 0 and the reason says what is missing (the CLI once said "no movie with id 0").
+        #expect(MoviesError(code: .notFound, message: "TMDB has no poster at /x.jpg").varlinkError().parameters
+            == ["id": .int(0), "reason": .string("TMDB has no poster at /x.jpg")])
     }
 
     @Test func remoteRejectedCarriesTheHTTPStatusAndTMDBCode() {

@@ -126,7 +126,7 @@ import Varlink
         await harness.remote.script(.movie(id: 999, language: nil), .failure(MoviesError(code: .notFound, message: "no such movie", httpStatus: 404, tmdbCode: 34, movieID: 999)))
         let outcome = await harness.call("Movie", ["id": .int(999)])
         #expect(outcome.error?.name == "io.moviesd.Movies.NotFound")
-        #expect(outcome.error?.parameters == ["id": .int(999)])
+        #expect(outcome.error?.parameters["id"] == .int(999))
     }
 
     @Test func movieReplyHasTheWireShape() async throws {

@@ -63,7 +63,10 @@ import Testing
         let removed = try await Self.call(service, "RemoveFromWatchlist", ["name": .string("films"), "queries": .array([.string("HEAT")])], peer: Self.root)
         #expect(removed["watchlist"]?.serializedString.contains("heat") == false)
         _ = try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root)
-        await #expect(throws: VarlinkError.self) { try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root) }
+        // A missing watchlist is NotFound naming it (it was InvalidArgument "parameters": exit 64 in the CLI).
+        await #expect(throws: VarlinkError(name: "io.moviesd.Movies.NotFound", parameters: [
+            "id": .int(0), "reason": .string("there is no watchlist named 'films'"), "watchlist": .string("films"),
+        ])) { try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root) }
         await #expect(throws: VarlinkError.invalidParameter("queries")) {
             try await Self.call(service, "AddToWatchlist", ["name": .string("x"), "queries": .string("not an array")], peer: Self.root)
         }

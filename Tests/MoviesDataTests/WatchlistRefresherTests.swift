@@ -107,9 +107,9 @@ import Testing
         #expect(summary.firstError == nil)
     }
 
-    @Test func anUnknownWatchlistIsAnInvalidArgument() async throws {
+    @Test func anUnknownWatchlistIsNotFound() async throws {
         let harness = RefresherHarness()
-        await #expect(throws: MoviesError.invalidArgument("there is no watchlist named 'nope'")) {
+        await #expect(throws: MoviesError.noSuchWatchlist("nope")) {
             try await harness.refresher.refresh(watchlist: "nope") { _ in }
         }
     }

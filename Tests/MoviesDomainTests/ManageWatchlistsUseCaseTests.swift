@@ -49,6 +49,6 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
         #expect(list.queries.map(\.query.query) == ["Alien"])
         #expect(list.movieIDs == [1])
         try await useCase.delete("films")
-        await #expect(throws: MoviesError.invalidArgument("there is no watchlist named 'films'")) { try await useCase.delete("films") }
+        await #expect(throws: MoviesError.noSuchWatchlist("films")) { try await useCase.delete("films") }
     }
 }

@@ -6,7 +6,9 @@ enum ArgumentParser {
     /// Options every command accepts.
     static let globalOptions: [OptionSpec] = [
         .option("--socket", value: "PATH", help: "The daemon's socket (default: $MOVIESD_SOCKET, else the user's or the system's)."),
-        .flag("--json", help: "Print each daemon reply's parameters as one JSON line."),
+        .flag("--json", help: "Print each daemon reply's parameters, and any error as {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}, as JSON lines."),
+        .flag("--quiet", "-q", help: "No warnings on standard error (e.g. that cached data is shown because TMDB is unreachable)."),
+        .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),
         .flag("--version", help: "Show the version and exit."),
     ]
@@ -36,7 +38,9 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("unknown option '\(name)'\(forCommand)", command: spec?.name)
+                let hint = Suggestion.closest(to: name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
+                    .map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil {

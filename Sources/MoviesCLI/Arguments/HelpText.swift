@@ -38,7 +38,7 @@ enum HelpText {
 
 
             """
-        text += exitCodes + "\n\nRun 'movies COMMAND --help' for a command's arguments and options.\n"
+        text += exitCodes + "\n\nRun 'movies help COMMAND' or 'movies COMMAND --help' for a command's arguments and options.\n"
         return text
     }
 

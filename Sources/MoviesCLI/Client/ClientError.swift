@@ -5,12 +5,14 @@ public enum ClientError: Error, Sendable, Hashable {
     case daemonUnreachable(socketPath: String, reason: String)
     /// The daemon (or the socket's file mode) refused this caller.
     case permissionDenied(String)
-    /// TMDB could not be reached and nothing usable was cached.
-    case remoteUnavailable(String)
+    /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said when to retry.
+    case remoteUnavailable(String, retryAfterSeconds: Int? = nil)
     /// The policy forbade the network (`--offline`) and nothing usable was cached.
     case notCached(String)
-    /// TMDB has no such movie.
-    case notFound(id: Int?)
+    /// TMDB has no such movie (`id`), or no such other thing (a poster): `reason` says what.
+    case notFound(id: Int?, reason: String? = nil)
+    /// The daemon has no watchlist with this name.
+    case noSuchWatchlist(String)
     /// TMDB refused the request (for example an invalid API key).
     case remoteRejected(String)
     /// The daemon found an argument unacceptable.
@@ -25,7 +27,7 @@ public enum ClientError: Error, Sendable, Hashable {
         case .permissionDenied: .noPermission
         case .remoteUnavailable, .notCached: .temporaryFailure
         case .invalidArgument: .usage
-        case .notFound, .remoteRejected, .other: .failure
+        case .notFound, .noSuchWatchlist, .remoteRejected, .other: .failure
         }
     }
 
@@ -42,17 +44,28 @@ public enum ClientError: Error, Sendable, Hashable {
         switch self {
         case let .daemonUnreachable(socketPath, reason):
             "cannot reach moviesd at \(socketPath) (\(reason)); start it with "
-                + (socketPath.hasPrefix("/run/moviesd/") ? "'sudo systemctl start moviesd'" : "'systemctl --user start moviesd'")
-                + " or 'moviesd --socket \(socketPath)', or point --socket / MOVIESD_SOCKET at a running daemon"
+                + (socketPath.hasPrefix("/run/moviesd/")
+                    ? "'sudo systemctl start moviesd.socket'"
+                    : "'moviesd --socket \(socketPath)' in another terminal (the packaged units run the system daemon: 'sudo systemctl start moviesd.socket')")
+                + ", or point --socket / MOVIESD_SOCKET at a running daemon"
         case let .permissionDenied(reason):
             "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
-        case let .remoteUnavailable(reason):
-            "TMDB is unavailable and nothing usable is cached: \(reason); try again later"
+        case let .remoteUnavailable(reason, retryAfterSeconds):
+            "TMDB is unavailable and nothing usable is cached: \(reason)"
+                + (retryAfterSeconds.map { "; try again in \($0) s" }
+                    ?? (reason.lowercased().contains("try again") ? "" : "; try again later"))
         case let .notCached(reason):
             "nothing cached for this request (\(reason)); run it without --offline when the network is back"
-        case let .notFound(id):
-            id.map { "TMDB has no movie with id \($0); check the id with 'movies search'" }
-                ?? "TMDB has no such resource; check the id with 'movies search'"
+        case let .notFound(id, reason):
+            if let id, id > 0 {
+                "TMDB has no movie with id \(id); check the id with 'movies search'"
+            } else if let reason {
+                reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            } else {
+                "TMDB has no such resource; check the id with 'movies search'"
+            }
+        case let .noSuchWatchlist(name):
+            "there is no watchlist named '\(name)'; 'movies watchlist ls' lists them"
         case let .remoteRejected(reason):
             "TMDB rejected the request: \(reason); check the daemon's TMDB token (see 'movies status')"
         case let .invalidArgument(reason):

@@ -21,14 +21,13 @@ enum VarlinkErrorMapping {
         let reason = given.hasSuffix(".") ? String(given.dropLast()) : given
         switch name {
         case "io.moviesd.Movies.RemoteUnavailable":
-            if let retry = parameters[int: "retryAfterSeconds"], !reason.contains("\(retry) s") {
-                return .remoteUnavailable("\(reason) (retry in \(retry) s)")
-            }
-            return .remoteUnavailable(reason)
+            return .remoteUnavailable(reason, retryAfterSeconds: parameters[int: "retryAfterSeconds"].map { Int($0) })
         case "io.moviesd.Movies.NotCached":
             return .notCached(reason)
         case "io.moviesd.Movies.NotFound":
-            return .notFound(id: parameters[int: "id"].map { Int($0) })
+            if let watchlist = parameters[string: "watchlist"] { return .noSuchWatchlist(watchlist) }
+            let id = parameters[int: "id"].map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            return .notFound(id: id, reason: parameters[string: "reason"])
         case "io.moviesd.Movies.RemoteRejected":
             let message = parameters[string: "message"] ?? "no message"
             let status = parameters[int: "httpStatus"].map { "HTTP \($0)" } ?? "HTTP ?"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Varlink
 
 /// What a command runs with: the daemon client, where to write, the terminal's capabilities,
 /// whether to print JSON, and the clock.
@@ -13,15 +14,35 @@ struct CommandContext {
     let terminal: TerminalCapabilities
     /// Whether `--json` was given.
     let json: Bool
+    /// Whether `--quiet` was given: no warnings on standard error.
+    var quiet = false
+    /// Whether `--fail-stale` was given: cached data shown because TMDB failed exits 75.
+    var failStale = false
     /// The current time.
     let now: () -> Date
     /// Writes bytes to a path (`-` = standard output); returns the failure reason, if any.
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
 
-    /// Prints `error` on standard error and returns its exit code.
+    /// Prints `error` on standard error (and with `--json`, as a JSON error object on standard output)
+    /// and returns its exit code.
     func fail(_ error: ClientError) -> ExitCode {
+        if json { output.write(error.jsonLine(exitCode: error.exitCode) + "\n") }
         errors.write("movies: \(error.message)\n")
         return error.exitCode
+    }
+
+    /// Ends a command whose results came from the cache because of `failure` (TMDB unreachable) or
+    /// carried a `remoteError`: with `--json` prints the failure as a JSON error object; in text mode a
+    /// warning on standard error unless `--quiet`. Returns 75 with `--fail-stale`, else 0.
+    func finishStale(_ failure: ClientError?, remoteError: String?) -> ExitCode {
+        guard failure != nil || remoteError != nil else { return .success }
+        let code: ExitCode = failStale ? .temporaryFailure : .success
+        let error = failure ?? .remoteUnavailable(remoteError ?? "TMDB is unreachable")
+        let reason = error.jsonParameters["reason"]?.stringValue ?? error.message
+        let message = "showing cached data: TMDB could not be asked (\(reason))"
+        if json { output.write(error.jsonLine(exitCode: code, message: message) + "\n") }
+        if !quiet { errors.write("movies: warning: \(message)\n") }
+        return code
     }
 
     /// Prints `lines` on standard output.

@@ -57,6 +57,11 @@ public struct MoviesCommandLine {
             if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs)) }
             throw UsageError("missing COMMAND: try 'movies search QUERY', 'movies status' or 'movies --help'")
         }
+        if name == "help" {
+            let topics = rest.filter { !$0.hasPrefix("-") }
+            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs)) }
+            return printed(HelpText.command(try commandType(named: topic).spec))
+        }
         let command = try commandType(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
         if parsed.has("--help") { return printed(HelpText.command(command.spec)) }
@@ -70,6 +75,8 @@ public struct MoviesCommandLine {
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
             json: json,
+            quiet: parsed.has("--quiet"),
+            failStale: parsed.has("--fail-stale"),
             now: now,
             writeFile: writeFile
         )
@@ -104,7 +111,8 @@ public struct MoviesCommandLine {
         case "refresh": return RefreshCommand.self
         default:
             let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
-            throw UsageError("unknown command '\(name)'; the commands are \(names)")
+            let hint = Suggestion.closest(to: name, among: Self.commandSpecs.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+            throw UsageError("unknown command '\(name)'; \(hint)the commands are \(names)")
         }
     }
 

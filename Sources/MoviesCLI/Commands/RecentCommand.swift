@@ -22,7 +22,7 @@ struct RecentCommand: MoviesCommand {
         viewModel.didLoad(limit: limit)
         if let error = viewModel.error { return context.fail(error) }
         if !context.json {
-            context.print(viewModel.isEmpty ? ["No recent queries."] : viewModel.items.map { TextFitting.truncate($0, to: context.terminal.width) })
+            context.print(viewModel.isEmpty ? ["No recent queries."] : viewModel.items.map { context.terminal.isTTY ? TextFitting.truncate($0, to: context.terminal.width) : $0 })
         }
         return .success
     }

@@ -46,6 +46,6 @@ struct SearchCommand: MoviesCommand {
         viewModel.didSearch(query: query, page: page)
         if !context.json { view.finish(viewModel) }
         if let error = viewModel.error { return context.fail(error) }
-        return .success
+        return context.finishStale(viewModel.staleFailure, remoteError: viewModel.remoteError)
     }
 }

@@ -30,6 +30,6 @@ struct ShowCommand: MoviesCommand {
         viewModel.didLoad(id: id)
         if !context.json { context.print(MovieDetailsTerminalView.lines(for: viewModel, terminal: context.terminal)) }
         if let error = viewModel.error { return context.fail(error) }
-        return .success
+        return context.finishStale(viewModel.staleFailure, remoteError: viewModel.remoteError)
     }
 }

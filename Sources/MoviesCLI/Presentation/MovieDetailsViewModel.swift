@@ -18,6 +18,10 @@ final class MovieDetailsViewModel {
     private(set) var overview: String?
     /// Labelled extra fields (original title, homepage, IMDb, poster...).
     private(set) var fields: [DetailField] = []
+    /// The remote-only failure (TMDB unreachable, nothing fresh) after which cached data is shown.
+    private(set) var staleFailure: ClientError?
+    /// The `remoteError` of the last reply: it came from the cache because TMDB failed.
+    private(set) var remoteError: String?
     /// Where the record came from and how old it is.
     private(set) var freshnessLine: String?
     /// Whether the record is being waited for.
@@ -43,18 +47,22 @@ final class MovieDetailsViewModel {
     func didLoad(id: Int) {
         isLoading = true
         error = nil
+        staleFailure = nil
+        remoteError = nil
         didChange?()
         var lastFreshness: Freshness?
         do {
             try client.movie(id: id, policy: policy) { reply in
                 didReceiveReply?(reply.json)
                 lastFreshness = reply.value.freshness
+                remoteError = reply.value.freshness.remoteError
                 show(reply.value.movie)
                 freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
                 didChange?()
             }
         } catch let failure {
             if let lastFreshness, failure.isRemoteOnly {
+                staleFailure = failure
                 freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
             } else {
                 error = failure

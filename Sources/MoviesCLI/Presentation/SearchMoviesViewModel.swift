@@ -20,6 +20,10 @@ final class SearchMoviesViewModel {
     private(set) var loading: LoadingState?
     /// The error that ended the last load and left nothing usable to show, if any.
     private(set) var error: ClientError?
+    /// The remote-only failure (TMDB unreachable, nothing fresh) after which cached data is shown.
+    private(set) var staleFailure: ClientError?
+    /// The `remoteError` of the last reply: it came from the cache because TMDB failed.
+    private(set) var remoteError: String?
     /// Where the shown items came from and how old they are.
     private(set) var freshnessLine: String?
     /// The item chosen with `didSelectItem(at:)`.
@@ -88,6 +92,8 @@ final class SearchMoviesViewModel {
         let current = generation
         self.loading = loading
         error = nil
+        staleFailure = nil
+        remoteError = nil
         didChange?()
         let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
         var lastFreshness: Freshness?
@@ -96,6 +102,7 @@ final class SearchMoviesViewModel {
                 guard current == generation else { return }
                 didReceiveReply?(reply.json)
                 lastFreshness = reply.value.freshness
+                remoteError = reply.value.freshness.remoteError
                 append(reply.value.page)
                 freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
                 if !reply.continues { self.loading = nil }
@@ -104,6 +111,7 @@ final class SearchMoviesViewModel {
         } catch let failure {
             guard current == generation else { return }
             if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
+                staleFailure = failure
                 freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
             } else {
                 error = failure

@@ -1,5 +1,5 @@
 /// Renders a `SearchMoviesViewModel` on a terminal: a header with the freshness line, then rows
-/// "title · year · rating · id" in columns fitted to the width. On a TTY it redraws in place (cursor
+/// "title · year · rating · id" under column headers, fitted to the width. On a TTY it redraws in place (cursor
 /// up over the lines it printed) whenever the rendering changes; elsewhere it prints the final state
 /// once, as plain text without control sequences.
 final class SearchResultsTerminalView {
@@ -34,7 +34,11 @@ final class SearchResultsTerminalView {
                 return terminal.isTTY ? [ANSIStyle.dim.apply(searching, enabled: color)] : []
             }
             if viewModel.error != nil { return [] }
-            var empty = [TextFitting.truncate("No movies found for \"\(viewModel.query)\"", to: terminal.width)]
+            let pastTheEnd = viewModel.totalResults > 0 && viewModel.currentPage > viewModel.totalPageCount
+            let message = pastTheEnd
+                ? "Page \(viewModel.currentPage) is past the last page (\(viewModel.totalPageCount)) of \"\(viewModel.query)\" (\(viewModel.totalResults) results); try --page \(viewModel.totalPageCount)"
+                : "No movies found for \"\(viewModel.query)\""
+            var empty = [TextFitting.truncate(message, to: terminal.width)]
             if let freshness = viewModel.freshnessLine {
                 empty.append(ANSIStyle.dim.apply(TextFitting.truncate(freshness, to: terminal.width), enabled: color))
             }
@@ -52,15 +56,26 @@ final class SearchResultsTerminalView {
         return (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply(fitted, enabled: terminal.usesColor)
     }
 
+    /// The column headers, in row order.
+    static let columnTitles = ["Title", "Year", "Rating", "ID"]
+
     private func rows(for items: [MoviesListItemViewModel]) -> [String] {
-        let yearWidth = items.map { DisplayWidth.of($0.year) }.max() ?? 0
-        let ratingWidth = items.map { DisplayWidth.of($0.rating) }.max() ?? 0
-        let idWidth = items.map { DisplayWidth.of($0.id) }.max() ?? 0
+        let titles = Self.columnTitles
+        let yearWidth = (items.map { DisplayWidth.of($0.year) } + [DisplayWidth.of(titles[1])]).max() ?? 0
+        let ratingWidth = (items.map { DisplayWidth.of($0.rating) } + [DisplayWidth.of(titles[2])]).max() ?? 0
+        let idWidth = (items.map { DisplayWidth.of($0.id) } + [DisplayWidth.of(titles[3])]).max() ?? 0
         let fixed = yearWidth + ratingWidth + idWidth + 3 * DisplayWidth.of(Self.separator)
-        let longestTitle = items.map { DisplayWidth.of($0.title) }.max() ?? 0
+        let longestTitle = (items.map { DisplayWidth.of($0.title) } + [DisplayWidth.of(titles[0])]).max() ?? 0
         let titleWidth = max(min(longestTitle, terminal.width - fixed), 6)
         let color = terminal.usesColor
-        return items.map { item in
+        let headerCells = [
+            TextFitting.fit(titles[0], to: titleWidth),
+            TextFitting.fit(titles[1], to: yearWidth),
+            TextFitting.fit(titles[2], to: ratingWidth, alignRight: true),
+            TextFitting.fit(titles[3], to: idWidth, alignRight: true),
+        ]
+        let header = ANSIStyle.dim.apply(TextFitting.truncate(headerCells.joined(separator: Self.separator), to: terminal.width), enabled: color)
+        return [header] + items.map { item in
             let cells = [
                 TextFitting.fit(item.title, to: titleWidth),
                 TextFitting.fit(item.year, to: yearWidth),

@@ -188,8 +188,8 @@ error RemoteUnavailable (reason: string, retryAfterSeconds: ?int)
 # The policy forbids the network and nothing usable is cached.
 error NotCached (reason: string)
 
-# TMDB has no such movie.
-error NotFound (id: int)
+# TMDB has no such movie (id), or no such poster or watchlist (id 0; reason says what, watchlist names it).
+error NotFound (id: int, reason: ?string, watchlist: ?string)
 
 # TMDB refused the request (for example an invalid API key, TMDB code 7).
 error RemoteRejected (httpStatus: int, tmdbCode: ?int, message: string)

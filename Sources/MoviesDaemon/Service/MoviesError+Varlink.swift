@@ -11,7 +11,8 @@ extension MoviesError {
         case .notCached:
             return VarlinkError(name: "\(interface).NotCached", parameters: ["reason": .string(message)])
         case .notFound:
-            return VarlinkError(name: "\(interface).NotFound", parameters: ["id": .int(Int64(movieID ?? 0))])
+            // `id` is 0 when the missing thing is not a movie (a poster, a watchlist): `reason` says what.
+            return VarlinkError(name: "\(interface).NotFound", parameters: ["id": .int(Int64(movieID ?? 0)), "reason": .string(message)])
         case .remoteRejected:
             var parameters: [String: JSONValue] = ["httpStatus": .int(Int64(httpStatus ?? 0)), "message": .string(message)]
             if let tmdbCode { parameters["tmdbCode"] = .int(Int64(tmdbCode)) }

@@ -28,12 +28,12 @@ extension MoviesVarlinkService {
             let name = try reader.requiredString("name")
             let queries = try reader.strings("queries")
             let ids = try reader.ints("movieIds")
-            let list = try await Self.mapped { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
+            let list = try await Self.mapped(watchlist: name) { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
             return ["watchlist": WireValue.encode(list)]
         case "DeleteWatchlist":
             let reader = try ParameterReader(call.parameters, allowed: ["name"])
             let name = try reader.requiredString("name")
-            try await Self.mapped { try await manage.delete(name) }
+            try await Self.mapped(watchlist: name) { try await manage.delete(name) }
             return [:]
         default:
             return try await refresh(call, replies: replies, useCase: watchlists.refreshWatchlists)
@@ -58,7 +58,7 @@ extension MoviesVarlinkService {
                     if streaming { sink.yield(progress) }
                 })
             } catch {
-                return .failure(VarlinkError.from(error, parameter: "watchlist"))
+                return .failure(Self.naming(VarlinkError.from(error, parameter: "watchlist"), watchlist: name))
             }
         }()
         sink.finish()
@@ -81,11 +81,19 @@ extension MoviesVarlinkService {
         return fields
     }
 
-    private static func mapped<T: Sendable>(_ body: () async throws -> T) async throws(VarlinkError) -> T {
+    private static func mapped<T: Sendable>(watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {
         do {
             return try await body()
         } catch {
-            throw VarlinkError.from(error)
+            throw naming(VarlinkError.from(error), watchlist: watchlist)
         }
+    }
+
+    /// `error` with the `watchlist` parameter set when it is a `NotFound` about the watchlist `name`.
+    private static func naming(_ error: VarlinkError, watchlist name: String?) -> VarlinkError {
+        guard let name, error.name == "\(MoviesInterface.name).NotFound" else { return error }
+        var parameters = error.parameters
+        parameters["watchlist"] = .string(name)
+        return VarlinkError(name: error.name, parameters: parameters)
     }
 }

@@ -60,7 +60,13 @@ public struct DaemonPaths: Sendable, Hashable {
     /// - Throws: ``StartupError`` naming the path that cannot be created or written.
     public func prepare(socketActivated: Bool = false) throws(StartupError) {
         if !socketActivated {
-            try Self.prepareDirectory(Self.parent(of: socketPath), for: socketPath)
+            do {
+                try Self.prepareDirectory(Self.parent(of: socketPath), for: socketPath)
+            } catch var error {
+                // Usually XDG_RUNTIME_DIR is unset (no login session) and /run/user/UID does not exist.
+                error.message += "; set XDG_RUNTIME_DIR to a directory of yours (a login session sets it), or choose the socket with --socket PATH or Socket= in moviesd.conf"
+                throw error
+            }
         }
         try Self.prepareDirectory(Self.parent(of: databasePath), for: databasePath)
         for path in [databasePath, databasePath + "-wal", databasePath + "-shm"] where access(path, F_OK) == 0 {

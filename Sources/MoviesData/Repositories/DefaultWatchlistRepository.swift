@@ -37,7 +37,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     public func remove(from name: String, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
         let all = try await storage.watchlists()
         guard var list = all.first(where: { $0.name == name }) else {
-            throw MoviesError.invalidArgument("there is no watchlist named '\(name)'")
+            throw MoviesError.noSuchWatchlist(name)
         }
         list.remove(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)

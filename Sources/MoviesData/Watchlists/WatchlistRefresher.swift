@@ -112,7 +112,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         let start = now()
         let all = try await watchlists.watchlists()
         let lists = all.filter { target == nil || $0.name == target }
-        if let target, lists.isEmpty { throw MoviesError.invalidArgument("there is no watchlist named '\(target)'") }
+        if let target, lists.isEmpty { throw MoviesError.noSuchWatchlist(target) }
         var tally = RefreshTally()
         tally.total = lists.reduce(0) { sum, list in
             sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)

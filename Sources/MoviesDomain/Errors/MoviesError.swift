@@ -56,6 +56,11 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
         MoviesError(code: .invalidArgument, message: message)
     }
 
+    /// There is no watchlist named `name` (a not-found error, not a usage error: the name is well formed).
+    public static func noSuchWatchlist(_ name: String) -> MoviesError {
+        MoviesError(code: .notFound, message: "there is no watchlist named '\(name)'")
+    }
+
     /// Nothing cached and the network not allowed or not reachable.
     public static func notCached(_ message: String) -> MoviesError {
         MoviesError(code: .notCached, message: message)

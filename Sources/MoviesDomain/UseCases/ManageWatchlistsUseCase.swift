@@ -32,11 +32,11 @@ public struct ManageWatchlistsUseCase: Sendable {
         return try await repository.remove(from: name, queries: removed, movieIDs: movieIDs)
     }
 
-    /// Deletes `name`; throws `invalidArgument` when there is no such list.
+    /// Deletes `name`; throws `noSuchWatchlist` (not found) when there is no such list.
     public func delete(_ name: String) async throws {
         let name = try Watchlist.validatedName(name)
         guard try await repository.delete(name) else {
-            throw MoviesError.invalidArgument("there is no watchlist named '\(name)'")
+            throw MoviesError.noSuchWatchlist(name)
         }
     }
 

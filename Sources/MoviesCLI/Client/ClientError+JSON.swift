@@ -1,0 +1,48 @@
+import Varlink
+
+extension ClientError {
+    /// The stable name `--json` prints for this error: the daemon's Varlink error name when the
+    /// daemon sent one, else a name in `io.moviesd.cli` for failures the client saw itself.
+    public var errorName: String {
+        switch self {
+        case .daemonUnreachable: "io.moviesd.cli.DaemonUnreachable"
+        case .permissionDenied: "org.varlink.service.PermissionDenied"
+        case .remoteUnavailable: "io.moviesd.Movies.RemoteUnavailable"
+        case .notCached: "io.moviesd.Movies.NotCached"
+        case .notFound, .noSuchWatchlist: "io.moviesd.Movies.NotFound"
+        case .remoteRejected: "io.moviesd.Movies.RemoteRejected"
+        case .invalidArgument: "io.moviesd.Movies.InvalidArgument"
+        case .other: "io.moviesd.cli.Failure"
+        }
+    }
+
+    /// The machine-readable details of this error (`reason`, `socketPath`, `id`, `retryAfterSeconds`).
+    var jsonParameters: [String: JSONValue] {
+        switch self {
+        case let .daemonUnreachable(socketPath, reason):
+            ["socketPath": .string(socketPath), "reason": .string(reason)]
+        case let .remoteUnavailable(reason, retryAfterSeconds):
+            ["reason": .string(reason)].merging(retryAfterSeconds.map { ["retryAfterSeconds": .int(Int64($0))] } ?? [:]) { a, _ in a }
+        case let .notFound(id, reason):
+            (id.map { ["id": .int(Int64($0))] } ?? [:]).merging(reason.map { ["reason": .string($0)] } ?? [:]) { a, _ in a }
+        case let .noSuchWatchlist(name):
+            ["watchlist": .string(name), "reason": .string("there is no watchlist named '\(name)'")]
+        case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason),
+             let .invalidArgument(reason), let .other(reason):
+            ["reason": .string(reason)]
+        }
+    }
+
+    /// One line of JSON (no newline): `{"error": NAME, "exitCode": N, "message": TEXT, "parameters": {…}}`.
+    /// `exitCode` is the code the program ends with (0 when cached results were shown despite the error).
+    /// `message` replaces the error's own text (a stale answer's warning says cached data was shown).
+    func jsonLine(exitCode: ExitCode, message: String? = nil) -> String {
+        let object = JSONValue.object([
+            "error": .string(errorName),
+            "exitCode": .int(Int64(exitCode.rawValue)),
+            "message": .string(message ?? self.message),
+            "parameters": .object(jsonParameters),
+        ])
+        return String(decoding: object.serialized(), as: UTF8.self)
+    }
+}
