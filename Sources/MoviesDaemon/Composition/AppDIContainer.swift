@@ -22,6 +22,8 @@ public final class AppDIContainer: Sendable {
     public let probe: RemoteProbe
     /// Where the data layer's events go (the daemon's journal).
     let events: any EventLog
+    /// The databases' health, from every storage operation's outcome; reported by `Status`.
+    public let storageHealth: StorageHealthMonitor
     let remote: any MoviesRemote
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
@@ -34,6 +36,7 @@ public final class AppDIContainer: Sendable {
     ) throws(StartupError) {
         self.configuration = configuration
         self.events = events
+        storageHealth = StorageHealthMonitor(events: events)
         do {
             store = try SQLiteStore(path: paths.databasePath)
         } catch {
@@ -51,8 +54,10 @@ public final class AppDIContainer: Sendable {
         remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
         probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
-        moviesRepository = DefaultMoviesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
-        posterImagesRepository = DefaultPosterImagesRepository(storage: responseStorage, remote: remote, health: health, policy: cachePolicy)
+        moviesRepository = DefaultMoviesRepository(
+            storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
+        posterImagesRepository = DefaultPosterImagesRepository(
+            storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = RefreshWakeSignal()
         let watchlistRepository = DefaultWatchlistRepository(
             storage: SQLiteWatchlistStorage(store: store), responses: responseStorage, didChange: { wake.signal() })
@@ -122,7 +127,7 @@ public final class AppDIContainer: Sendable {
     }
 
     func makeCacheMaintenanceRepository() -> any CacheMaintenanceRepository {
-        DefaultCacheMaintenanceRepository(storage: responseStorage, policy: cachePolicy)
+        DefaultCacheMaintenanceRepository(storage: responseStorage, policy: cachePolicy, storageHealth: storageHealth)
     }
 
     // MARK: - Presentation
@@ -138,7 +143,8 @@ public final class AppDIContainer: Sendable {
             fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queriesRepository),
             cacheMaintenance: makeCacheMaintenanceRepository(),
             remoteStatus: health,
-            watchlists: makeWatchlistDependencies()
+            watchlists: makeWatchlistDependencies(),
+            storageHealth: storageHealth
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesDaemonVersion.current,

@@ -17,6 +17,9 @@ interface io.moviesd.Movies
 # How a request may use the cache and the network.
 type FetchPolicy (cache_then_network, cache_first, network_only, cache_only)
 
+# Why the local database failed: disk full, locked by another process, damaged file, I/O error.
+type StorageFault (full, locked, corrupt, unavailable)
+
 # Where an answer came from and how old it is.
 type Freshness (
   origin: (cache, network, revalidated),
@@ -26,7 +29,12 @@ type Freshness (
   # Past its fresh lifetime.
   stale: bool,
   # Why fresh data could not be had, when a fetch failed or was skipped.
-  remoteError: ?string
+  remoteError: ?string,
+  # false when a network answer could not be stored in the cache (it will not be there offline);
+  # absent when it was stored or came from the cache.
+  stored: ?bool,
+  # Why it was not stored.
+  storageFault: ?StorageFault
 )
 
 # One movie in a result list.
@@ -88,6 +96,14 @@ type CacheStats (
   byteBudget: int
 )
 
+# The local database's health: ok, or the fault of the last failed operation.
+type StorageHealth (
+  state: (ok, full, locked, corrupt, unavailable),
+  # RFC 3339 UTC time since when the state holds.
+  since: ?string,
+  lastError: ?string
+)
+
 # A search query of a watchlist and how many of its result pages are prefetched.
 type WatchlistQuery (query: string, pages: int)
 
@@ -146,12 +162,14 @@ method Poster(path: string, width: ?int) -> (mimeType: string, base64: string, w
 # Recent successful search queries, newest first.
 method RecentQueries(limit: ?int) -> (queries: []string)
 
-# The daemon's version, uptime, remote state and cache statistics.
+# The daemon's version, uptime, remote state, cache statistics and storage health.
+# When the cache cannot be read, its counts are 0 and storage says why.
 method Status() -> (
   version: string,
   uptimeSeconds: int,
   remote: RemoteStatus,
   cache: CacheStats,
+  storage: ?StorageHealth,
   # RFC 3339 UTC time the last watchlist refresh finished.
   lastRefresh: ?string,
   refresh: ?RefreshStatus
@@ -200,8 +218,8 @@ error InvalidArgument (parameter: string, reason: string)
 # The call did not finish within the daemon's per-call deadline.
 error Timeout (seconds: int)
 
-# The local cache failed; nothing was lost.
-error StorageFailure (reason: string)
+# The local database failed; reason says what to do, fault is the typed cause.
+error StorageFailure (reason: string, fault: ?StorageFault)
 
 """
 }

@@ -18,7 +18,9 @@ extension MoviesError {
             if let tmdbCode { parameters["tmdbCode"] = .int(Int64(tmdbCode)) }
             return VarlinkError(name: "\(interface).RemoteRejected", parameters: parameters)
         case .storage:
-            return VarlinkError(name: "\(interface).StorageFailure", parameters: ["reason": .string(message)])
+            var parameters: [String: JSONValue] = ["reason": .string(message)]
+            if let storageFault { parameters["fault"] = .string(storageFault.rawValue) }
+            return VarlinkError(name: "\(interface).StorageFailure", parameters: parameters)
         case .cancelled:
             return VarlinkError(name: "\(interface).Timeout", parameters: ["seconds": .int(0)])
         default:
@@ -37,7 +39,9 @@ extension VarlinkError {
         if let error = error as? VarlinkError { return error }
         if let error = error as? MoviesError { return error.varlinkError(parameter: parameter) }
         if error is CancellationError { return MoviesError(code: .cancelled, message: "the call was cancelled").varlinkError() }
-        return VarlinkError(name: "\(MoviesInterface.name).StorageFailure", parameters: ["reason": .string("internal error: \(type(of: error))")])
+        // A storage adapter's error (SQLiteError) says its fault; anything else is reported as an
+        // unavailable store, named by type only.
+        return MoviesError.storage(wrapping: error).varlinkError(parameter: parameter)
     }
 
     /// The error sent when a call exceeds the per-call deadline.

@@ -14,6 +14,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var fetchRecentQueries: FetchRecentQueriesUseCase
         public var cacheMaintenance: any CacheMaintenanceRepository
         public var remoteStatus: any RemoteStatusRepository
+        /// The local database's health for `Status` (`ok` always when `nil`).
+        public var storageHealth: (any StorageHealthRepository)?
         /// Watchlists and refresh; `nil` answers those methods with `MethodNotImplemented`.
         public var watchlists: WatchlistDependencies?
 
@@ -22,8 +24,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             searchMovies: SearchMoviesUseCase, fetchMovieDetails: FetchMovieDetailsUseCase,
             fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
             cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository,
-            watchlists: WatchlistDependencies? = nil
+            watchlists: WatchlistDependencies? = nil, storageHealth: (any StorageHealthRepository)? = nil
         ) {
+            self.storageHealth = storageHealth
             self.watchlists = watchlists
             self.searchMovies = searchMovies
             self.fetchMovieDetails = fetchMovieDetails
@@ -181,18 +184,22 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private func status(_ call: VarlinkCall) async throws(VarlinkError) -> [String: JSONValue] {
         _ = try ParameterReader(call.parameters, allowed: [])
         let remote = await dependencies.remoteStatus.remoteStatus()
-        let cache: CacheStats
+        var cache: CacheStats
         do {
             cache = try await dependencies.cacheMaintenance.statistics()
         } catch {
-            throw VarlinkError.from(error)
+            // Status is how an operator diagnoses a damaged database: it answers anyway, with zero
+            // counts, and `storage` says what is wrong (the failure was recorded there).
+            cache = CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: 0)
         }
+        let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
         return [
             "version": .string(settings.version),
             "uptimeSeconds": .int(Int64(uptime)),
             "remote": WireValue.encode(remote),
             "cache": WireValue.encode(cache),
+            "storage": WireValue.encode(storage),
         ].merging(await refreshStatusFields()) { kept, _ in kept }
     }
 

@@ -30,6 +30,8 @@ extension Freshness: WireWritable {
             writer.key("origin"); writer.string(origin.rawValue)
             if let remoteError { writer.key("remoteError"); writer.string(remoteError) }
             writer.key("stale"); writer.bool(stale)
+            if let storageFault { writer.key("storageFault"); writer.string(storageFault.rawValue) }
+            if let stored { writer.key("stored"); writer.bool(stored) }
         }
     }
 }

@@ -40,10 +40,16 @@ extension CachedRemoteLoader {
             guard var entry = validated, entry.etag != nil else {
                 throw MoviesError(code: .invalidResponse, message: "TMDB answered 304 Not Modified to a request without a validator")
             }
-            try? await storage.revalidate(key: resource.key, fetchedAt: received, expiresAt: expiresAt)
+            var fault: StorageFault?
+            do {
+                try await storage.revalidate(key: resource.key, fetchedAt: received, expiresAt: expiresAt)
+                storageHealth.recordSuccess()
+            } catch {
+                fault = storageHealth.recordFailure(error, during: "storing a revalidation").storageFault ?? .unavailable
+            }
             entry.fetchedAt = received
             entry.expiresAt = expiresAt
-            return FetchOutcome(entry: entry, origin: .revalidated)
+            return FetchOutcome(entry: entry, origin: .revalidated, storageFault: fault)
         }
         let entry = StoredResponse(
             key: resource.key, resource: resource.resourceClass, body: response.body,
@@ -55,12 +61,14 @@ extension CachedRemoteLoader {
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }
-        if await store(entry) == .newerKept,
+        let result = await store(entry)
+        if result == .newerKept,
            let newer = try? await storage.response(forKey: resource.key),
            newer.httpStatus == 200, (try? resource.decode(newer)) != nil {
             // Another writer stored a newer response meanwhile: answer with that one.
             return FetchOutcome(entry: newer, origin: .network)
         }
+        if case .failed(let fault) = result { return FetchOutcome(entry: entry, origin: .network, storageFault: fault) }
         return FetchOutcome(entry: entry, origin: .network)
     }
 
@@ -74,9 +82,16 @@ extension CachedRemoteLoader {
     }
 
     /// Saves `entry` (storage keeps a newer one) and now and then enforces the byte budget.
-    /// A storage failure does not fail the fetch: the fresh value is still delivered.
+    /// A storage failure does not fail the fetch: the fresh value is still delivered, the failure
+    /// is recorded in `storageHealth` (logged once per cause) and returned for the reply to say.
     private func store(_ entry: StoredResponse) async -> StoreResult {
-        guard let saved = try? await storage.save(entry) else { return .failed }
+        let saved: Bool
+        do {
+            saved = try await storage.save(entry)
+        } catch {
+            return .failed(storageHealth.recordFailure(error, during: "storing a response").storageFault ?? .unavailable)
+        }
+        storageHealth.recordSuccess()
         guard saved else { return .newerKept }
         if await evictionSchedule.recordWrite(), let evicted = try? await storage.evict(toFit: policy.byteBudget), evicted > 0 {
             health.events.record(DataEvent(.info, "cache.evicted", "evicted \(evicted) least recently used cache entries to stay within the \(policy.byteBudget)-byte budget"))
@@ -94,10 +109,10 @@ extension CachedRemoteLoader {
     }
 
     /// What became of a write.
-    private enum StoreResult {
+    private enum StoreResult: Equatable {
         case saved
         case newerKept
-        case failed
+        case failed(StorageFault)
     }
 
     private func defaultContentType(_ resourceClass: ResourceClass) -> String {

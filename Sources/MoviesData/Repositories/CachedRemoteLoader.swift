@@ -13,6 +13,8 @@ struct CachedRemoteLoader: Sendable {
     let now: @Sendable () -> Date
     let flights: SingleFlight<String, FetchOutcome>
     let evictionSchedule: EvictionSchedule
+    /// The database's health: every failed read or write is recorded (and logged once per cause).
+    let storageHealth: StorageHealthMonitor
     /// Values decoded from unchanged cached bodies (never posters: their bodies are large and
     /// decoding them costs nothing).
     let decodedValues = DecodedValues()
@@ -44,7 +46,7 @@ struct CachedRemoteLoader: Sendable {
             do {
                 cached = try await lookup(resource)
             } catch {
-                throw MoviesError(code: .storage, message: "the local cache could not be read")
+                throw storageHealth.recordFailure(error, during: "reading the cache")
             }
             switch cached {
             case .value(let value, let entry):
@@ -57,7 +59,7 @@ struct CachedRemoteLoader: Sendable {
         case .networkOnly:
             emit(try await fetch(resource))
         case .cacheThenNetwork:
-            let cached = (try? await lookup(resource)) ?? .missing
+            let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
             if case .value(let value, let entry) = cached, isServable(entry, at: started, maxStale: maxStale) {
@@ -65,7 +67,7 @@ struct CachedRemoteLoader: Sendable {
             }
             emit(try await fetch(resource))
         case .cacheFirst:
-            let cached = (try? await lookup(resource)) ?? .missing
+            let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
             if case .value(let value, let entry) = cached, !entry.isStale(at: started) {
@@ -117,6 +119,17 @@ struct CachedRemoteLoader: Sendable {
         return .value(value, entry)
     }
 
+    /// `lookup`, with an unreadable cache recorded (and logged once) and treated as a miss, so the
+    /// network can still answer.
+    func lookupRecordingFailure<Value: Sendable>(_ resource: CachedResource<Value>) async -> CachedLookup<Value> {
+        do {
+            return try await lookup(resource)
+        } catch {
+            storageHealth.recordFailure(error, during: "reading the cache")
+            return .missing
+        }
+    }
+
     /// Whether a cached entry may still be served after its fresh lifetime (within `maxStale`).
     func isServable(_ entry: StoredResponse, at date: Date, maxStale: Int) -> Bool {
         date <= entry.expiresAt.addingTimeInterval(Double(max(0, maxStale)))
@@ -150,7 +163,8 @@ struct CachedRemoteLoader: Sendable {
         }
         let freshness = Freshness(
             origin: outcome.origin, fetchedAt: outcome.entry.fetchedAt,
-            ageSeconds: outcome.entry.ageSeconds(at: now()), stale: false)
+            ageSeconds: outcome.entry.ageSeconds(at: now()), stale: false,
+            stored: outcome.storageFault == nil ? nil : false, storageFault: outcome.storageFault)
         return Fetched(value: value, freshness: freshness)
     }
 }

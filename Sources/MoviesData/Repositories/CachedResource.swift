@@ -18,6 +18,8 @@ struct FetchOutcome: Sendable {
     var entry: StoredResponse
     /// `.network` for a new body, `.revalidated` for a 304.
     var origin: Freshness.Origin
+    /// Why the response could not be stored, when it could not.
+    var storageFault: StorageFault?
 }
 
 /// A cache read: nothing usable, an authoritative 404, or a decoded value.

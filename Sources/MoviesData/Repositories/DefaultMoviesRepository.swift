@@ -17,14 +17,17 @@ public struct DefaultMoviesRepository: MoviesRepository {
     ///   - policy: fresh lifetimes, max-stale bounds, negative TTL and byte budget.
     ///   - evictionInterval: the byte budget is enforced once every this many writes.
     ///   - now: the clock.
+    ///   - storageHealth: where failed and successful writes are recorded (shared with `Status`);
+    ///     a monitor of its own reporting to `health.events` when `nil`.
     public init(
         storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
         policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil
     ) {
         loader = CachedRemoteLoader(
             storage: storage, remote: remote, health: health, policy: policy, now: now,
-            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval))
+            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval),
+            storageHealth: storageHealth ?? StorageHealthMonitor(events: health.events))
     }
 
     /// One page of search results; see `MoviesRepository.searchMovies`.

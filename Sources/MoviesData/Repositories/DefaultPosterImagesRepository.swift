@@ -13,11 +13,12 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
     public init(
         storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
         policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil
     ) {
         loader = CachedRemoteLoader(
             storage: storage, remote: remote, health: health, policy: policy, now: now,
-            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval))
+            flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval),
+            storageHealth: storageHealth ?? StorageHealthMonitor(events: health.events))
     }
 
     /// The poster at `path` in `size`: the cached copy if any, else fetched (unless `cacheOnly`).

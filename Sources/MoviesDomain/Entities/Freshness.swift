@@ -21,9 +21,19 @@ public struct Freshness: Sendable, Hashable, Codable {
     public var stale: Bool
     /// Why fresh data could not be had, when a fetch failed or was skipped.
     public var remoteError: String?
+    /// `false` when a network answer could not be stored in the cache (it will not be available
+    /// offline); `nil` when it was stored or the answer came from the cache.
+    public var stored: Bool?
+    /// Why the answer was not stored, with `stored == false`.
+    public var storageFault: StorageFault?
 
     /// Creates a freshness record.
-    public init(origin: Origin, fetchedAt: Date, ageSeconds: Int, stale: Bool, remoteError: String? = nil) {
+    public init(
+        origin: Origin, fetchedAt: Date, ageSeconds: Int, stale: Bool, remoteError: String? = nil,
+        stored: Bool? = nil, storageFault: StorageFault? = nil
+    ) {
+        self.stored = stored
+        self.storageFault = storageFault
         self.origin = origin
         self.fetchedAt = fetchedAt
         self.ageSeconds = ageSeconds

@@ -38,6 +38,8 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     public var tmdbCode: Int?
     /// The movie id, for `notFound` on a movie.
     public var movieID: Int?
+    /// The typed cause of a `.storage` error.
+    public var storageFault: StorageFault?
 
     /// Creates an error.
     public init(code: Code, message: String, retryAfterSeconds: Int? = nil, httpStatus: Int? = nil, tmdbCode: Int? = nil, movieID: Int? = nil) {
@@ -50,6 +52,20 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(code): \(message)" }
+
+    /// A storage failure caused by `fault`: the fault's advice, and the engine's `detail` when known.
+    public static func storage(_ fault: StorageFault, detail: String? = nil) -> MoviesError {
+        var error = MoviesError(code: .storage, message: fault.advice + (detail.map { " (\($0))" } ?? ""))
+        error.storageFault = fault
+        return error
+    }
+
+    /// The storage error for any error a storage adapter threw: typed when it reports its fault.
+    public static func storage(wrapping error: any Error) -> MoviesError {
+        if let error = error as? MoviesError { return error }
+        if let error = error as? StorageFaultReporting { return .storage(error.storageFault, detail: error.storageDetail) }
+        return .storage(.unavailable, detail: "\(type(of: error))")
+    }
 
     /// A bad argument from a caller.
     public static func invalidArgument(_ message: String) -> MoviesError {
