@@ -12,6 +12,8 @@ struct RepositoryHarness {
     /// What the repository reported for the journal.
     let events = RecordingEventLog()
     let policy: CachePolicy
+    /// The storage health the repository records (as `Status` reports it).
+    let storageHealth: StorageHealthMonitor
     let repository: DefaultMoviesRepository
 
     init(policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote()) {
@@ -20,9 +22,10 @@ struct RepositoryHarness {
         // Three failures before the backoff, as these repository tests were written for (the
         // daemon's default is one; see RemoteHealthTests).
         health = RemoteHealth(configuration: .init(failureThreshold: 3), now: clock.now, randomUnit: { 0.5 }, events: events)
+        storageHealth = StorageHealthMonitor(events: events, now: clock.now)
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
-            evictionInterval: evictionInterval, now: clock.now)
+            evictionInterval: evictionInterval, now: clock.now, storageHealth: storageHealth)
     }
 
     static let matrix = MovieQuery("matrix")!

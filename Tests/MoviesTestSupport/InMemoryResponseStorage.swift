@@ -39,6 +39,12 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Creates an empty storage.
     public init() {}
 
+    /// When set, `save` and `revalidate` throw this error (reads still work): a full disk.
+    public private(set) var writeFailure: (any Error & Sendable)?
+
+    /// Makes later writes throw `error` (or succeed again with `nil`).
+    public func setWriteFailure(_ error: (any Error & Sendable)?) { writeFailure = error }
+
     /// Makes every later call throw `error` (or succeed again with `nil`).
     public func setFailure(_ error: MoviesError?) { failure = error }
 
@@ -71,6 +77,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     @discardableResult
     public func save(_ response: StoredResponse) throws -> Bool {
         saveCount += 1
+        if let writeFailure { throw writeFailure }
         try check()
         if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
         entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
@@ -80,6 +87,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
 
     /// Keeps the body and moves `fetchedAt` and `expiresAt` (never backwards).
     public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) throws {
+        if let writeFailure { throw writeFailure }
         revalidateCount += 1
         try check()
         guard var entry = entries[key], entry.response.fetchedAt <= fetchedAt else { return }
