@@ -77,7 +77,7 @@ import Testing
             Issue.record("opened a database under a regular file")
         } catch {
             #expect(error.exitCode == StartupError.cannotCreateExitCode)
-            #expect(error.description.contains(paths.databasePath))
+            #expect(error.description.contains(paths.statePath))
         }
     }
 

@@ -8,8 +8,10 @@ import Varlink
 /// The composition root (as the iOS sample's AppDIContainer): builds storage, remote, repositories,
 /// use cases and the Varlink service from the configuration. Nothing else constructs adapters.
 public final class AppDIContainer: Sendable {
-    /// The SQLite database.
+    /// The cache database (responses and posters).
     public let store: SQLiteStore
+    /// The state database (watchlists and recent queries).
+    public let stateStore: SQLiteStore
     /// TMDB's health, shared by every repository and reported by `Status`.
     public let health: RemoteHealth
     let responseStorage: SQLiteResponseStorage
@@ -28,7 +30,7 @@ public final class AppDIContainer: Sendable {
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
-    /// Opens the database at `paths.databasePath` and wires everything; the data layer reports its
+    /// Opens the databases at `paths.statePath` and `paths.databasePath` (see `openDatabases`) and wires everything; the data layer reports its
     /// events (remote offline/online, rate limits, refreshes, evictions) to `events`.
     public init(
         configuration: DaemonConfiguration, paths: DaemonPaths, credential: LoadedCredential,
@@ -37,13 +39,11 @@ public final class AppDIContainer: Sendable {
         self.configuration = configuration
         self.events = events
         storageHealth = StorageHealthMonitor(events: events)
-        do {
-            store = try SQLiteStore(path: paths.databasePath)
-        } catch {
-            throw StartupError("moviesd: cannot open the cache database \(paths.databasePath): \(error)", exitCode: StartupError.cannotCreateExitCode)
-        }
+        let databases = try AppDIContainer.openDatabases(paths: paths, configuration: configuration, events: events)
+        store = databases.cache
+        stateStore = databases.state
         responseStorage = SQLiteResponseStorage(store: store)
-        recentQueriesStorage = SQLiteRecentQueriesStorage(store: store)
+        recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
         // A remote call still running at the answer deadline marks TMDB offline at once, so later
         // calls answer from the cache instead of joining it.
         let answerDeadline = configuration.daemon.answerDeadlineSeconds
@@ -60,7 +60,7 @@ public final class AppDIContainer: Sendable {
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = RefreshWakeSignal()
         let watchlistRepository = DefaultWatchlistRepository(
-            storage: SQLiteWatchlistStorage(store: store), responses: responseStorage, didChange: { wake.signal() })
+            storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
         let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
         refresher = WatchlistRefresher(
             watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
@@ -89,6 +89,32 @@ public final class AppDIContainer: Sendable {
                     running: progress != nil, progress: progress, last: await refresher.lastRefresh(),
                     scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt)
             })
+    }
+
+    /// Opens the state and cache databases (`MoviesDatabases.open`): moves an old single file's
+    /// user data into the state database, checks both files, moves a damaged cache aside and
+    /// rebuilds it (logged at `error`). Another process's lock is waited for a third of the answer
+    /// deadline at most (5 s without one), so a write never holds an answer past its deadline.
+    /// - Throws: ``StartupError`` with exit 73 and one line saying what to do (a damaged state
+    ///   database is left untouched).
+    static func openDatabases(paths: DaemonPaths, configuration: DaemonConfiguration, events: any EventLog) throws(StartupError) -> MoviesDatabases {
+        let deadline = configuration.daemon.answerDeadlineSeconds
+        let busyTimeout: Int32 = deadline > 0 ? Int32(clamping: min(5000, max(100, deadline * 1000 / 3))) : 5000
+        let options = MoviesDatabases.Options(busyTimeoutMilliseconds: busyTimeout)
+        do {
+            return try MoviesDatabases.open(cachePath: paths.databasePath, statePath: paths.statePath, options: options, report: { event in
+                switch event {
+                case let .movedUserData(from, to):
+                    events.record(DataEvent(.notice, "storage.split", "moved watchlists and recent queries from \(from) into the new state database \(to)"))
+                case let .cacheQuarantined(path, movedTo, reason):
+                    events.record(DataEvent(.error, "storage.cache-rebuilt", "the cache database \(path) was damaged (\(reason)); moved it to \(movedTo) and started an empty cache"))
+                case let .integrityCheckIncomplete(path):
+                    events.record(DataEvent(.info, "storage.check-incomplete", "the start-up integrity check of \(path) ran out of time before it finished; nothing wrong was found until then"))
+                }
+            })
+        } catch {
+            throw StartupError(error.message, exitCode: StartupError.cannotCreateExitCode)
+        }
     }
 
     private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> any MoviesRemote {
@@ -173,8 +199,9 @@ public final class AppDIContainer: Sendable {
         return VarlinkServer(configuration: server, handlers: handlers)
     }
 
-    /// Flushes pending access times and closes the database cleanly.
+    /// Flushes pending access times and closes both databases cleanly.
     public func close() async {
         await store.close()
+        await stateStore.close()
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where the daemon's socket, database and configuration file live.
+/// Where the daemon's socket, databases and configuration file live.
 ///
 /// Defaults: as root, `/run/moviesd/io.moviesd.Movies`, `/var/lib/moviesd/cache.sqlite3` and
 /// `/etc/moviesd/moviesd.conf`; otherwise `$XDG_RUNTIME_DIR/moviesd/io.moviesd.Movies` (falling back to
@@ -18,6 +18,18 @@ public struct DaemonPaths: Sendable, Hashable {
         self.socketPath = socketPath
         self.databasePath = databasePath
     }
+
+    /// The state database (watchlists, recent queries): `state.sqlite3` in the cache database's
+    /// directory (`user-state.sqlite3` if the cache database itself is named `state.sqlite3`).
+    /// `Database=` and `--database` name the cache database; the state database follows it.
+    public var statePath: String {
+        let directory = Self.parent(of: databasePath)
+        let path = directory == "/" ? "/\(Self.stateName)" : "\(directory)/\(Self.stateName)"
+        return path == databasePath ? Self.parent(of: databasePath) + "/user-" + Self.stateName : path
+    }
+
+    /// The state database's file name inside the data directory.
+    public static let stateName = "state.sqlite3"
 
     /// The socket's file name inside its directory.
     public static let socketName = "io.moviesd.Movies"

@@ -52,6 +52,54 @@ public enum StoreSchema {
         );
         """)
 
-    /// Every migration, in order.
+    /// Every migration of the single-file schema of moviesd 0.x, in order: responses, recent
+    /// queries and watchlists in one database (tests and tools that want all tables in one file).
     public static let migrations: [SQLiteMigration] = [version1, version2]
+
+    /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
+    /// `LegacyDatabaseSplit` has copied it there (`MoviesDatabases.open` does both in that order).
+    public static let version3 = SQLiteMigration(version: 3, name: "user data moved to the state database", sql: """
+        DROP TABLE IF EXISTS watchlist_movies;
+        DROP TABLE IF EXISTS watchlist_queries;
+        DROP TABLE IF EXISTS watchlists;
+        DROP TABLE IF EXISTS recent_queries;
+        """)
+
+    /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
+    /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
+    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3]
+}
+
+/// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,
+/// watchlists and recent queries (later the account state and outbox).
+public enum StateSchema {
+    /// Version 1: recent queries and watchlists, as in the single-file schema's versions 1 and 2.
+    public static let version1 = SQLiteMigration(version: 1, name: "recent queries and watchlists", sql: """
+        CREATE TABLE recent_queries (
+            canonical TEXT PRIMARY KEY NOT NULL,
+            query TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        );
+        CREATE INDEX recent_queries_saved_at ON recent_queries(saved_at);
+        CREATE TABLE watchlists (
+            name TEXT PRIMARY KEY NOT NULL
+        );
+        CREATE TABLE watchlist_queries (
+            watchlist TEXT NOT NULL REFERENCES watchlists(name) ON DELETE CASCADE,
+            position INT NOT NULL,
+            canonical TEXT NOT NULL,
+            query TEXT NOT NULL,
+            pages INT NOT NULL,
+            PRIMARY KEY (watchlist, canonical)
+        );
+        CREATE TABLE watchlist_movies (
+            watchlist TEXT NOT NULL REFERENCES watchlists(name) ON DELETE CASCADE,
+            position INT NOT NULL,
+            movie_id INT NOT NULL,
+            PRIMARY KEY (watchlist, movie_id)
+        );
+        """)
+
+    /// Every migration, in order.
+    public static let migrations: [SQLiteMigration] = [version1]
 }
