@@ -113,7 +113,7 @@ public struct MoviesDatabases: Sendable {
     }
 
     private static func detail(of error: any Error) -> String {
-        if let problems = error as? IntegrityProblems { return "PRAGMA quick_check: " + problems.problems.joined(separator: "; ") }
+        if let problems = error as? IntegrityProblems { return problems.description }
         if let error = error as? SQLiteError { return error.storageDetail }
         return "\(error)"
     }
@@ -148,5 +148,8 @@ public struct MoviesDatabases: Sendable {
 /// `PRAGMA quick_check` found problems.
 struct IntegrityProblems: Error, CustomStringConvertible {
     let problems: [String]
-    var description: String { "PRAGMA quick_check: " + problems.joined(separator: "; ") }
+    /// One line: SQLite's rows may hold line breaks ("*** in database main ***\n...").
+    var description: String {
+        "PRAGMA quick_check: " + problems.joined(separator: "; ").split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
 }
