@@ -46,8 +46,9 @@ struct OfflineFirstTests {
             let elapsed = Date().timeIntervalSince(started)
             #expect(offline.status == 0, "\(offline.stderr)")
             let lines = JSONLines.parse(offline.stdout)
-            let freshness = lines.last?["freshness"] as? [String: Any]
+            let freshness = JSONLines.lastReply(lines)?["freshness"] as? [String: Any]
             #expect(freshness?["origin"] as? String == "cache")
+            #expect(JSONLines.finalError(lines)?["error"] as? String == "io.moviesd.Movies.RemoteUnavailable", "\(offline.stdout)")
             #expect(freshness?["stale"] as? Bool == true)
             #expect((freshness?["remoteError"] as? String)?.isEmpty == false)
             #expect(elapsed < 1.0, "offline answer took \(elapsed) s")

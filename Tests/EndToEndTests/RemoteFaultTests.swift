@@ -35,9 +35,12 @@ struct RemoteFaultTests {
         let (first, firstSeconds) = try Self.timed { try sandbox.movies(["search", "matrix", "--json"]) }
         #expect(first.status == 0, "\(first.stderr)")
         let lines = JSONLines.parse(first.stdout)
-        #expect(lines.last.flatMap(JSONLines.origin) == "cache")
-        let remoteError = (lines.last?["freshness"] as? [String: Any])?["remoteError"] as? String
+        #expect(JSONLines.lastReply(lines).flatMap(JSONLines.origin) == "cache")
+        let remoteError = (JSONLines.lastReply(lines)?["freshness"] as? [String: Any])?["remoteError"] as? String
         #expect(remoteError?.contains("did not answer within 3 s") == true, "\(remoteError ?? "nil")")
+        // A script tells the stale answer apart: the output ends with the error object (exit 0 without --fail-stale).
+        #expect(JSONLines.finalError(lines)?["error"] as? String == "io.moviesd.Movies.RemoteUnavailable", "\(first.stdout)")
+        #expect(JSONLines.finalError(lines)?["exitCode"] as? Int == 0)
         #expect(firstSeconds < 10, "first cached answer took \(firstSeconds) s")
 
         // TMDB is now marked offline: every mode answers from the cache without waiting.
@@ -81,7 +84,7 @@ struct RemoteFaultTests {
         // A cached query answers from the cache, saying why it is not fresh.
         let cached = try sandbox.movies(["search", "matrix", "--json"])
         #expect(cached.status == 0, "\(cached.stderr)")
-        let last = JSONLines.parse(cached.stdout).last
+        let last = JSONLines.lastReply(JSONLines.parse(cached.stdout))
         #expect(last.flatMap(JSONLines.origin) == "cache")
         #expect(((last?["freshness"] as? [String: Any])?["remoteError"] as? String)?.contains("rate limiting") == true, "\(cached.stdout)")
         // The seed and the first rate-limited call: nothing else reached TMDB.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 @testable import MoviesDaemon
 @testable import Varlink
@@ -52,7 +53,7 @@ import Testing
         let listener = try VarlinkListener.bind(path: paths.socketPath)
         let task = Task { try await server.run(on: listener) }
         let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: paths.socketPath, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: paths.socketPath, timeoutSeconds: ProcessDeadline.replySeconds)
             var replies: [VarlinkReply] = []
             try client.call("org.varlink.service.GetInfo") { replies.append($0) }
             try client.call("org.example.never.Wait") { replies.append($0) }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 @testable import MoviesDaemon
 import Varlink
@@ -106,7 +107,7 @@ import Varlink
         defer { server.shutdown(gracePeriodSeconds: 0) }
 
         let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
             var replies: [VarlinkReply] = []
             try client.call("org.varlink.service.GetInterfaceDescription", parameters: ["interface": .string(MoviesInterface.name)]) { replies.append($0) }
             try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix")]) { replies.append($0) }

@@ -249,7 +249,7 @@ import Testing
 
         let parameters = Self.cacheFirst
         let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
             var replies: [VarlinkReply] = []
             for more in [false, false, true] {
                 try client.call("io.moviesd.Movies.Search", parameters: parameters, more: more) { replies.append($0) }

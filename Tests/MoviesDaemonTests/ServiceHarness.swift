@@ -29,8 +29,10 @@ struct ServiceHarness {
 
     /// The answer deadline runs on the real clock: tests that are not about it get the generous
     /// hang guard, so a busy machine cannot make it fire (it did at 3 s under stress-ng).
-    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth = RemoteHealth(), events: any EventLog = DiscardingEventLog()) {
+    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog()) {
         self.startedAt = startedAt
+        // Retry-After and back-off run on the harness's clock: a stalled machine cannot expire them.
+        let health = health ?? RemoteHealth(now: clock.now)
         self.health = health
         let policy = CachePolicy()
         let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)

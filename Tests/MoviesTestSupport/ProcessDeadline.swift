@@ -6,6 +6,8 @@ import Foundation
 public enum ProcessDeadline {
     /// Seconds a process may take to start, answer one call, or exit.
     public static let seconds: Double = 60
+    /// The same bound in whole seconds, for clients that wait for a reply (`VarlinkClient(timeoutSeconds:)`).
+    public static var replySeconds: Int { Int(seconds) }
     /// Seconds a whole helper script (many processes, hundreds of calls) may take.
     public static var scriptSeconds: Double { seconds * 5 }
 

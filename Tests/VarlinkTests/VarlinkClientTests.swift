@@ -9,7 +9,7 @@ import Testing
         let server = try TestServer.start()
         let path = server.path
         let replies = try await offThread {
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
             defer { client.close() }
             var replies: [VarlinkReply] = []
             try client.call("org.example.test.Echo", parameters: ["text": .string("héllo")]) { replies.append($0) }
@@ -26,7 +26,7 @@ import Testing
         let server = try TestServer.start()
         let path = server.path
         let replies = try await offThread {
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
             var replies: [VarlinkReply] = []
             try client.call("org.example.test.Count", parameters: ["count": .int(4)], more: true) { replies.append($0) }
             // The connection stays usable for a second call.
@@ -107,7 +107,7 @@ import Testing
         let server = try TestServer.start()
         let path = server.path
         let count = try await offThread {
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: 5)
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
             var count = 0
             try client.call("org.example.test.Echo", parameters: ["text": .string("x")], oneway: true) { _ in count += 1 }
             try client.call("org.example.test.Echo", parameters: ["text": .string("y")]) { _ in count += 1 }

@@ -9,6 +9,16 @@ enum JSONLines {
         }
     }
 
+    /// The last reply line (one with `freshness`): a stale answer is followed by an error object line.
+    static func lastReply(_ lines: [[String: Any]]) -> [String: Any]? {
+        lines.last { $0["freshness"] != nil }
+    }
+
+    /// The error object line (`{"error", "exitCode", "message", "parameters"}`) that ends the output, if any.
+    static func finalError(_ lines: [[String: Any]]) -> [String: Any]? {
+        lines.last.flatMap { $0["error"] is String ? $0 : nil }
+    }
+
     /// `freshness.origin` of a reply line.
     static func origin(_ line: [String: Any]) -> String? {
         (line["freshness"] as? [String: Any])?["origin"] as? String
