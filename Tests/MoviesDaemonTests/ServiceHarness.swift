@@ -25,6 +25,8 @@ struct ServiceHarness {
     let health: RemoteHealth
     let clock = TestClock()
     let startedAt: Date
+    /// The storage health the repositories record and `Status` reports.
+    let storageHealth: StorageHealthMonitor
     let service: MoviesVarlinkService
 
     /// The answer deadline runs on the real clock: tests that are not about it get the generous
@@ -35,16 +37,18 @@ struct ServiceHarness {
         let health = health ?? RemoteHealth(now: clock.now)
         self.health = health
         let policy = CachePolicy()
-        let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)
+        let storageHealth = StorageHealthMonitor(events: events, now: clock.now)
+        self.storageHealth = storageHealth
+        let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now, storageHealth: storageHealth)
         let queries = DefaultMoviesQueriesRepository(storage: recentQueries, now: clock.now)
-        let posters = DefaultPosterImagesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now)
+        let posters = DefaultPosterImagesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now, storageHealth: storageHealth)
         let dependencies = MoviesVarlinkService.Dependencies(
             searchMovies: SearchMoviesUseCase(moviesRepository: movies, queriesRepository: queries),
             fetchMovieDetails: FetchMovieDetailsUseCase(moviesRepository: movies),
             fetchPosterImage: FetchPosterImageUseCase(posterImagesRepository: posters),
             fetchRecentQueries: FetchRecentQueriesUseCase(queriesRepository: queries),
-            cacheMaintenance: DefaultCacheMaintenanceRepository(storage: storage, policy: policy, now: clock.now),
-            remoteStatus: health)
+            cacheMaintenance: DefaultCacheMaintenanceRepository(storage: storage, policy: policy, now: clock.now, storageHealth: storageHealth),
+            remoteStatus: health, storageHealth: storageHealth)
         let settings = MoviesVarlinkService.Settings(
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
             daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events)

@@ -23,7 +23,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Calls to `evict(toFit:)`.
     public private(set) var evictCount = 0
     /// When set, every call throws this error.
-    public var failure: MoviesError?
+    public var failure: (any Error & Sendable)?
     private nonisolated let changes = Atomic<UInt64>(0)
     /// Accesses answered from memory, applied to the LRU order by the next call.
     private nonisolated let memoryAccesses = Mutex<[String]>([])
@@ -46,7 +46,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public func setWriteFailure(_ error: (any Error & Sendable)?) { writeFailure = error }
 
     /// Makes every later call throw `error` (or succeed again with `nil`).
-    public func setFailure(_ error: MoviesError?) { failure = error }
+    public func setFailure(_ error: (any Error & Sendable)?) { failure = error }
 
     /// The stored entry for `key`, without recording an access (for assertions).
     public func peek(_ key: String) -> StoredResponse? { entries[key]?.response }
