@@ -11,7 +11,7 @@ import Testing
         ("io.moviesd.Movies.RemoteRejected", Parameters(strings: ["message": "Invalid API key"], integers: ["httpStatus": 401, "tmdbCode": 7]), .failure),
         ("io.moviesd.Movies.InvalidArgument", Parameters(strings: ["parameter": "page", "reason": "1...500"]), .usage),
         ("io.moviesd.Movies.Timeout", Parameters(integers: ["seconds": 30]), .failure),
-        ("io.moviesd.Movies.StorageFailure", Parameters(strings: ["reason": "disk full"]), .failure),
+        ("io.moviesd.Movies.StorageFailure", Parameters(strings: ["reason": "disk full"]), .ioError),
         ("org.varlink.service.PermissionDenied", Parameters(), .noPermission),
         ("org.varlink.service.MethodNotFound", Parameters(strings: ["method": "x"]), .failure),
         ("com.example.Unknown", Parameters(), .failure),

@@ -7,6 +7,7 @@ enum HelpText {
           1   any other error
           64  usage error: the command line is wrong
           69  the daemon is unreachable: no socket, or nobody listening (start moviesd)
+          74  the daemon's database failed: disk full, locked, or damaged (the message says what to do)
           75  TMDB is unavailable and nothing usable is cached (try again later)
           77  permission denied by the daemon or the socket
         """

@@ -12,6 +12,7 @@ extension ClientError {
         case .notFound, .noSuchWatchlist: "io.moviesd.Movies.NotFound"
         case .remoteRejected: "io.moviesd.Movies.RemoteRejected"
         case .invalidArgument: "io.moviesd.Movies.InvalidArgument"
+        case .storageFailure: "io.moviesd.Movies.StorageFailure"
         case .other: "io.moviesd.cli.Failure"
         }
     }
@@ -27,6 +28,8 @@ extension ClientError {
             (id.map { ["id": .int(Int64($0))] } ?? [:]).merging(reason.map { ["reason": .string($0)] } ?? [:]) { a, _ in a }
         case let .noSuchWatchlist(name):
             ["watchlist": .string(name), "reason": .string("there is no watchlist named '\(name)'")]
+        case let .storageFailure(reason, fault):
+            ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
         case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason),
              let .invalidArgument(reason), let .other(reason):
             ["reason": .string(reason)]

@@ -17,7 +17,9 @@ public enum ClientError: Error, Sendable, Hashable {
     case remoteRejected(String)
     /// The daemon found an argument unacceptable.
     case invalidArgument(String)
-    /// Anything else (daemon timeout, storage failure, malformed reply...).
+    /// The daemon's database failed (`fault`: full, locked, corrupt, unavailable); `reason` says what to do.
+    case storageFailure(String, fault: String?)
+    /// Anything else (daemon timeout, malformed reply...).
     case other(String)
 
     /// The sysexits code this error ends the program with.
@@ -27,6 +29,7 @@ public enum ClientError: Error, Sendable, Hashable {
         case .permissionDenied: .noPermission
         case .remoteUnavailable, .notCached: .temporaryFailure
         case .invalidArgument: .usage
+        case .storageFailure: .ioError
         case .notFound, .noSuchWatchlist, .remoteRejected, .other: .failure
         }
     }
@@ -70,6 +73,8 @@ public enum ClientError: Error, Sendable, Hashable {
             "TMDB rejected the request: \(reason); check the daemon's TMDB token (see 'movies status')"
         case let .invalidArgument(reason):
             "invalid argument: \(reason)"
+        case let .storageFailure(reason, fault):
+            "moviesd's database failed" + (fault.map { " (\($0))" } ?? "") + ": \(reason)"
         case let .other(reason):
             reason
         }

@@ -14,9 +14,15 @@ public struct StatusReply: Sendable, Hashable, Codable {
     public var lastRefresh: String?
     /// The refresh engine's state, from daemons that have one.
     public var refresh: RefreshStatus?
+    /// The local database's health, from daemons that report it.
+    public var storage: StorageHealth?
 
     /// Creates a reply.
-    public init(version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil, refresh: RefreshStatus? = nil) {
+    public init(
+        version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil,
+        refresh: RefreshStatus? = nil, storage: StorageHealth? = nil
+    ) {
+        self.storage = storage
         self.refresh = refresh
         self.version = version
         self.uptimeSeconds = uptimeSeconds

@@ -40,7 +40,7 @@ enum VarlinkErrorMapping {
             let seconds = parameters[int: "seconds"].map { "\($0) s" } ?? "its deadline"
             return .other("moviesd did not finish \(method) within \(seconds); try again")
         case "io.moviesd.Movies.StorageFailure":
-            return .other("moviesd's cache failed: \(reason); see the daemon's log")
+            return .storageFailure(reason, fault: parameters[string: "fault"])
         case "org.varlink.service.PermissionDenied":
             return .permissionDenied("moviesd refuses \(method) to this user")
         case "org.varlink.service.InvalidParameter":

@@ -56,7 +56,12 @@ extension Freshness: WireDecodable {
     init?(wire: JSONValue) {
         guard let members = wire.objectValue, let origin = members["origin"]?.stringValue.flatMap(Origin.init(rawValue:)),
               let fetchedAt = members["fetchedAt"]?.stringValue.flatMap(WireDate.parse), let ageSeconds = WireField.int(members["ageSeconds"]),
-              let stale = members["stale"]?.boolValue, let remoteError = WireField.optional(members["remoteError"], \.stringValue) else { return nil }
-        self.init(origin: origin, fetchedAt: fetchedAt, ageSeconds: ageSeconds, stale: stale, remoteError: remoteError)
+              let stale = members["stale"]?.boolValue, let remoteError = WireField.optional(members["remoteError"], \.stringValue),
+              let stored = WireField.optional(members["stored"], \.boolValue),
+              let fault = WireField.optional(members["storageFault"], \.stringValue) else { return nil }
+        // A fault this client does not know yet is still "not stored", for the unknown reason.
+        self.init(
+            origin: origin, fetchedAt: fetchedAt, ageSeconds: ageSeconds, stale: stale, remoteError: remoteError,
+            stored: stored, storageFault: fault.map { StorageFault(rawValue: $0) ?? .unavailable })
     }
 }

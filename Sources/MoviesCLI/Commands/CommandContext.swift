@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Varlink
+import MoviesDomain
 
 /// What a command runs with: the daemon client, where to write, the terminal's capabilities,
 /// whether to print JSON, and the clock.
@@ -43,6 +44,13 @@ struct CommandContext {
         if json { output.write(error.jsonLine(exitCode: code, message: message) + "\n") }
         if !quiet { errors.write("movies: warning: \(message)\n") }
         return code
+    }
+
+    /// Warns on standard error (unless `--quiet`) that an answer fetched from TMDB could not be
+    /// stored in the daemon's cache. With `--json` the reply itself says so (`freshness.stored`).
+    func warnNotStored(_ fault: StorageFault) {
+        guard !quiet else { return }
+        errors.write("movies: warning: this answer was not stored in moviesd's cache and will not be available offline (\(fault.rawValue): \(fault.advice))\n")
     }
 
     /// Prints `lines` on standard output.

@@ -46,6 +46,7 @@ struct SearchCommand: MoviesCommand {
         viewModel.didSearch(query: query, page: page)
         if !context.json { view.finish(viewModel) }
         if let error = viewModel.error { return context.fail(error) }
+        if let fault = viewModel.notStored { context.warnNotStored(fault) }
         return context.finishStale(viewModel.staleFailure, remoteError: viewModel.remoteError)
     }
 }

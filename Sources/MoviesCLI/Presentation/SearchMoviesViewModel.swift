@@ -24,6 +24,9 @@ final class SearchMoviesViewModel {
     private(set) var staleFailure: ClientError?
     /// The `remoteError` of the last reply: it came from the cache because TMDB failed.
     private(set) var remoteError: String?
+    /// Why the last reply, fetched from TMDB, could not be stored in the daemon's cache (so it will
+    /// not be there offline); `nil` when it was stored or came from the cache.
+    private(set) var notStored: StorageFault?
     /// Where the shown items came from and how old they are.
     private(set) var freshnessLine: String?
     /// The item chosen with `didSelectItem(at:)`.
@@ -94,6 +97,7 @@ final class SearchMoviesViewModel {
         error = nil
         staleFailure = nil
         remoteError = nil
+        notStored = nil
         didChange?()
         let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
         var lastFreshness: Freshness?
@@ -103,6 +107,7 @@ final class SearchMoviesViewModel {
                 didReceiveReply?(reply.json)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
+                notStored = reply.value.freshness.stored == false ? (reply.value.freshness.storageFault ?? .unavailable) : nil
                 append(reply.value.page)
                 freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
                 if !reply.continues { self.loading = nil }

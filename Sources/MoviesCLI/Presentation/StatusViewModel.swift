@@ -59,6 +59,9 @@ final class StatusViewModel {
             ),
             DetailField(label: "Last refresh", value: lastRefreshLine(status)),
         ]
+        if let storage = status.storage {
+            fields.insert(DetailField(label: "Storage", value: storageLine(storage)), at: 4)
+        }
         if let refresh = status.refresh {
             fields.append(DetailField(label: "Refresh-ahead", value: schedulerLine(refresh)))
         }
@@ -79,6 +82,13 @@ final class StatusViewModel {
             line += "; running now: \(progress.done + progress.failed + progress.skipped)/\(progress.total)"
         }
         return line
+    }
+
+    /// "ok", or "full since 2026-11-22 01:00 UTC (2 min ago): the disk holding moviesd's database is full; …".
+    func storageLine(_ storage: StorageHealth) -> String {
+        guard storage.state != .ok else { return "ok" }
+        let since = storage.since.map { " since \(UTCTimestamp.describe($0)) (\(RelativeAge.describe(seconds: age(of: $0))))" } ?? ""
+        return storage.state.rawValue + since + (storage.lastError.map { ": \($0)" } ?? "")
     }
 
     /// "idle, next run in 5 min", "backing off, next try in 40 s" or "disabled".

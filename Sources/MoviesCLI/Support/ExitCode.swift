@@ -8,6 +8,8 @@ public enum ExitCode: Int32, Sendable, Hashable {
     case usage = 64
     /// EX_UNAVAILABLE: the daemon could not be reached.
     case unavailable = 69
+    /// EX_IOERR: the daemon's database failed (disk full, locked, damaged).
+    case ioError = 74
     /// EX_TEMPFAIL: TMDB is unavailable and nothing usable is cached.
     case temporaryFailure = 75
     /// EX_NOPERM: the daemon refused this caller.
