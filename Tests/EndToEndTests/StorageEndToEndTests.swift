@@ -1,0 +1,114 @@
+import Foundation
+import MoviesTestSupport
+import Testing
+
+/// The built `moviesd` with damaged databases (issue 13): a damaged cache is moved aside and
+/// rebuilt while the daemon keeps serving; a damaged or half-truncated state database stops it with
+/// one line on stderr and exit 73, and the file is left exactly as it was.
+@Suite("moviesd with damaged databases", .serialized, .blocksThreads)
+struct StorageEndToEndTests {
+    static let pageSize = 4096
+
+    var sqlite3: String { "/usr/bin/sqlite3" }
+
+    /// A state database of many pages, written by `sqlite3` with the daemon stopped.
+    func fillStateDatabase(_ sandbox: Sandbox) throws {
+        let sql = """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+            INSERT INTO watchlists (name) SELECT 'list-' || i || '-' || hex(randomblob(64)) FROM n;
+            """
+        let result = try ProcessRunner.run(sqlite3, [Self.statePath(sandbox), sql])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    static func statePath(_ sandbox: Sandbox) -> String {
+        sandbox.directory.appendingPathComponent("state.sqlite3").path
+    }
+
+    static func overwritePage(_ page: Int, of path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64((page - 1) * pageSize))
+        var generator = SystemRandomNumberGenerator()
+        try handle.write(contentsOf: Data((0..<pageSize).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+    }
+
+    /// Starts the daemon once (creating both databases), then stops it cleanly.
+    func createDatabases(_ sandbox: Sandbox, search: Bool = false) throws {
+        try sandbox.startDaemon()
+        if search { #expect(try sandbox.movies(["search", "matrix"]).status == 0) }
+        #expect(sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) == 0)
+        try? FileManager.default.removeItem(atPath: sandbox.socketPath)
+    }
+
+    func runDaemon(_ sandbox: Sandbox) throws -> ProcessResult {
+        try ProcessRunner.run(
+            BinaryLocator.path("moviesd"),
+            ["--socket", sandbox.socketPath, "--database", sandbox.databasePath, "--remote-url", "http://127.0.0.1:\(sandbox.stubPort)/3/"],
+            environment: ["MOVIESD_TMDB_TOKEN": Sandbox.token], timeout: ProcessDeadline.seconds)
+    }
+
+    @Test("a damaged state database: exit 73, one line saying what to do, the file untouched")
+    func damagedStateDatabase() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try createDatabases(sandbox)
+        try fillStateDatabase(sandbox)
+        try Self.overwritePage(3, of: Self.statePath(sandbox))
+        let before = try Data(contentsOf: URL(fileURLWithPath: Self.statePath(sandbox)))
+
+        let result = try runDaemon(sandbox)
+        #expect(result.status == 73)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(Self.statePath(sandbox)))
+        #expect(result.stderr.contains("damaged"))
+        #expect(result.stderr.contains("restore it from a backup"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: Self.statePath(sandbox))) == before)
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        #expect(!names.contains { $0.hasPrefix("state.sqlite3.") }, "\(names)")
+    }
+
+    @Test("a half-truncated state database: exit 73 with the same one clear line, not a bare 73")
+    func truncatedStateDatabase() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try createDatabases(sandbox)
+        try fillStateDatabase(sandbox)
+        let path = Self.statePath(sandbox)
+        let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(size > 8 * Self.pageSize)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(size / 2))
+        try handle.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let result = try runDaemon(sandbox)
+        #expect(result.status == 73)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("restore it from a backup"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a damaged cache database is moved aside, logged once and rebuilt; the daemon answers")
+    func damagedCacheDatabase() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try createDatabases(sandbox, search: true)
+        try Self.overwritePage(2, of: sandbox.databasePath)
+
+        try sandbox.startDaemon()
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("\"state\":\"ok\""), "\(status.stdout)")
+        let search = try sandbox.movies(["search", "matrix"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        #expect(names.contains { $0.hasPrefix("cache.sqlite3.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(names)")
+        let log = sandbox.daemon?.stderr ?? ""
+        #expect(log.components(separatedBy: "moved it to").count - 1 == 1, "\(log)")
+    }
+}
