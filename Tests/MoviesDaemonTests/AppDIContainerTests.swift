@@ -118,3 +118,11 @@ private struct NeverAnsweringInterface: VarlinkInterfaceHandler {
         return [:]
     }
 }
+
+/// Another process's lock is waited for within the answer deadline, never SQLite's 5 s past it.
+@Suite struct DatabaseBusyTimeoutTests {
+    @Test(arguments: [(3, Int32(1000)), (1, 333), (0, 5000), (60, 5000), (-1, 5000)])
+    func theBusyTimeoutIsAThirdOfTheAnswerDeadline(deadline: Int, expected: Int32) {
+        #expect(AppDIContainer.busyTimeoutMilliseconds(answerDeadlineSeconds: deadline) == expected)
+    }
+}

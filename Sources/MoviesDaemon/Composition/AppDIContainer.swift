@@ -98,9 +98,7 @@ public final class AppDIContainer: Sendable {
     /// - Throws: ``StartupError`` with exit 73 and one line saying what to do (a damaged state
     ///   database is left untouched).
     static func openDatabases(paths: DaemonPaths, configuration: DaemonConfiguration, events: any EventLog) throws(StartupError) -> MoviesDatabases {
-        let deadline = configuration.daemon.answerDeadlineSeconds
-        let busyTimeout: Int32 = deadline > 0 ? Int32(clamping: min(5000, max(100, deadline * 1000 / 3))) : 5000
-        let options = MoviesDatabases.Options(busyTimeoutMilliseconds: busyTimeout)
+        let options = MoviesDatabases.Options(busyTimeoutMilliseconds: busyTimeoutMilliseconds(answerDeadlineSeconds: configuration.daemon.answerDeadlineSeconds))
         do {
             return try MoviesDatabases.open(cachePath: paths.databasePath, statePath: paths.statePath, options: options, report: { event in
                 switch event {
@@ -115,6 +113,14 @@ public final class AppDIContainer: Sendable {
         } catch {
             throw StartupError(error.message, exitCode: StartupError.cannotCreateExitCode)
         }
+    }
+
+    /// How long a database connection waits for another process's lock: a third of the answer
+    /// deadline (a call may write twice: the response and the recent query), at least 100 ms, at
+    /// most SQLite's customary 5 s, which also applies when there is no answer deadline (0).
+    static func busyTimeoutMilliseconds(answerDeadlineSeconds: Int) -> Int32 {
+        guard answerDeadlineSeconds > 0 else { return 5000 }
+        return Int32(clamping: min(5000, max(100, answerDeadlineSeconds.multipliedReportingOverflow(by: 1000).partialValue / 3)))
     }
 
     private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> any MoviesRemote {
@@ -145,7 +151,7 @@ public final class AppDIContainer: Sendable {
     }
 
     func makeQueriesRepository() -> any MoviesQueriesRepository {
-        DefaultMoviesQueriesRepository(storage: recentQueriesStorage)
+        DefaultMoviesQueriesRepository(storage: recentQueriesStorage, storageHealth: storageHealth)
     }
 
     func makePosterImagesRepository() -> any PosterImagesRepository {

@@ -5,20 +5,32 @@ import MoviesDomain
 public struct DefaultMoviesQueriesRepository: MoviesQueriesRepository {
     private let storage: any RecentQueriesStorage
     private let now: @Sendable () -> Date
+    private let storageHealth: StorageHealthMonitor?
 
-    /// Creates the repository.
-    public init(storage: any RecentQueriesStorage, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// Creates the repository. Failures are recorded in `storageHealth` (and logged once per
+    /// cause) and thrown as typed `MoviesError`s with code `.storage`: the search use case does
+    /// not fail a search for a query it could not remember, but the journal and `Status` say so.
+    public init(storage: any RecentQueriesStorage, now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil) {
         self.storage = storage
         self.now = now
+        self.storageHealth = storageHealth
     }
 
     /// At most `maxCount` recent queries, newest first.
     public func recentQueries(maxCount: Int) async throws -> [MovieQuery] {
-        try await storage.recentQueries(maxCount: maxCount)
+        do {
+            return try await storage.recentQueries(maxCount: maxCount)
+        } catch {
+            throw storageHealth?.recordFailure(error, during: "reading recent queries") ?? MoviesError.storage(wrapping: error)
+        }
     }
 
     /// Records `query` as the most recent one.
     public func saveRecentQuery(_ query: MovieQuery) async throws {
-        try await storage.save(query, at: now())
+        do {
+            try await storage.save(query, at: now())
+        } catch {
+            throw storageHealth?.recordFailure(error, during: "saving a recent query") ?? MoviesError.storage(wrapping: error)
+        }
     }
 }
