@@ -31,7 +31,7 @@ public struct DaemonArguments: Sendable, Hashable {
           --config FILE       read settings from FILE (default /etc/moviesd/moviesd.conf as root,
                               $XDG_CONFIG_HOME/moviesd/moviesd.conf otherwise; missing is fine)
           --socket PATH       listen on this Unix socket (overrides Socket=)
-          --database PATH     keep the cache in this SQLite file (overrides Database=)
+          --database PATH     keep the cache in this SQLite file, state.sqlite3 beside it (overrides Database=)
           --remote-url URL    TMDB API base URL (overrides [Remote] URL=)
           --log-level LEVEL   debug, info, notice, warning or error (overrides LogLevel=)
           -h, --help          show this help and exit
