@@ -36,6 +36,8 @@ struct StorageEndToEndTests {
     /// Starts the daemon once (creating both databases), then stops it cleanly.
     func createDatabases(_ sandbox: Sandbox, search: Bool = false) throws {
         try sandbox.startDaemon()
+        // An answered call: the daemon is serving (its SIGTERM handler is installed after it binds).
+        #expect(try sandbox.movies(["status"]).status == 0)
         if search { #expect(try sandbox.movies(["search", "matrix"]).status == 0) }
         #expect(sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) == 0)
         try? FileManager.default.removeItem(atPath: sandbox.socketPath)
@@ -110,5 +112,48 @@ struct StorageEndToEndTests {
         #expect(names.contains { $0.hasPrefix("cache.sqlite3.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }, "\(names)")
         let log = sandbox.daemon?.stderr ?? ""
         #expect(log.components(separatedBy: "moved it to").count - 1 == 1, "\(log)")
+    }
+
+    @Test("another process's BEGIN EXCLUSIVE: a network answer within the deadline, stored: false (locked), Status says locked")
+    func outsideLock() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        let holder = try BackgroundProcess(
+            "/usr/bin/env",
+            [ToolRequirement.python, "-c", """
+                import sqlite3, sys, time
+                connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+                connection.execute("BEGIN EXCLUSIVE")
+                print("locked", flush=True)
+                time.sleep(600)
+                """, sandbox.databasePath],
+            logDirectory: sandbox.directory, name: "lock-holder")
+        defer { _ = holder.stop() }
+        #expect(BackgroundProcess.waitUntil { holder.stdout.contains("locked") || !holder.isRunning }, "\(holder.stderr)")
+
+        // Unbounded, the save waited SQLite's 5 s and then failed silently; now the lock is waited
+        // for a third of the answer deadline (DatabaseBusyTimeoutTests, SQLiteStorageFaultTests) and
+        // the answer says it was not stored. No wall-clock assertion here: a loaded machine must not
+        // fail it.
+        let search = try sandbox.movies(["search", "matrix", "--json"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("\"stored\":false"), "\(search.stdout)")
+        #expect(search.stdout.contains("\"storageFault\":\"locked\""), "\(search.stdout)")
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains("\"state\":\"locked\""), "\(status.stdout)")
+        let text = try sandbox.movies(["search", "alien"])
+        #expect(text.status == 0)
+        #expect(text.stderr.contains("was not stored in moviesd's cache"), "\(text.stderr)")
+
+        _ = holder.stop()
+        let stored = try sandbox.movies(["search", "blade runner", "--json"])
+        #expect(stored.status == 0)
+        #expect(!stored.stdout.contains("\"stored\":false"), "\(stored.stdout)")
+        let healthy = try sandbox.movies(["status", "--json"])
+        #expect(healthy.stdout.contains("\"state\":\"ok\"}"), "\(healthy.stdout)")
+        let log = sandbox.daemon?.stderr ?? ""
+        #expect(log.components(separatedBy: "storage degraded").count - 1 == 1, "\(log)")
     }
 }
