@@ -110,7 +110,7 @@ public struct DaemonRunner: Sendable {
         let schedulerTask = Task { [scheduler = container.scheduler] in await scheduler?.run() }
         let probeTask = Task { [probe = container.probe] in await probe.run() }
 
-        logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(socketDescription); cache \(paths.databasePath); remote \(configuration.remote.baseURL) with \(credential)")
+        logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(socketDescription); cache \(paths.databasePath); state \(paths.statePath); remote \(configuration.remote.baseURL) with \(credential)")
         notifier.ready(status: "Serving io.moviesd.Movies on \(socketDescription)")
 
         var exitStatus: Int32 = 0

@@ -1,8 +1,9 @@
 import MoviesDomain
 
 extension SQLiteError {
-    /// The domain error for this storage failure (`MoviesError.Code.storage`), keeping the sentence.
+    /// The domain error for this storage failure (`MoviesError.Code.storage`, with its
+    /// `StorageFault`): the fault's advice and SQLite's description of the code, never the path.
     public var moviesError: MoviesError {
-        MoviesError(code: .storage, message: "The local database failed: \(description)")
+        .storage(storageFault, detail: storageDetail)
     }
 }
