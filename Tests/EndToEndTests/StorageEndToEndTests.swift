@@ -156,4 +156,42 @@ struct StorageEndToEndTests {
         let log = sandbox.daemon?.stderr ?? ""
         #expect(log.components(separatedBy: "storage degraded").count - 1 == 1, "\(log)")
     }
+
+    @Test("a page damaged while the daemon runs: typed StorageFailure (exit 74, what to do), Status says corrupt, one journal line")
+    func damageAfterStart() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        for query in ["matrix", "alien", "blade runner"] {
+            #expect(try sandbox.movies(["search", query]).status == 0)
+        }
+        // Everything into the main file, then garbage over the responses table's root page.
+        let checkpoint = try ProcessRunner.run(sqlite3, [sandbox.databasePath, "PRAGMA wal_checkpoint(TRUNCATE);"])
+        #expect(checkpoint.status == 0, "\(checkpoint.stderr)")
+        try Self.overwritePage(2, of: sandbox.databasePath)
+
+        let purge = try sandbox.movies(["cache", "purge", "--all"])
+        #expect(purge.status == 74, "\(purge.stdout) \(purge.stderr)")
+        #expect(purge.stderr.contains("damaged"), "\(purge.stderr)")
+        #expect(!purge.stderr.contains("internal error"))
+        #expect(!purge.stderr.contains("see the daemon's log"))
+        let json = try sandbox.movies(["cache", "purge", "--all", "--json"])
+        #expect(json.stdout.contains("\"error\":\"io.moviesd.Movies.StorageFailure\""), "\(json.stdout)")
+        #expect(json.stdout.contains("\"fault\":\"corrupt\""), "\(json.stdout)")
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("\"state\":\"corrupt\""), "\(status.stdout)")
+        let log = sandbox.daemon?.stderr ?? ""
+        #expect(log.components(separatedBy: "storage degraded").count - 1 == 1, "\(log)")
+        #expect(log.contains("error:"), "\(log)")
+
+        // A restart moves the damaged cache aside and serves again.
+        #expect(sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) == 0)
+        try? FileManager.default.removeItem(atPath: sandbox.socketPath)
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        let healthy = try sandbox.movies(["status", "--json"])
+        #expect(healthy.stdout.contains("\"state\":\"ok\"}"), "\(healthy.stdout)")
+    }
 }
