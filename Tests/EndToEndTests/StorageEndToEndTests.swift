@@ -193,5 +193,7 @@ struct StorageEndToEndTests {
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         let healthy = try sandbox.movies(["status", "--json"])
         #expect(healthy.stdout.contains("\"state\":\"ok\"}"), "\(healthy.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
+        #expect(names.contains { $0.hasPrefix("cache.sqlite3.corrupt-") }, "\(names)")
     }
 }
