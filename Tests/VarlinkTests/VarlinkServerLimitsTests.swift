@@ -1,4 +1,5 @@
 import Glibc
+import MoviesTestSupport
 import Testing
 @testable import Varlink
 
@@ -52,7 +53,9 @@ import Testing
 
     @Test func repliesWithTheDeadlineErrorAndCancelsTheHandler() async throws {
         let server = try TestServer.start {
-            $0.callDeadlineSeconds = 1
+            // Only Hang has the short deadline: the Echo after it must not race a 1 s deadline on a busy machine.
+            $0.callDeadlineSeconds = Int(ProcessDeadline.seconds)
+            $0.callDeadlineOverrides = ["org.example.test.Hang": 1]
             $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
         }
         let client = try RawConnection(path: server.path)
