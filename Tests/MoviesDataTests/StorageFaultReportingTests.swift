@@ -1,5 +1,5 @@
 import FoundationEssentials
-import MoviesData
+@testable import MoviesData
 import MoviesDomain
 import MoviesTestSupport
 import Testing
@@ -62,5 +62,15 @@ import Testing
         #expect(record.error?.code == .storage)
         #expect(record.error?.storageFault == .corrupt)
         #expect(h.events.events.first { $0.name == "storage.corrupt" }?.severity == .error)
+    }
+}
+
+/// A storage adapter's error is never mistaken for a TMDB failure.
+@Suite struct StorageErrorWrappingTests {
+    @Test func aStorageAdaptersErrorStaysAStorageError() {
+        let wrapped = MoviesError(wrapping: FakeStorageFault(.full))
+        #expect(wrapped.code == .storage)
+        #expect(wrapped.storageFault == .full)
+        #expect(!wrapped.message.contains("TMDB"))
     }
 }

@@ -16,7 +16,7 @@ public enum StorageFault: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .full: "the disk holding moviesd's database is full; free some space (or lower [Cache] MaxBytes=)"
         case .locked: "another process holds a lock on moviesd's database (an sqlite3 shell or a backup?); end it"
-        case .corrupt: "moviesd's cache database is damaged; restart moviesd to move it aside and rebuild it"
+        case .corrupt: "moviesd's database is damaged; restart moviesd: it moves a damaged cache aside and rebuilds it, and says what to do about a damaged state database"
         case .unavailable: "moviesd's database cannot be read or written (I/O error or permissions); check the disk and the data directory"
         }
     }
