@@ -93,8 +93,16 @@ extension CachedRemoteLoader {
         }
         storageHealth.recordSuccess()
         guard saved else { return .newerKept }
-        if await evictionSchedule.recordWrite(), let evicted = try? await storage.evict(toFit: policy.byteBudget), evicted > 0 {
-            health.events.record(DataEvent(.info, "cache.evicted", "evicted \(evicted) least recently used cache entries to stay within the \(policy.byteBudget)-byte budget"))
+        if await evictionSchedule.recordWrite() {
+            do {
+                let evicted = try await storage.evict(toFit: policy.byteBudget)
+                if evicted > 0 {
+                    health.events.record(DataEvent(.info, "cache.evicted", "evicted \(evicted) least recently used cache entries to stay within the \(policy.byteBudget)-byte budget"))
+                }
+            } catch {
+                // The response is stored; the budget is enforced again at a later write.
+                storageHealth.recordFailure(error, during: "evicting old cache entries")
+            }
         }
         return .saved
     }
