@@ -2,6 +2,7 @@ import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 @testable import SQLiteStore
 
@@ -53,6 +54,34 @@ import Testing
             try other.execute("COMMIT")
             other.close()
             #expect(try await storage.save(Self.entry("search:locked:1", bytes: 10)))
+            await store.close()
+        }
+    }
+
+    @Test func aSearchOverAFullRealDatabaseIsAnsweredNotStoredAndLoggedOnce() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 1)
+            try await store.write { connection in
+                let pages = try connection.integer("PRAGMA page_count") ?? 1
+                _ = try connection.integer("PRAGMA max_page_count = \(pages)")
+            }
+            let events = RecordingEventLog()
+            let remote = ScriptedMoviesRemote()
+            let titles = (1...40).map { "A movie with a long enough title to need pages \($0)" }
+            await remote.script(.search(query: "matrix", page: 1, language: nil), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: titles))))
+            let monitor = StorageHealthMonitor(events: events)
+            let repository = DefaultMoviesRepository(
+                storage: SQLiteResponseStorage(store: store), remote: remote, health: RemoteHealth(events: events), storageHealth: monitor)
+            let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
+            for _ in 0..<3 {
+                var last: Fetched<MoviesPage>?
+                for try await update in repository.searchMovies(request, policy: .cacheThenNetwork, maxStaleSeconds: nil) { last = update }
+                #expect(last?.freshness.origin == .network)
+                #expect(last?.freshness.stored == false)
+                #expect(last?.freshness.storageFault == .full)
+            }
+            #expect(events.names.filter { $0.hasPrefix("storage.") } == ["storage.full"])
+            #expect(monitor.storageHealth().state == .full)
             await store.close()
         }
     }
