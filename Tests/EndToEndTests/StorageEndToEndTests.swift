@@ -69,7 +69,7 @@ struct StorageEndToEndTests {
         #expect(result.stderr.contains("restore it from a backup"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: Self.statePath(sandbox))) == before)
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
-        #expect(!names.contains { $0.hasPrefix("state.sqlite3.") }, "\(names)")
+        #expect(!names.contains { $0.hasPrefix("state.sqlite3.") && $0 != "state.sqlite3.lock" }, "\(names)")
     }
 
     @Test("a half-truncated state database: exit 73 with the same one clear line, not a bare 73")
@@ -195,5 +195,21 @@ struct StorageEndToEndTests {
         #expect(healthy.stdout.contains("\"state\":\"ok\"}"), "\(healthy.stdout)")
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.directory.path)
         #expect(names.contains { $0.hasPrefix("cache.sqlite3.corrupt-") }, "\(names)")
+    }
+
+    @Test("a second daemon with another cache file in the same directory refuses to share the state database")
+    func sharedStateDatabaseRefused() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        let second = try ProcessRunner.run(
+            BinaryLocator.path("moviesd"),
+            ["--socket", sandbox.directory.appendingPathComponent("other.sock").path,
+             "--database", sandbox.directory.appendingPathComponent("other-cache.sqlite3").path],
+            timeout: ProcessDeadline.seconds)
+        #expect(second.status == 69, "\(second.stderr)")
+        #expect(second.stderr.contains(Self.statePath(sandbox)), "\(second.stderr)")
+        #expect(try sandbox.movies(["status"]).status == 0)
     }
 }

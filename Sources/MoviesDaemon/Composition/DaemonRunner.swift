@@ -55,6 +55,8 @@ public struct DaemonRunner: Sendable {
         let activated = try SocketActivation.takeInheritedSockets()
         try paths.prepare(socketActivated: !activated.isEmpty)
         let lock = try InstanceLock(databasePath: paths.databasePath)
+        // Two daemons with different cache files in one directory would share the state database.
+        let stateLock = try InstanceLock(databasePath: paths.statePath)
         let credential = try CredentialLoader.load(environment: environment)
         if let secret = credential.secret { logger = logger.redacting(secret) }
         let authorizedGID = try configuration.daemon.authorizedGroup?.resolvedGroupID()
@@ -141,7 +143,7 @@ public struct DaemonRunner: Sendable {
         signalTask.cancel()
         watchdogTask.cancel()
         await container.close()
-        withExtendedLifetime(lock) {}
+        withExtendedLifetime((lock, stateLock)) {}
         logger.notice("moviesd stopped")
         return exitStatus
     }
