@@ -57,6 +57,26 @@ struct DaemonProcessTests {
         #expect(check.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
     }
 
+    @Test("a SIGTERM the moment the socket appears is a clean stop (exit 0), not death by signal (143)")
+    func sigtermAsSoonAsTheSocketExists() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        // Before: the socket was bound before the SIGTERM handler was installed; a client (or
+        // systemd) signalling in that window killed the daemon (seen as 143 under stress-ng).
+        for round in 0..<10 {
+            try? FileManager.default.removeItem(atPath: sandbox.socketPath)
+            let daemon = try BackgroundProcess(
+                BinaryLocator.path("moviesd"),
+                ["--socket", sandbox.socketPath, "--database", sandbox.databasePath, "--remote-url", "http://127.0.0.1:\(sandbox.stubPort)/3/"],
+                environment: ["MOVIESD_TMDB_TOKEN": Sandbox.token], logDirectory: sandbox.directory, name: "moviesd-race-\(round)")
+            // Poll without sleeping: signal as close to the socket's appearance as we can.
+            let deadline = Date().addingTimeInterval(ProcessDeadline.seconds)
+            while !FileManager.default.fileExists(atPath: sandbox.socketPath), daemon.isRunning, Date() < deadline { sched_yield() }
+            #expect(daemon.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) == 0, "round \(round): \(daemon.stderr)")
+        }
+    }
+
     @Test("socket activation: systemd-socket-activate hands moviesd its listening socket")
     func socketActivation() async throws {
         let tool = "/usr/bin/systemd-socket-activate"

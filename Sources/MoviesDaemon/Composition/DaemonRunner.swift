@@ -52,6 +52,9 @@ public struct DaemonRunner: Sendable {
         let configuration = try DaemonConfiguration.load(arguments: arguments, environment: environment, uid: uid)
         var logger = Logger(minimumLevel: configuration.daemon.logLevel, environment: environment)
         let paths = DaemonPaths.resolve(configuration, environment: environment, uid: uid)
+        // Before anything a client can see (the socket): a SIGTERM from then on is a clean stop,
+        // handled once serving starts, never the default action's death with 143.
+        let signals = try SignalWatcher()
         let activated = try SocketActivation.takeInheritedSockets()
         try paths.prepare(socketActivated: !activated.isEmpty)
         let lock = try InstanceLock(databasePath: paths.databasePath)
@@ -87,7 +90,6 @@ public struct DaemonRunner: Sendable {
         let service = container.makeMoviesService(startedAt: Date(), daemonUID: uid, authorizedGID: authorizedGID)
         let server = container.makeServer(handlers: [service])
         let notifier = SystemdNotifier(environment: environment, logger: logger)
-        let signals = try SignalWatcher()
 
         let (events, sink) = AsyncStream<LifecycleEvent>.makeStream()
         let serverTask = Task {
