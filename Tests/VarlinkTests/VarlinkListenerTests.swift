@@ -35,6 +35,35 @@ import Testing
         #expect(try RawConnection(path: path).fd >= 0)
     }
 
+    @Test func thePathAppearsOnlyOnceItAcceptsConnections() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("ready.sock").path
+        // A watcher connects the moment the path exists; before, it could land between bind and
+        // listen and be refused (the soak's fault matrix saw it).
+        for round in 0..<200 {
+            let refused = SharedFlag()
+            let watcher = Thread {
+                defer { refused.finish() }
+                let deadline = Date().addingTimeInterval(10)
+                while access(path, F_OK) != 0, Date() < deadline { sched_yield() }
+                guard let address = SocketOptions.unixAddress(path: path) else { return }
+                let fd = SocketOptions.unixStreamSocket()
+                defer { close(fd) }
+                if SocketOptions.connect(fd, to: address) == ECONNREFUSED { refused.set() }
+            }
+            watcher.start()
+            let listener = try VarlinkListener.bind(path: path)
+            #expect(refused.waitFinished(seconds: 10))
+            close(listener.fileDescriptor)
+            unlink(path)
+            #expect(!refused.isSet, "round \(round): connection refused although the path existed")
+            if refused.isSet { break }
+        }
+        // No staging name is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test func leavesAFileThatIsNotASocketAlone() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -75,5 +104,26 @@ import Testing
         try await task.value
         // An adopted socket's file belongs to whoever created it (systemd): it stays.
         #expect(access(path, F_OK) == 0)
+    }
+}
+
+/// A flag set from one thread and read from another, with a wait for the setter to finish.
+private final class SharedFlag: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value = false
+    private var finished = false
+
+    var isSet: Bool { condition.lock(); defer { condition.unlock() }; return value }
+
+    func set() { condition.lock(); value = true; condition.unlock() }
+
+    func finish() { condition.lock(); finished = true; condition.broadcast(); condition.unlock() }
+
+    func waitFinished(seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while !finished { if !condition.wait(until: deadline) { return finished } }
+        return true
     }
 }

@@ -16,8 +16,40 @@ public struct VarlinkListener: Sendable {
             throw VarlinkSocketError(code: .pathTooLong, errno: 0, path: path)
         }
         try removeStaleSocket(at: path, address: address)
+        // Bound and listening under a hidden sibling name first, then linked into place: a client
+        // never finds the path before it accepts connections (it used to get ECONNREFUSED in the
+        // moment between bind and listen). When the sibling name does not fit, bind in place.
+        let staging = stagingPath(for: path)
+        let bindPath = staging.flatMap { SocketOptions.unixAddress(path: $0) != nil ? $0 : nil } ?? path
+        if bindPath != path { unlink(bindPath) }
+        let fd = try listeningSocket(at: bindPath, mode: mode, reportedPath: path)
+        if bindPath != path {
+            let linked = link(bindPath, path) == 0 ? 0 : errno
+            unlink(bindPath)
+            guard linked == 0 else {
+                Glibc.close(fd)
+                throw VarlinkSocketError(code: linked == EEXIST ? .addressInUse : .systemCallFailed, errno: linked, path: path)
+            }
+        }
+        SocketOptions.makeNonBlocking(fd)
+        return VarlinkListener(fileDescriptor: fd, path: path)
+    }
+
+    /// `.NAME.PID.bind` beside `path`.
+    static func stagingPath(for path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let directory = path[...slash]
+        let name = path[path.index(after: slash)...]
+        return "\(directory).\(name).\(getpid()).bind"
+    }
+
+    /// A socket bound at `path` with permissions `mode` and listening; errors name `reportedPath`.
+    private static func listeningSocket(at path: String, mode: UInt32, reportedPath: String) throws(VarlinkSocketError) -> Int32 {
+        guard let address = SocketOptions.unixAddress(path: path) else {
+            throw VarlinkSocketError(code: .pathTooLong, errno: 0, path: reportedPath)
+        }
         let fd = SocketOptions.unixStreamSocket()
-        guard fd >= 0 else { throw VarlinkSocketError(code: .systemCallFailed, errno: errno, path: path) }
+        guard fd >= 0 else { throw VarlinkSocketError(code: .systemCallFailed, errno: errno, path: reportedPath) }
         var bound = address
         let result = withUnsafePointer(to: &bound) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -27,16 +59,15 @@ public struct VarlinkListener: Sendable {
         guard result == 0 else {
             let failure = errno
             Glibc.close(fd)
-            throw VarlinkSocketError(code: failure == EADDRINUSE ? .addressInUse : .systemCallFailed, errno: failure, path: path)
+            throw VarlinkSocketError(code: failure == EADDRINUSE ? .addressInUse : .systemCallFailed, errno: failure, path: reportedPath)
         }
         guard chmod(path, mode_t(mode)) == 0, listen(fd, 4096) == 0 else {
             let failure = errno
             Glibc.close(fd)
             unlink(path)
-            throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: path)
+            throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: reportedPath)
         }
-        SocketOptions.makeNonBlocking(fd)
-        return VarlinkListener(fileDescriptor: fd, path: path)
+        return fd
     }
 
     /// Uses an already listening socket, e.g. fd 3 passed by systemd socket activation (`LISTEN_FDS`).
