@@ -33,7 +33,9 @@ import Testing
 
     @Test func afterAHangingFetchTheNextCallsAnswerFromTheCacheWithoutJoiningIt() async throws {
         let events = RecordingEventLog()
-        let health = RemoteHealth(configuration: .init(slowCallSeconds: 0.2), events: events)
+        // The back-off runs on a stopped clock: a starved machine cannot outlast it mid-test.
+        let clock = TestClock()
+        let health = RemoteHealth(configuration: .init(slowCallSeconds: 0.2), now: clock.now, events: events)
         let harness = ServiceHarness(answerDeadlineSeconds: 1, health: health)
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
         await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
