@@ -41,7 +41,17 @@ public final class VarlinkClient {
         var message = VarlinkMessage.encodeCall(method: method, parameters: parameters, more: more, oneway: oneway)
         message.append(0)
         do {
-            try sendAll(message)
+            do {
+                try sendAll(message)
+            } catch let sendError {
+                // A server refusing the connection (a limit) says why, then closes: read it.
+                guard !oneway, let bytes = try? receiveMessage(), let reply = VarlinkMessage.decodeReply(bytes), reply.error != nil else {
+                    throw sendError
+                }
+                try onReply(reply)
+                close()
+                return
+            }
             if oneway { return }
             while true {
                 let bytes = try receiveMessage()

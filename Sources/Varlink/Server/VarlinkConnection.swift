@@ -34,6 +34,8 @@ final class VarlinkConnection {
     /// The peer shut down its sending side: answer what was received, then close.
     var inputClosed = false
     var nextCallSerial: UInt64 = 0
+    /// The input bytes this connection counts for in the server's input budget.
+    var accountedInputBytes = 0
 
     private var input: [UInt8] = []
     private var inputStart = 0
@@ -51,18 +53,45 @@ final class VarlinkConnection {
     var pendingInputBytes: Int { input.count - inputStart }
     var pendingOutputBytes: Int { output.count - outputStart }
 
-    /// Reads what the socket has, up to about `limit` buffered bytes; notes end of input in
-    /// ``inputClosed``. Returns false when the socket failed.
-    func readAvailable(into scratch: inout [UInt8], limit: Int) -> Bool {
+    /// Input buffered beyond a complete message is capped at this: calls a client sends faster than
+    /// it reads the replies wait in the kernel's socket buffers (and then in the client), not here.
+    /// It is also how far any message may grow while the server's input budget is spent.
+    static let queuedInputLimit = 16 * 1024
+    /// Buffers of at most this capacity are kept for reuse when emptied; larger ones are freed.
+    static let keptCapacity = 64 * 1024
+
+    /// How many input bytes may be buffered: while no complete message is, up to `maxMessageBytes`
+    /// (one message may be that large, and a larger one must be seen to be refused) as long as the
+    /// server's input budget allows (`mayGrow`); otherwise ``queuedInputLimit``.
+    func inputLimit(maxMessageBytes: Int, mayGrow: Bool) -> Int {
+        mayGrow && !holdsCompleteMessage() ? maxMessageBytes : Self.queuedInputLimit
+    }
+
+    /// Whether the input buffer holds a whole message (a NUL); remembers how far it looked.
+    private func holdsCompleteMessage() -> Bool {
+        let start = max(inputStart, scannedUpTo)
+        guard let terminator = input[start...].firstIndex(of: 0) else {
+            scannedUpTo = input.count
+            return false
+        }
+        scannedUpTo = terminator
+        return true
+    }
+
+    /// Reads what the socket has up to one byte past `limit()` (so an oversize message shows);
+    /// notes end of input in ``inputClosed``. Returns false when the socket failed.
+    func readAvailable(into scratch: inout [UInt8], limit: () -> Int) -> Bool {
         var rounds = 0
-        while pendingInputBytes <= limit, rounds < 16 {
+        while rounds < 16 {
+            let room = min(scratch.count, limit() + 1 - pendingInputBytes)
+            guard room > 0 else { return true }
             rounds += 1
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, room, Int32(MSG_DONTWAIT)) }
             if count > 0 {
                 input.append(contentsOf: scratch[0..<count])
                 // A short read drained the socket: skip the recv that would only say EAGAIN (the
                 // loop's epoll is level-triggered, so whatever arrives next is reported again).
-                if count < scratch.count { return true }
+                if count < room { return true }
                 continue
             }
             if count == 0 {
@@ -95,7 +124,7 @@ final class VarlinkConnection {
 
     private func compactInput() {
         if inputStart == input.count {
-            input.removeAll(keepingCapacity: input.capacity <= 1 << 20)
+            input.removeAll(keepingCapacity: input.capacity <= Self.keptCapacity)
             inputStart = 0
             scannedUpTo = 0
         } else if inputStart > 1 << 16, inputStart * 2 > input.count {
@@ -127,7 +156,7 @@ final class VarlinkConnection {
             return false
         }
         if outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
+            output.removeAll(keepingCapacity: output.capacity <= Self.keptCapacity)
             outputStart = 0
         } else if outputStart > 1 << 16, outputStart * 2 > output.count {
             output.removeFirst(outputStart)

@@ -4,6 +4,7 @@ extension VarlinkEventLoop {
     /// loop waits for on it. Closes the connection when it is done or broken.
     func service(_ connection: VarlinkConnection) {
         startBufferedCalls(on: connection)
+        account(connection)
         guard connection.flush(), connection.pendingOutputBytes <= outputHardLimit else {
             close(connection)
             return
@@ -108,10 +109,27 @@ extension VarlinkEventLoop {
         nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
     }
 
+    /// How many input bytes `connection` may buffer now: a message may grow past
+    /// ``VarlinkConnection/queuedInputLimit`` only while all connections together stay within
+    /// the input budget (so many clients each sending half of a huge message cannot take the
+    /// server's memory; small calls always get through).
+    func inputLimit(of connection: VarlinkConnection) -> Int {
+        let others = bufferedInputBytes - connection.accountedInputBytes
+        let mayGrow = others + connection.pendingInputBytes < configuration.inputBudgetBytes
+        return connection.inputLimit(maxMessageBytes: configuration.maxMessageBytes, mayGrow: mayGrow)
+    }
+
+    /// Brings the input budget's total up to date with what `connection` buffers now.
+    func account(_ connection: VarlinkConnection) {
+        bufferedInputBytes += connection.pendingInputBytes - connection.accountedInputBytes
+        connection.accountedInputBytes = connection.pendingInputBytes
+        counter.setBufferedInput(bufferedInputBytes)
+    }
+
     private func updateInterest(_ connection: VarlinkConnection) {
         let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
-            && connection.pendingInputBytes <= configuration.maxMessageBytes
             && connection.pendingOutputBytes < Self.outputHighWater
+            && connection.pendingInputBytes <= inputLimit(of: connection)
         var events: UInt32 = wantsInput ? Epoll.readable : 0
         if connection.pendingOutputBytes > 0 { events |= Epoll.writable }
         guard events != connection.registeredEvents else { return }

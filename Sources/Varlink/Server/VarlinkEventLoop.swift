@@ -12,9 +12,11 @@ final class VarlinkEventLoop: @unchecked Sendable {
         var closed = false
     }
 
-    /// Output above this stops reading and starting calls until the peer catches up.
-    static let outputHighWater = 1 << 20
-    /// Output above this (a peer that never reads a long stream) closes the connection.
+    /// Output above this stops reading and starting calls until the peer catches up (the kernel's
+    /// socket buffer holds about as much again).
+    static let outputHighWater = 128 * 1024
+    /// Output above this (a peer that never reads a long stream) closes the connection: the high
+    /// water mark plus one more message of the largest size.
     let outputHardLimit: Int
 
     let configuration: VarlinkServerConfiguration
@@ -27,6 +29,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
     private let inbox = Mutex(Inbox())
 
     var connections: [Int32: VarlinkConnection] = [:]
+    /// Input bytes buffered over all connections (see `inputLimit(of:)`).
+    var bufferedInputBytes = 0
+    /// Connections per user, and who may open one more.
+    var admission = ConnectionAdmission()
     var nextConnectionID: UInt64 = 0
     var listening = true
     var acceptPausedUntil: UInt64?
@@ -47,7 +53,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         self.router = router
         self.configuration = configuration
         self.counter = counter
-        outputHardLimit = max(64 << 20, 4 * configuration.maxMessageBytes)
+        outputHardLimit = Self.outputHighWater + configuration.maxMessageBytes
         guard epoll.add(wakeReader, events: Epoll.readable), epoll.add(listener.fileDescriptor, events: Epoll.readable) else {
             // Every stored property is set, so `deinit` runs and closes the pipe.
             let failure = errno
@@ -138,19 +144,25 @@ final class VarlinkEventLoop: @unchecked Sendable {
                 default: return
                 }
             }
-            guard connections.count < configuration.maxConnections, drainDeadline == nil else {
+            guard drainDeadline == nil else {
                 Glibc.close(fd)
                 continue
             }
             SocketOptions.makeNonBlocking(fd)
+            let peer = SocketOptions.peerCredentials(of: fd)
+            if let refusal = admission.refusal(for: peer, open: connections.count, configuration: configuration) {
+                refuse(fd, refusal)
+                continue
+            }
             let now = MonotonicClock.now()
             nextConnectionID += 1
-            let connection = VarlinkConnection(fd: fd, id: nextConnectionID, peer: SocketOptions.peerCredentials(of: fd), now: now)
+            let connection = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: now)
             guard epoll.add(fd, events: Epoll.readable) else {
                 Glibc.close(fd)
                 continue
             }
             connections[fd] = connection
+            admission.opened(peer)
             counter.add(1)
             nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
         }
@@ -162,12 +174,25 @@ final class VarlinkEventLoop: @unchecked Sendable {
             return
         }
         if events & Epoll.readable != 0 {
-            guard connection.readAvailable(into: &scratch, limit: configuration.maxMessageBytes) else {
+            let readable = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
+            account(connection)
+            guard readable else {
                 close(connection)
                 return
             }
         }
         service(connection)
+    }
+
+    /// Tells a refused peer why (the reply to the call it has sent, or is about to) and closes.
+    /// The call already queued is read first, so the close does not reset the connection.
+    private func refuse(_ fd: Int32, _ refusal: ConnectionAdmission.Refusal) {
+        var discard = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<4 where discard.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
+        var message = VarlinkMessage.encodeError(configuration.connectionLimitError(refusal.limit, refusal.reason))
+        message.append(0)
+        _ = message.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        Glibc.close(fd)
     }
 
     /// Stops listening for new connections and removes the socket file this server created.
@@ -195,6 +220,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
         epoll.remove(connection.fd)
         Glibc.close(connection.fd)
         connections[connection.fd] = nil
+        bufferedInputBytes -= connection.accountedInputBytes
+        counter.setBufferedInput(bufferedInputBytes)
+        admission.closed(connection.peer)
         counter.add(-1)
     }
 }

@@ -27,6 +27,10 @@ public final class VarlinkServer: Sendable {
     /// The number of open client connections.
     public var connectionCount: Int { counter.value }
 
+    /// Input bytes the server holds unparsed over all connections (bounded: clients that send
+    /// faster than they read are simply not read).
+    public var bufferedInputBytes: Int { counter.bufferedInputBytes }
+
     /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
     /// Cancelling the calling task shuts down with no grace period.
     public func run(on listener: VarlinkListener) async throws {

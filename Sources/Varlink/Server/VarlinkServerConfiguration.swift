@@ -13,6 +13,22 @@ public struct VarlinkServerConfiguration: Sendable {
     public var maxMessageBytes: Int = 8 * 1024 * 1024
     /// The most connections served at once (default 4096); extra ones are accepted and closed at once.
     public var maxConnections: Int = 4096
+    /// The most connections one user (peer uid) may hold at once (default 0: no limit besides
+    /// ``maxConnections``). Uids in ``privilegedUIDs`` are exempt.
+    public var maxConnectionsPerUser: Int = 0
+    /// Connections of ``maxConnections`` kept for ``privilegedUIDs`` (default 16): other users
+    /// together get at most `maxConnections - reservedConnections`.
+    public var reservedConnections: Int = 16
+    /// Peers exempt from ``maxConnectionsPerUser`` and allowed the reserve (default: root).
+    public var privilegedUIDs: Set<UInt32> = [0]
+    /// The error sent to a connection refused for a limit, before it is closed; receives the
+    /// limit that was hit and a sentence saying which.
+    public var connectionLimitError: @Sendable (_ limit: Int, _ reason: String) -> VarlinkError = { limit, reason in
+        VarlinkError(name: "org.varlink.service.TooManyConnections", parameters: ["limit": .int(Int64(limit)), "reason": .string(reason)])
+    }
+    /// Input bytes all connections together may buffer for messages larger than 16 KiB (default
+    /// 16 MiB); past it, such messages wait until others have been read.
+    public var inputBudgetBytes: Int = 16 * 1024 * 1024
     /// Seconds a connection with no call in flight may stay silent before it is closed (default 300; 0 disables).
     public var idleTimeoutSeconds: Int = 300
     /// Seconds a handler may take for one call before it is cancelled (default 60; 0 disables).

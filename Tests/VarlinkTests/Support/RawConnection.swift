@@ -35,6 +35,19 @@ final class RawConnection {
         }
     }
 
+    /// Sends as much of `bytes` as the peer takes: stops when a write has waited `stallMilliseconds`
+    /// for room (the peer stopped reading). Returns how many bytes were sent.
+    func sendUntilStalled(_ bytes: [UInt8], stallMilliseconds: Int32 = 1_000) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            var request = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&request, 1, stallMilliseconds) > 0 else { break }
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            if written > 0 { offset += written } else if errno != EAGAIN && errno != EINTR { break }
+        }
+        return offset
+    }
+
     /// Sends `text` followed by a NUL.
     func sendMessage(_ text: String) throws {
         try send(Array(text.utf8) + [0])

@@ -1,0 +1,45 @@
+/// Who may open one more connection: a global cap with a reserve for privileged users, and a
+/// per-user cap, so one local user holding connections cannot lock the others (or root) out.
+///
+/// Owned by the event loop thread.
+struct ConnectionAdmission {
+    /// Why a connection is refused: the limit hit and a sentence naming it.
+    struct Refusal: Equatable {
+        let limit: Int
+        let reason: String
+    }
+
+    /// Open connections by peer uid (`UInt32.max` for a peer without credentials).
+    private(set) var openByUser: [UInt32: Int] = [:]
+
+    /// `nil` when `peer` may open one more connection while `open` are open; otherwise why not.
+    func refusal(for peer: PeerCredentials?, open: Int, configuration: VarlinkServerConfiguration) -> Refusal? {
+        let uid = peer?.uid ?? UInt32.max
+        let privileged = peer.map { configuration.privilegedUIDs.contains($0.uid) } ?? false
+        let total = configuration.maxConnections
+        if open >= total {
+            return Refusal(limit: total, reason: "the server holds its maximum of \(total) connections")
+        }
+        let shared = max(0, total - configuration.reservedConnections)
+        if !privileged, open >= shared {
+            return Refusal(limit: shared, reason: "the server holds \(open) connections; the rest are kept for root and the service's own user")
+        }
+        let perUser = configuration.maxConnectionsPerUser
+        if !privileged, perUser > 0, openByUser[uid, default: 0] >= perUser {
+            return Refusal(limit: perUser, reason: "user \(uid) already holds \(perUser) connections, the most one user may")
+        }
+        return nil
+    }
+
+    /// Counts a connection `peer` opened.
+    mutating func opened(_ peer: PeerCredentials?) {
+        openByUser[peer?.uid ?? UInt32.max, default: 0] += 1
+    }
+
+    /// Forgets a connection `peer` closed.
+    mutating func closed(_ peer: PeerCredentials?) {
+        let uid = peer?.uid ?? UInt32.max
+        let left = openByUser[uid, default: 1] - 1
+        openByUser[uid] = left > 0 ? left : nil
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import MoviesTestSupport
+import Testing
+@testable import Varlink
+
+/// One client cannot take the server from the others (issue 13, item 4): what it sends faster than
+/// it reads stays in the kernel, not in the server; one user's connections are capped, with room
+/// kept for root.
+@Suite struct VarlinkServerFairnessTests {
+    static func calls(_ method: String, _ parameters: [String: JSONValue], count: Int) -> [UInt8] {
+        let one = JSONValue.object(["method": .string(method), "parameters": .object(parameters)]).serialized() + [0]
+        return Array((0..<count).map { _ in one }.joined())
+    }
+
+    @Test func aClientThatSendsButNeverReadsIsNotBufferedByTheServer() async throws {
+        let server = try TestServer.start()
+        let flooder = try RawConnection(path: server.path)
+        // 4 MiB of calls, each waiting 10 s in its handler: the server starts the first and holds
+        // the rest unread. Before: it read them all (up to 8 MiB per connection).
+        let payload = Self.calls("org.example.test.Sleep", ["milliseconds": .int(10_000)], count: 4 * 1024 * 1024 / 80)
+        let sent = flooder.sendUntilStalled(payload)
+        #expect(sent < payload.count, "the server read all \(payload.count) bytes")
+        #expect(server.server.bufferedInputBytes <= VarlinkConnection.queuedInputLimit + 65_536, "\(server.server.bufferedInputBytes) bytes buffered")
+        // Others are served meanwhile.
+        let other = try RawConnection(path: server.path)
+        try other.call("org.example.test.Echo", ["text": .string("still here")])
+        #expect(try await other.readMessage()["parameters"]?["text"] == .string("still here"))
+        await server.stop()
+    }
+
+    @Test func aLargeMessageStillArrivesWhole() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        let text = String(repeating: "x", count: 1_000_000)
+        try client.call("org.example.test.Echo", ["text": .string(text)])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string(text))
+        await server.stop()
+    }
+
+    @Test func oneUserIsCappedAndTheRefusedConnectionIsToldWhy() async throws {
+        // The test runs as one uid: make it unprivileged for the server.
+        let server = try TestServer.start {
+            $0.maxConnectionsPerUser = 3
+            $0.privilegedUIDs = []
+        }
+        let held = try (0..<3).map { _ in try RawConnection(path: server.path) }
+        #expect(await server.waitForConnectionCount { $0 == 3 })
+        let refused = try RawConnection(path: server.path)
+        try? refused.call("org.example.test.Echo", ["text": .string("x")])
+        let reply = try await refused.readMessage()
+        #expect(reply["error"] == .string("org.varlink.service.TooManyConnections"))
+        #expect(reply["parameters"]?["limit"] == .int(3))
+        #expect(reply["parameters"]?["reason"]?.stringValue?.contains("3 connections") == true)
+        #expect(await refused.isClosedByServer())
+        // The held ones still work, and a closed one frees its place.
+        try held[0].call("org.example.test.Echo", ["text": .string("held")])
+        #expect(try await held[0].readMessage()["parameters"]?["text"] == .string("held"))
+        _ = held.dropFirst()
+        await server.stop()
+    }
+
+    @Test func theVarlinkClientReadsTheRefusalEvenIfItsWriteFails() async throws {
+        let server = try TestServer.start {
+            $0.maxConnectionsPerUser = 1
+            $0.privilegedUIDs = []
+        }
+        let holder = try RawConnection(path: server.path)
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        let error = try await offThread { () throws -> String? in
+            let client = try VarlinkClient(unixPath: server.path, timeoutSeconds: ProcessDeadline.replySeconds)
+            var name: String?
+            try client.call("org.example.test.Echo", parameters: ["text": .string("x")]) { name = $0.error }
+            return name
+        }
+        #expect(error == "org.varlink.service.TooManyConnections")
+        _ = holder
+        await server.stop()
+    }
+}
+
+@Suite struct ConnectionAdmissionTests {
+    static func peer(_ uid: UInt32) -> PeerCredentials { PeerCredentials(pid: 1, uid: uid, gid: uid) }
+
+    static var configuration: VarlinkServerConfiguration {
+        var configuration = VarlinkServerConfiguration(vendor: "v", product: "p", version: "1", url: "u")
+        configuration.maxConnections = 10
+        configuration.reservedConnections = 2
+        configuration.maxConnectionsPerUser = 4
+        configuration.privilegedUIDs = [0, 999]
+        return configuration
+    }
+
+    @Test func aUserGetsUpToItsCap() {
+        var admission = ConnectionAdmission()
+        for open in 0..<4 {
+            #expect(admission.refusal(for: Self.peer(1000), open: open, configuration: Self.configuration) == nil)
+            admission.opened(Self.peer(1000))
+        }
+        let refusal = admission.refusal(for: Self.peer(1000), open: 4, configuration: Self.configuration)
+        #expect(refusal?.limit == 4)
+        // Another user is unaffected; closing one frees a place.
+        #expect(admission.refusal(for: Self.peer(1001), open: 4, configuration: Self.configuration) == nil)
+        admission.closed(Self.peer(1000))
+        #expect(admission.refusal(for: Self.peer(1000), open: 3, configuration: Self.configuration) == nil)
+    }
+
+    @Test func rootAndTheServiceUserAreExemptAndHaveTheReserve() {
+        var admission = ConnectionAdmission()
+        for _ in 0..<4 { admission.opened(Self.peer(0)) }
+        #expect(admission.refusal(for: Self.peer(0), open: 4, configuration: Self.configuration) == nil)
+        // Others share 8 of the 10; the last 2 are for root and uid 999.
+        #expect(admission.refusal(for: Self.peer(1000), open: 8, configuration: Self.configuration)?.limit == 8)
+        #expect(admission.refusal(for: Self.peer(999), open: 8, configuration: Self.configuration) == nil)
+        #expect(admission.refusal(for: Self.peer(0), open: 9, configuration: Self.configuration) == nil)
+        #expect(admission.refusal(for: Self.peer(0), open: 10, configuration: Self.configuration)?.limit == 10)
+    }
+
+    @Test func aPeerWithoutCredentialsIsAnOrdinaryUser() {
+        #expect(ConnectionAdmission().refusal(for: nil, open: 8, configuration: Self.configuration)?.limit == 8)
+    }
+}
