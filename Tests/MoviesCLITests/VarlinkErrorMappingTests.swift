@@ -12,12 +12,23 @@ import Testing
         ("io.moviesd.Movies.InvalidArgument", Parameters(strings: ["parameter": "page", "reason": "1...500"]), .usage),
         ("io.moviesd.Movies.Timeout", Parameters(integers: ["seconds": 30]), .failure),
         ("io.moviesd.Movies.StorageFailure", Parameters(strings: ["reason": "disk full"]), .ioError),
+        ("io.moviesd.Movies.TooManyConnections", Parameters(strings: ["reason": "user 1000 already holds 256 connections"], integers: ["limit": 256]), .temporaryFailure),
         ("org.varlink.service.PermissionDenied", Parameters(), .noPermission),
         ("org.varlink.service.MethodNotFound", Parameters(strings: ["method": "x"]), .failure),
         ("com.example.Unknown", Parameters(), .failure),
     ])
     func mapsErrorNamesToExitCodes(name: String, parameters: Parameters, code: ExitCode) {
         #expect(VarlinkErrorMapping.clientError(name: name, parameters: parameters, method: "Search").exitCode == code)
+    }
+
+    @Test func aRefusedConnectionSaysWhyNotStartIt() {
+        let error = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.TooManyConnections",
+            parameters: Parameters(strings: ["reason": "user 1000 already holds 256 connections, the most one user may"], integers: ["limit": 256]),
+            method: "Status")
+        #expect(error.message.contains("user 1000 already holds 256 connections"))
+        #expect(!error.message.contains("start it"))
+        #expect(error.errorName == "io.moviesd.Movies.TooManyConnections")
     }
 
     @Test func keepsTheDetails() {

@@ -13,6 +13,7 @@ import Testing
         AuthorizedGroup=movies
         LogLevel=debug
         MaxConnections=10
+        MaxConnectionsPerUser=4
         MaxMessageBytes=1M
         IdleTimeoutSec=5min
         CallDeadlineSec=20
@@ -46,6 +47,7 @@ import Testing
         #expect(daemon.authorizedGroup == .name("movies"))
         #expect(daemon.logLevel == .debug)
         #expect(daemon.maxConnections == 10)
+        #expect(daemon.maxConnectionsPerUser == 4)
         #expect(daemon.maxMessageBytes == 1_048_576)
         #expect(daemon.idleTimeoutSeconds == 300)
         #expect(daemon.callDeadlineSeconds == 20)

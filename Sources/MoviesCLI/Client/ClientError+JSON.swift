@@ -13,6 +13,7 @@ extension ClientError {
         case .remoteRejected: "io.moviesd.Movies.RemoteRejected"
         case .invalidArgument: "io.moviesd.Movies.InvalidArgument"
         case .storageFailure: "io.moviesd.Movies.StorageFailure"
+        case .tooManyConnections: "io.moviesd.Movies.TooManyConnections"
         case .other: "io.moviesd.cli.Failure"
         }
     }
@@ -31,7 +32,7 @@ extension ClientError {
         case let .storageFailure(reason, fault):
             ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
         case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason),
-             let .invalidArgument(reason), let .other(reason):
+             let .invalidArgument(reason), let .tooManyConnections(reason), let .other(reason):
             ["reason": .string(reason)]
         }
     }

@@ -19,6 +19,8 @@ public enum ClientError: Error, Sendable, Hashable {
     case invalidArgument(String)
     /// The daemon's database failed (`fault`: full, locked, corrupt, unavailable); `reason` says what to do.
     case storageFailure(String, fault: String?)
+    /// The daemon refused the connection: this user holds too many, or it is full.
+    case tooManyConnections(String)
     /// Anything else (daemon timeout, malformed reply...).
     case other(String)
 
@@ -27,7 +29,7 @@ public enum ClientError: Error, Sendable, Hashable {
         switch self {
         case .daemonUnreachable: .unavailable
         case .permissionDenied: .noPermission
-        case .remoteUnavailable, .notCached: .temporaryFailure
+        case .remoteUnavailable, .notCached, .tooManyConnections: .temporaryFailure
         case .invalidArgument: .usage
         case .storageFailure: .ioError
         case .notFound, .noSuchWatchlist, .remoteRejected, .other: .failure
@@ -75,6 +77,8 @@ public enum ClientError: Error, Sendable, Hashable {
             "invalid argument: \(reason)"
         case let .storageFailure(reason, fault):
             "moviesd's database failed" + (fault.map { " (\($0))" } ?? "") + ": \(reason)"
+        case let .tooManyConnections(reason):
+            "moviesd refused the connection: \(reason); close some of this user's connections to it, or try again later"
         case let .other(reason):
             reason
         }

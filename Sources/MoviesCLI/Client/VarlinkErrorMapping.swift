@@ -39,6 +39,8 @@ enum VarlinkErrorMapping {
         case "io.moviesd.Movies.Timeout":
             let seconds = parameters[int: "seconds"].map { "\($0) s" } ?? "its deadline"
             return .other("moviesd did not finish \(method) within \(seconds); try again")
+        case "io.moviesd.Movies.TooManyConnections", "org.varlink.service.TooManyConnections":
+            return .tooManyConnections(reason)
         case "io.moviesd.Movies.StorageFailure":
             return .storageFailure(reason, fault: parameters[string: "fault"])
         case "org.varlink.service.PermissionDenied":

@@ -197,6 +197,12 @@ public final class AppDIContainer: Sendable {
         )
         server.maxMessageBytes = configuration.daemon.maxMessageBytes
         server.maxConnections = configuration.daemon.maxConnections
+        server.maxConnectionsPerUser = configuration.daemon.maxConnectionsPerUser
+        // Root and the daemon's own user (movies-refresh runs as it) always find room.
+        server.privilegedUIDs = [0, getuid()]
+        server.connectionLimitError = { limit, reason in
+            VarlinkError(name: "\(MoviesInterface.name).TooManyConnections", parameters: ["limit": .int(Int64(limit)), "reason": .string(reason)])
+        }
         server.idleTimeoutSeconds = configuration.daemon.idleTimeoutSeconds
         server.callDeadlineSeconds = configuration.daemon.callDeadlineSeconds
         // Refresh streams progress for as long as the refresh takes: its own deadline.

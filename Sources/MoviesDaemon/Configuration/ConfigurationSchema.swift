@@ -41,6 +41,7 @@ public enum ConfigurationSchema {
             daemon("AuthorizedGroup") { (s, v) throws(ConfigurationValueError) in s.authorizedGroup = v.isEmpty ? nil : try AuthorizedGroup(parsing: v) },
             daemon("LogLevel") { (s, v) throws(ConfigurationValueError) in s.logLevel = try V.logLevel(v) },
             daemon("MaxConnections") { (s, v) throws(ConfigurationValueError) in s.maxConnections = try V.integer(v, in: 1...1_000_000) },
+            daemon("MaxConnectionsPerUser") { (s, v) throws(ConfigurationValueError) in s.maxConnectionsPerUser = try V.integer(v, in: 0...1_000_000) },
             daemon("MaxMessageBytes") { (s, v) throws(ConfigurationValueError) in
                 s.maxMessageBytes = Int(try V.byteCount(v, in: 1024...(1 << 30)))
             },

@@ -13,6 +13,9 @@ public struct DaemonSettings: Sendable, Hashable {
     public var logLevel: LogLevel = .info
     /// `MaxConnections=`: simultaneous client connections. Default 4096.
     public var maxConnections: Int = 4096
+    /// `MaxConnectionsPerUser=`: simultaneous connections of one user other than root and the
+    /// daemon's own (who also have 16 of `MaxConnections` kept for them). 0: no per-user limit. Default 256.
+    public var maxConnectionsPerUser: Int = 256
     /// `MaxMessageBytes=`: the largest Varlink message accepted. Default 8 MiB.
     public var maxMessageBytes: Int = 8_388_608
     /// `IdleTimeoutSec=`: an idle connection is closed after this long. Default 300.

@@ -221,5 +221,9 @@ error Timeout (seconds: int)
 # The local database failed; reason says what to do, fault is the typed cause.
 error StorageFailure (reason: string, fault: ?StorageFault)
 
+# The connection was refused: its user holds MaxConnectionsPerUser= connections, or the daemon is
+# full (limit is the one hit). Sent instead of the first reply; the connection is then closed.
+error TooManyConnections (limit: int, reason: string)
+
 """
 }
