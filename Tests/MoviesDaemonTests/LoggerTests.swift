@@ -28,6 +28,13 @@ import Testing
         #expect(line == "<3>GET /3/search?api_key=[redacted] with [redacted]\\nBearer [redacted]\n")
     }
 
+    @Test func onlyWholeTokensAreRedacted() {
+        // Before: the token "tok" turned "token" into "[redacted]en".
+        let logger = Logger(usesJournalFormat: true).redacting("tok")
+        let line = logger.formattedLine(level: .info, message: "token tok, tokens; Bearer tok. x-tok tok_y (tok)", date: date)
+        #expect(line == "<6>token [redacted], tokens; Bearer [redacted]. x-tok tok_y ([redacted])\n")
+    }
+
     @Test func writesOnlyEnabledLevelsToTheDescriptor() throws {
         let pipe = try LogPipe()
         defer { pipe.close() }

@@ -12,4 +12,15 @@ import Testing
     func redactsCredentials(input: String, expected: String) {
         #expect(Redaction.redactingCredentials(in: input) == expected)
     }
+
+    @Test(arguments: [
+        ("token tok", "token <r>"),
+        ("tok=1&api_key=tok&x", "<r>=1&api_key=<r>&x"),
+        ("\"tok\" tokens atok tok_ tok.", "\"<r>\" tokens atok tok_ <r>."),
+        ("tok", "<r>"),
+        ("toktok tok", "toktok <r>"),
+    ])
+    func replacesWholeOccurrencesOnly(input: String, expected: String) {
+        #expect(Redaction.replacingWholeOccurrences(of: "tok", in: input, with: "<r>") == expected)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Networking
 
 /// Writes one-line log messages to standard error, in the journal's format when run by systemd.
 ///
@@ -85,7 +86,7 @@ public struct Logger: Sendable {
     private func sanitized(_ message: String) -> String {
         var text = message
         for secret in secrets {
-            text = text.replacingOccurrences(of: secret, with: "[redacted]")
+            text = Redaction.replacingWholeOccurrences(of: secret, in: text, with: "[redacted]")
         }
         if text.contains(where: { $0 == "\n" || $0 == "\r" }) {
             text = text.replacingOccurrences(of: "\r\n", with: "\\n")

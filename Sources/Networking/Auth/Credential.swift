@@ -46,7 +46,7 @@ public enum Credential: Sendable, Hashable, CustomStringConvertible, CustomDebug
         // Secrets shorter than this are not real TMDB credentials (32+ characters) and replacing
         // them would mangle ordinary words.
         guard secret.count >= Self.minimumScrubbedLength else { return redacted }
-        redacted = redacted.replacingOccurrences(of: secret, with: Redaction.placeholder)
+        redacted = Redaction.replacingWholeOccurrences(of: secret, in: redacted, with: Redaction.placeholder)
         let encoded = QueryEncoding.percentEncode(secret)
         if encoded != secret { redacted = redacted.replacingOccurrences(of: encoded, with: Redaction.placeholder) }
         return redacted
