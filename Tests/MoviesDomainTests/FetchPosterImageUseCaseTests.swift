@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["abc.jpg", "/", "/../etc/passwd", "/a b.jpg", "/x?.jpg", "/é.jpg"])
+    @Test(arguments: ["abc.jpg", "/", "/../etc/passwd", "/a b.jpg", "/x?.jpg", "/é.jpg", "/.", "/..", "/.hidden.jpg", "/x.", "/..."])
     func badPathsAreRejectedWithoutTheRepository(path: String) async {
         let repository = RecordingPosterRepository()
         let error = await firstError(FetchPosterImageUseCase(posterImagesRepository: repository).execute(path: path, width: 300))

@@ -18,10 +18,14 @@ public struct FetchPosterImageUseCase: Sendable {
         return posterImagesRepository.posterImage(path: path, size: .nearest(toWidth: width), policy: policy)
     }
 
-    /// A TMDB image path: one leading slash, then letters, digits, `_`, `-` and one extension dot.
+    /// A TMDB image path: one leading slash, then letters, digits, `_`, `-` and dots; the name
+    /// neither starts nor ends with a dot (no `/.`, `/..` or hidden `/.x`: `/.` was requested as
+    /// the size directory itself) and has no `..`.
     static func isValidPath(_ path: String) -> Bool {
         guard path.hasPrefix("/"), path.count > 1, path.count <= 128 else { return false }
-        return path.dropFirst().unicodeScalars.allSatisfy { scalar in
+        let name = path.dropFirst()
+        guard !name.hasPrefix("."), !name.hasSuffix(".") else { return false }
+        return name.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" || scalar == ".")
         } && !path.contains("..")
     }
