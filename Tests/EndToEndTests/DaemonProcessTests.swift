@@ -77,6 +77,32 @@ struct DaemonProcessTests {
         }
     }
 
+    @Test("under umask 022 the daemon's files are 0600 and the directory it creates for them 0700; the socket stays 0666")
+    func filesAreTheDaemonUsersAlone() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        let data = sandbox.directory.appendingPathComponent("data").path
+        // Before: the files followed the umask (0644 as root outside systemd).
+        let daemon = try BackgroundProcess(
+            "/bin/sh",
+            ["-c", "umask 022; exec \"$0\" \"$@\"", BinaryLocator.path("moviesd"), "--socket", sandbox.socketPath, "--database", data + "/cache.sqlite3",
+             "--remote-url", "http://127.0.0.1:\(sandbox.stubPort)/3/"],
+            environment: ["MOVIESD_TMDB_TOKEN": Sandbox.token], logDirectory: sandbox.directory, name: "moviesd-umask")
+        defer { _ = daemon.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) }
+        #expect(BackgroundProcess.waitUntil { FileManager.default.fileExists(atPath: sandbox.socketPath) || !daemon.isRunning })
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        func mode(_ path: String) -> mode_t? {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mode & 0o777 : nil
+        }
+        #expect(mode(data) == 0o700)
+        for name in ["cache.sqlite3", "cache.sqlite3-wal", "state.sqlite3"] {
+            #expect(mode(data + "/" + name) == 0o600, "\(name): \(String(mode(data + "/" + name) ?? 0, radix: 8))")
+        }
+        #expect(mode(sandbox.socketPath) == 0o666)
+    }
+
     @Test("socket activation: systemd-socket-activate hands moviesd its listening socket")
     func socketActivation() async throws {
         let tool = "/usr/bin/systemd-socket-activate"

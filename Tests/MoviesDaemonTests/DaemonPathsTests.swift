@@ -35,16 +35,16 @@ import Testing
         #expect(paths.socketPath == "/run/user/5/moviesd/io.moviesd.Movies")
     }
 
-    @Test func prepareCreatesParentDirectoriesWithMode0755() throws {
+    @Test func prepareCreatesTheSocketsDirectories0755AndTheDatabases0700() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let paths = DaemonPaths(socketPath: directory.file("run/moviesd/io.moviesd.Movies"), databasePath: directory.file("state/a/moviesd/cache.sqlite3"))
         try paths.prepare()
-        for created in ["run/moviesd", "state/a/moviesd", "state/a"] {
+        for (created, mode) in [("run/moviesd", 0o755), ("run", 0o755), ("state/a/moviesd", 0o700), ("state/a", 0o700)] as [(String, mode_t)] {
             var status = stat()
             #expect(stat(directory.file(created), &status) == 0)
             #expect(status.st_mode & S_IFMT == S_IFDIR)
-            #expect(status.st_mode & 0o777 == 0o755)
+            #expect(status.st_mode & 0o777 == mode, "\(created)")
         }
         try paths.prepare()
     }

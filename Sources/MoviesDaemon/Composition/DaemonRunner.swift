@@ -17,6 +17,9 @@ public struct DaemonRunner: Sendable {
     /// process exit status.
     public func run(arguments: [String]) async -> Int32 {
         SignalWatcher.ignoreBrokenPipe()
+        // Files the daemon creates (databases, their -wal and -shm, moved-aside copies) are its
+        // user's alone whatever umask it was started with; the socket gets its mode explicitly.
+        umask(0o077)
         let command: DaemonCommand
         do {
             command = try DaemonArguments.parse(arguments, workingDirectory: FileManager.default.currentDirectoryPath)

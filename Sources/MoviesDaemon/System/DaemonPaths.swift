@@ -63,7 +63,7 @@ public struct DaemonPaths: Sendable, Hashable {
         )
     }
 
-    /// Creates the socket's and database's parent directories (mode 0755) and checks that both
+    /// Creates the socket's (mode 0755) and databases' (0700) parent directories and checks that both
     /// directories, and the database file if it exists, are writable.
     ///
     /// A socket-activated daemon (`socketActivated`) never binds its socket path: the service manager
@@ -80,7 +80,7 @@ public struct DaemonPaths: Sendable, Hashable {
                 throw error
             }
         }
-        try Self.prepareDirectory(Self.parent(of: databasePath), for: databasePath)
+        try Self.prepareDirectory(Self.parent(of: databasePath), for: databasePath, mode: 0o700)
         for path in [databasePath, databasePath + "-wal", databasePath + "-shm"] where access(path, F_OK) == 0 {
             guard access(path, R_OK | W_OK) == 0 else {
                 throw Self.failure(path, "cannot write database file", SystemCallError("access"))
@@ -88,8 +88,10 @@ public struct DaemonPaths: Sendable, Hashable {
         }
     }
 
-    /// Creates `directory` and its missing parents with mode 0755, then checks it is a writable directory.
-    static func prepareDirectory(_ directory: String, for file: String) throws(StartupError) {
+    /// Creates `directory` and its missing parents with `mode` (whatever the umask), then checks it
+    /// is a writable directory. The socket's directory is 0755 (every user connects); the
+    /// databases' is 0700 (the data is the daemon's user's alone).
+    static func prepareDirectory(_ directory: String, for file: String, mode: mode_t = 0o755) throws(StartupError) {
         var missing: [String] = []
         var current = directory
         while !current.isEmpty, current != "/", access(current, F_OK) != 0 {
@@ -97,7 +99,9 @@ public struct DaemonPaths: Sendable, Hashable {
             current = parent(of: current)
         }
         for path in missing.reversed() {
-            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            if mkdir(path, mode) == 0 {
+                chmod(path, mode)
+            } else if errno != EEXIST {
                 throw failure(path, "cannot create directory for \(file)", SystemCallError("mkdir"))
             }
         }
