@@ -25,6 +25,40 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
 }
 
 @Suite struct ManageWatchlistsUseCaseTests {
+    @Test func aWatchlistHoldsAtMost500QueriesWithAClearError() async throws {
+        // Before: one watchlist accepted 10,000 queries (a 30,000-step refresh).
+        let useCase = ManageWatchlistsUseCase(repository: DictionaryWatchlistRepository())
+        _ = try await useCase.add(to: "big", queries: (0..<499).map { "query \($0)" }, movieIDs: [], pages: nil)
+        // A query already there does not count twice.
+        _ = try await useCase.add(to: "big", queries: ["query 1", "query 499"], movieIDs: [], pages: nil)
+        do {
+            _ = try await useCase.add(to: "big", queries: ["one too many"], movieIDs: [], pages: nil)
+            Issue.record("accepted a 501st query")
+        } catch let error as MoviesError {
+            #expect(error.code == .invalidArgument)
+            #expect(error.message.contains("at most 500 queries"))
+        }
+        #expect(try await useCase.list().first?.queries.count == 500)
+    }
+
+    @Test func limitsMoviesListsAndQueryLength() async throws {
+        let useCase = ManageWatchlistsUseCase(repository: DictionaryWatchlistRepository())
+        await #expect(throws: MoviesError.self) {
+            _ = try await useCase.add(to: "m", queries: [], movieIDs: Array(1...1_001), pages: nil)
+        }
+        await #expect(throws: MoviesError.self) {
+            _ = try await useCase.add(to: "q", queries: [String(repeating: "x", count: 201)], movieIDs: [], pages: nil)
+        }
+        for index in 0..<ManageWatchlistsUseCase.maxWatchlists {
+            _ = try await useCase.add(to: "list\(index)", queries: ["x"], movieIDs: [], pages: nil)
+        }
+        await #expect(throws: MoviesError.self) {
+            _ = try await useCase.add(to: "one more", queries: ["x"], movieIDs: [], pages: nil)
+        }
+        // An existing list still takes additions.
+        #expect(try await useCase.add(to: "list0", queries: ["y"], movieIDs: [], pages: nil).queries.count == 2)
+    }
+
     @Test func addsWithTheDefaultDepthAndTrimsTheName() async throws {
         let useCase = ManageWatchlistsUseCase(repository: DictionaryWatchlistRepository())
         let list = try await useCase.add(to: "  films ", queries: ["the  matrix"], movieIDs: [603], pages: nil)
