@@ -193,5 +193,12 @@ struct DaemonProcessTests {
         #expect(status.status == 0, "\(status.stderr)")
         let rootPurge = try sandbox.movies(["cache", "purge", "--all"])
         #expect(rootPurge.status == 0, "\(rootPurge.stderr)")
+        // A socket directory this user may not search: 77 naming the path, not 69 "start it".
+        chmod(sandbox.directory.path, 0o700)
+        defer { chmod(sandbox.directory.path, 0o755) }
+        let hidden = try ProcessRunner.run(setpriv, asNobody + ["status"], environment: ["NO_COLOR": "1"])
+        #expect(hidden.status == 77, "\(hidden.stderr)")
+        #expect(hidden.stderr.contains("not searchable") && hidden.stderr.contains(sandbox.socketPath), "\(hidden.stderr)")
+        #expect(!hidden.stderr.contains("start"), "\(hidden.stderr)")
     }
 }

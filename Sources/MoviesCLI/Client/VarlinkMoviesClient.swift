@@ -129,7 +129,12 @@ public final class VarlinkMoviesClient: MoviesClient {
         if let connection { return connection }
         var info = stat()
         if stat(socketPath, &info) != 0 {
-            throw .daemonUnreachable(socketPath: socketPath, reason: errno == EACCES ? "cannot look up the socket: permission denied" : "no socket there")
+            // A directory on the way this user may not search: a permission problem (77), not a
+            // daemon to start (69).
+            if errno == EACCES {
+                throw .permissionDenied("a directory on the way to the socket \(socketPath) is not searchable by this user")
+            }
+            throw .daemonUnreachable(socketPath: socketPath, reason: "no socket there")
         }
         if access(socketPath, R_OK | W_OK) != 0, errno == EACCES {
             throw .permissionDenied("the socket \(socketPath) is not accessible to this user")
@@ -139,6 +144,9 @@ public final class VarlinkMoviesClient: MoviesClient {
             connection = client
             return client
         } catch {
+            if case .connectFailed(let number) = error.code, number == EACCES || number == EPERM {
+                throw .permissionDenied("the socket \(socketPath) refuses connections from this user")
+            }
             throw .daemonUnreachable(socketPath: socketPath, reason: error.description)
         }
     }
