@@ -103,6 +103,20 @@ struct DaemonProcessTests {
         #expect(mode(sandbox.socketPath) == 0o666)
     }
 
+    @Test("the daemon leaves nothing in its user's home (Foundation's URL cache and cookie directories)")
+    func leavesTheHomeDirectoryAlone() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        let home = sandbox.directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try sandbox.startStub()
+        // Before: ~/.cache/org.swift.foundation.URLCache/moviesd and ~/.local/share/<dir> appeared.
+        try sandbox.startDaemon(environment: ["HOME": home.path])
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        #expect(sandbox.daemon?.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [])
+    }
+
     @Test("socket activation: systemd-socket-activate hands moviesd its listening socket")
     func socketActivation() async throws {
         let tool = "/usr/bin/systemd-socket-activate"
