@@ -64,7 +64,13 @@ import Testing
         let health = health()
         let remote = ScriptedMoviesRemote()
         await remote.script(.configuration, .failure(Self.timeout))
-        let probe = RemoteProbe(health: health, remote: remote, sleep: { [clock] seconds in clock.advance(by: seconds) })
+        // Virtual time, but each sleep still suspends the probe: a loop that never suspends keeps
+        // one of the few threads running tasks to itself (with a blocked test beside it, the whole
+        // suite stopped).
+        let probe = RemoteProbe(health: health, remote: remote, sleep: { [clock] seconds in
+            clock.advance(by: seconds)
+            try await Task.sleep(for: .milliseconds(1))
+        })
         let running = Task { await probe.run() }
         await health.recordFailure(Self.timeout)
         // The probe waits out the backoff (virtual time), fails, backs off again…

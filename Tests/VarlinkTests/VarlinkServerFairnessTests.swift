@@ -33,7 +33,8 @@ import Testing
         let server = try TestServer.start()
         let client = try RawConnection(path: server.path)
         let text = String(repeating: "x", count: 1_000_000)
-        try client.call("org.example.test.Echo", ["text": .string(text)])
+        let call = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])])
+        try await client.sendLarge(call.serialized() + [0])
         #expect(try await client.readMessage()["parameters"]?["text"] == .string(text))
         await server.stop()
     }

@@ -207,9 +207,9 @@ import Testing
         let text = String(repeating: "abcdefghij", count: 15_000)  // 150 KB: several full reads
         let message = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
         let half = message.count / 2
-        try client.send(Array(message[..<half]))
+        try await client.sendLarge(Array(message[..<half]))
         try await Task.sleep(for: .milliseconds(20))
-        try client.send(Array(message[half...]))
+        try await client.sendLarge(Array(message[half...]))
         #expect(try await client.readMessage()["parameters"]?["text"] == .string(text))
         try client.call("org.example.test.Echo", ["text": .string("next")])
         #expect(try await client.readMessage()["parameters"]?["text"] == .string("next"))

@@ -26,12 +26,40 @@ final class RawConnection {
 
     deinit { close(fd) }
 
+    /// Sends `bytes`, meant for what fits in the socket buffer: should the peer stop reading, the
+    /// wait for room is bounded (`ProcessDeadline.seconds`) and then throws `timedOut`. Larger
+    /// payloads go through ``sendLarge(_:)``, which holds no thread while it waits.
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw Failure.send }
-            offset += written
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                var request = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                guard poll(&request, 1, Int32(ProcessDeadline.seconds * 1_000)) > 0 else { throw Failure.timedOut }
+            } else {
+                throw Failure.send
+            }
+        }
+    }
+
+    /// Sends `bytes` however large, without blocking a thread while the peer reads them (the
+    /// in-process server's first reads may wait for one of the few threads running tasks);
+    /// bounded by `ProcessDeadline.seconds`.
+    func sendLarge(_ bytes: [UInt8]) async throws {
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            if written > 0 {
+                offset += written
+            } else if errno == EAGAIN || errno == EINTR {
+                guard ContinuousClock.now < deadline else { throw Failure.timedOut }
+                try await Task.sleep(for: .milliseconds(1))
+            } else {
+                throw Failure.send
+            }
         }
     }
 
