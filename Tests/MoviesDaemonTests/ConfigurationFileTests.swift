@@ -94,6 +94,36 @@ import Testing
         #expect(configuration.remote.maxRetries == 3)
     }
 
+    /// Found by scripts/fuzz (config): "\r\n" is one Character, so a file saved with Windows line
+    /// endings was read as one line and refused ("malformed section header '[Daemon]\r\nLogLevel=…").
+    @Test func windowsLineEndingsAreLineEndings() throws {
+        let text = "# edited elsewhere\r\n[Daemon]\r\nLogLevel=warning\r\n\r\n[Remote]\r\nLanguage=\\\r\n  de-DE\r\nMaxRetries=1\r\n"
+        let file = try ConfigurationFile(contents: text, path: "/m.conf")
+        #expect(file.entries.map(\.line) == [3, 6, 8])
+        let configuration = try file.applied(to: DaemonConfiguration())
+        #expect(configuration.daemon.logLevel == .warning)
+        #expect(configuration.remote.language == "de-DE")
+        #expect(configuration.remote.maxRetries == 1)
+    }
+
+    /// Found by scripts/fuzz (config): user text quoted in an error kept its control characters, so a
+    /// bad line could end or rewrite the error line on a terminal or in the journal.
+    @Test(arguments: [
+        ("[Daemon]\nFoo\u{1B}[2J=1\n", "moviesd: /m.conf:2: unknown key 'Foo\\u{1B}[2J' in section [Daemon]"),
+        ("[Daemon]\nLogLevel=loud\rok\n", "moviesd: /m.conf:2: invalid value 'loud\\u{D}ok' for LogLevel in section [Daemon]: expected one of debug, info, notice, warning, error"),
+        ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon] (expected one of [Daemon], [Remote], [Cache], [Refresh])"),
+        ("[Daemon]\nMaxConnections=\t5x\n", "moviesd: /m.conf:2: invalid value '5x' for MaxConnections in section [Daemon]: expected an integer between 1 and 1000000"),
+    ])
+    func controlCharactersInQuotedTextAreEscaped(text: String, expected: String) {
+        do {
+            _ = try ConfigurationFile(contents: text, path: "/m.conf").applied(to: DaemonConfiguration())
+            Issue.record("accepted \(text.debugDescription)")
+        } catch {
+            #expect(error.description == expected)
+            #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control })
+        }
+    }
+
     @Test func shippedExampleFileParsesToTheDefaults() throws {
         let path = #filePath.replacingOccurrences(of: "Tests/MoviesDaemonTests/ConfigurationFileTests.swift", with: "etc/moviesd.conf")
         let file = try ConfigurationFile.load(path: path)

@@ -87,7 +87,8 @@ public struct ConfigurationFile: Sendable, Hashable {
     static func logicalLines(of contents: String) -> [(Int, String)] {
         var result: [(Int, String)] = []
         var pending: (start: Int, text: String)?
-        let physical = contents.split(separator: "\n", omittingEmptySubsequences: false)
+        // "\r\n" is one Character in Swift: splitting on "\n" alone left a CRLF file one long line.
+        let physical = contents.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
         for (index, rawLine) in physical.enumerated() {
             var line = String(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }
@@ -108,9 +109,20 @@ public struct ConfigurationFile: Sendable, Hashable {
         return result
     }
 
-    /// At most 60 characters of `text`, for quoting user input in a one-line error.
+    /// At most 60 characters of `text`, for quoting user input in a one-line error: a tab is a
+    /// space, other control and format characters (a carriage return, an escape sequence, a
+    /// bidirectional override) are written as `\u{…}` so they cannot rewrite the terminal or the
+    /// journal line.
     static func excerpt(_ text: some StringProtocol) -> String {
-        let printable = String(text).replacingOccurrences(of: "\t", with: " ")
+        var printable = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case _ where scalar == "\t": printable.unicodeScalars.append(" ")
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                printable += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: printable.unicodeScalars.append(scalar)
+            }
+        }
         return printable.count > 60 ? String(printable.prefix(57)) + "..." : printable
     }
 }
