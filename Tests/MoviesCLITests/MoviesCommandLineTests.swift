@@ -324,6 +324,20 @@ import Varlink
         #expect(text.contains("Last refresh: never"))
     }
 
+    @Test func purgingWatchlistEntriesSaysSoAndHowToGetThemBack() {
+        let harness = Harness()
+        harness.client.cacheResult = .success(CacheMaintenanceReply(entries: 12, pinned: 5))
+        #expect(harness.run("cache", "purge", "--all") == .success)
+        #expect(harness.output.text == """
+            Purged 12 entries; 5 of them were kept for watchlists and are no longer available offline.
+            Run 'movies refresh' to fetch them again.
+
+            """)
+        #expect(CacheCommand.summary(.purge, CacheMaintenanceReply(entries: 1, pinned: 1))
+            == ["Purged 1 entry; 1 of them was kept for a watchlist and is no longer available offline.", "Run 'movies refresh' to fetch it again."])
+        #expect(CacheCommand.summary(.purge, CacheMaintenanceReply(entries: 4, pinned: 0)) == ["Purged 4 entries."])
+    }
+
     @Test func cacheInvalidateAndPurge() {
         let harness = Harness()
         harness.client.cacheResult = .success(CacheMaintenanceReply(entries: 3))

@@ -256,6 +256,21 @@ import Varlink
         #expect(await harness.storage.keys.isEmpty)
     }
 
+    /// `cache purge --all` deleted what watchlists keep for offline use without a word (issue 13).
+    @Test func purgeSaysHowManyOfTheDeletedEntriesAWatchlistHadPinned() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["A"])
+        try await harness.seedSearch("alien", titles: ["C"])
+        await harness.seedMovie(id: 5, title: "Five")
+        let pinned = await harness.storage.keys.filter { !$0.contains("alien") }
+        try await harness.storage.setPinned(true, keys: pinned)
+        let reply = await harness.call("Purge", ["all": .bool(true)]).reply
+        #expect(reply?["entries"] == .int(3))
+        #expect(reply?["pinned"] == .int(2))
+        // Invalidate keeps entries, so it has nothing to say about pins.
+        #expect(await harness.call("Invalidate").reply?["pinned"] == nil)
+    }
+
     @Test func maintenanceRejectsBadParameters() async throws {
         let harness = ServiceHarness()
         let empty = await harness.call("Purge", ["query": .string("  ")])

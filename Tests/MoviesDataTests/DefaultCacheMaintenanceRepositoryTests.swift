@@ -27,11 +27,11 @@ import Testing
 
     @Test func scopesMapToTheirKeyPrefixes() async throws {
         await seed()
-        #expect(try await repository.purge(.search(MovieQuery("  the MATRIX")!)) == 2)
-        #expect(try await repository.purge(.movie(id: 603)) == 1)
-        #expect(try await repository.purge(.posters) == 1)
+        #expect(try await repository.purge(.search(MovieQuery("  the MATRIX")!)).entries == 2)
+        #expect(try await repository.purge(.movie(id: 603)).entries == 1)
+        #expect(try await repository.purge(.posters).entries == 1)
         #expect(await storage.keys == [CacheKey.movie(id: 6030, language: nil), CacheKey.search(MovieQuery("alien")!, page: 1, language: nil)].sorted())
-        #expect(try await repository.purge(.all) == 2)
+        #expect(try await repository.purge(.all).entries == 2)
     }
 
     @Test func invalidateKeepsEntriesButMarksThemStale() async throws {

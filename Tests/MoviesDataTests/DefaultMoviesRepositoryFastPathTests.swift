@@ -143,7 +143,7 @@ import Testing
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
         _ = try await readOnce(h)
-        #expect(try await h.storage.purge(keyPrefixes: [H.key()]) == 1)
+        #expect(try await h.storage.purge(keyPrefixes: [H.key()]).entries == 1)
         #expect(h.repository.freshSearchInMemory(try H.request()) == nil)
         #expect(await h.repository.cachedSearchIfFresh(try H.request()) == nil)
         #expect(h.repository.freshSearchInMemory(try H.request()) == nil)

@@ -40,7 +40,7 @@ import Testing
         #expect(changed(), "setPinned")
         #expect(try await storage.evict(toFit: 150) == 1)
         #expect(changed(), "evict")
-        #expect(try await storage.purge(keyPrefixes: ["search:a"]) == 1)
+        #expect(try await storage.purge(keyPrefixes: ["search:a"]).entries == 1)
         #expect(changed(), "purge")
     }
 

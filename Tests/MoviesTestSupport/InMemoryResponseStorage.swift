@@ -110,13 +110,14 @@ public actor InMemoryResponseStorage: ResponseStorage {
         return matching.count
     }
 
-    /// Deletes matching entries.
-    public func purge(keyPrefixes: [String]) throws -> Int {
+    /// Deletes matching entries, counting the pinned ones.
+    public func purge(keyPrefixes: [String]) throws -> PurgedEntries {
         try check()
         let matching = keys(matching: keyPrefixes)
+        let pinned = matching.filter { entries[$0]?.pinned == true }.count
         for key in matching { entries[key] = nil }
         changed()
-        return matching.count
+        return PurgedEntries(entries: matching.count, pinned: pinned)
     }
 
     /// Pins or unpins entries.

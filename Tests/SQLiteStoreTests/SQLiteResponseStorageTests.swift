@@ -134,15 +134,27 @@ import Testing
             for key in ["search:100%_off:1", "search:100xxoff:1", "search:100%Aoff:1", "search:100%_OFF:1", "search:a_b", "search:axb", "movie:1"] {
                 try await storage.save(Self.entry(key))
             }
-            #expect(try await storage.purge(keyPrefixes: ["search:100%_"]) == 2)
+            #expect(try await storage.purge(keyPrefixes: ["search:100%_"]).entries == 2)
             #expect(try await storage.response(forKey: "search:100%_off:1") == nil)
             #expect(try await storage.response(forKey: "search:100%_OFF:1") == nil)
             #expect(try await storage.response(forKey: "search:100xxoff:1") != nil)
             #expect(try await storage.response(forKey: "search:100%Aoff:1") != nil)
-            #expect(try await storage.purge(keyPrefixes: ["search:a_"]) == 1)
+            #expect(try await storage.purge(keyPrefixes: ["search:a_"]).entries == 1)
             #expect(try await storage.response(forKey: "search:axb") != nil)
-            #expect(try await storage.purge(keyPrefixes: []) == 4)
+            #expect(try await storage.purge(keyPrefixes: []).entries == 4)
             #expect(try await storage.statistics(now: Date(), byteBudget: 0).entries == 0)
+        }
+    }
+
+    @Test func purgeCountsThePinnedEntriesItDeletes() async throws {
+        try await Self.withStorage { storage, _ in
+            for key in ["search:matrix:1", "search:matrix:2", "search:alien:1", "movie:603"] {
+                try await storage.save(Self.entry(key))
+            }
+            try await storage.setPinned(true, keys: ["search:matrix:1", "movie:603"])
+            #expect(try await storage.purge(keyPrefixes: ["search:matrix"]) == PurgedEntries(entries: 2, pinned: 1))
+            #expect(try await storage.purge(keyPrefixes: ["search:alien"]) == PurgedEntries(entries: 1, pinned: 0))
+            #expect(try await storage.purge(keyPrefixes: []) == PurgedEntries(entries: 1, pinned: 1))
         }
     }
 
@@ -253,7 +265,7 @@ import Testing
             #expect(changed(), "setPinned")
             #expect(try await storage.evict(toFit: 150) == 1)
             #expect(changed(), "evict")
-            #expect(try await storage.purge(keyPrefixes: ["search:a"]) == 1)
+            #expect(try await storage.purge(keyPrefixes: ["search:a"]).entries == 1)
             #expect(changed(), "purge")
         }
     }

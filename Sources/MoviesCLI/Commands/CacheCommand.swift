@@ -45,13 +45,22 @@ struct CacheCommand: MoviesCommand {
             if context.json {
                 context.output.write(reply.json + "\n")
             } else {
-                let verb = operation == .invalidate ? "Invalidated" : "Purged"
-                let count = reply.value.entries == 1 ? "1 entry" : "\(reply.value.entries) entries"
-                context.print(["\(verb) \(count)."])
+                context.print(Self.summary(operation, reply.value))
             }
             return .success
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// "Purged 12 entries." and, when watchlists lose entries, which and how to get them back.
+    static func summary(_ operation: CacheOperation, _ reply: CacheMaintenanceReply) -> [String] {
+        let verb = operation == .invalidate ? "Invalidated" : "Purged"
+        let count = reply.entries == 1 ? "1 entry" : "\(reply.entries) entries"
+        guard let pinned = reply.pinned, pinned > 0 else { return ["\(verb) \(count)."] }
+        let which = pinned == 1
+            ? "1 of them was kept for a watchlist and is no longer available offline"
+            : "\(pinned) of them were kept for watchlists and are no longer available offline"
+        return ["\(verb) \(count); \(which).", "Run 'movies refresh' to fetch \(pinned == 1 ? "it" : "them") again."]
     }
 }

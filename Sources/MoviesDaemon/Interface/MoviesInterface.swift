@@ -197,8 +197,10 @@ method Refresh(watchlist: ?string) -> (progress: RefreshProgress, summary: ?Refr
 # With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.
 method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int)
 
-# Deletes cached entries (authorised callers only); same selection as Invalidate.
-method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int)
+# Deletes cached entries (authorised callers only); same selection as Invalidate. Entries a
+# watchlist pinned for offline use are deleted too: pinned counts them (the next refresh of
+# their watchlist fetches them again).
+method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int, pinned: int)
 
 # TMDB could not be reached or failed; nothing usable was cached.
 error RemoteUnavailable (reason: string, retryAfterSeconds: ?int)

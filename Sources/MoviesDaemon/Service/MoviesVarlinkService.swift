@@ -216,16 +216,17 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         if let id = try reader.optionalInt("movieId") { scopes.append(.movie(id: id)) }
         if try reader.optionalBool("posters") == true { scopes.append(.posters) }
         if try reader.optionalBool("all") == true || scopes.isEmpty { scopes = [.all] }
-        var total = 0
+        var total = PurgedEntries(entries: 0)
         do {
             for scope in scopes {
-                total += purge
+                total = total + (purge
                     ? try await dependencies.cacheMaintenance.purge(scope)
-                    : try await dependencies.cacheMaintenance.invalidate(scope)
+                    : PurgedEntries(entries: try await dependencies.cacheMaintenance.invalidate(scope)))
             }
         } catch {
             throw VarlinkError.from(error)
         }
-        return ["entries": .int(Int64(total))]
+        guard purge else { return ["entries": .int(Int64(total.entries))] }
+        return ["entries": .int(Int64(total.entries)), "pinned": .int(Int64(total.pinned))]
     }
 }

@@ -26,8 +26,8 @@ public struct DefaultCacheMaintenanceRepository: CacheMaintenanceRepository {
         try await typed("invalidating cache entries") { try await storage.invalidate(keyPrefixes: Self.keyPrefixes(of: scope), now: now()) }
     }
 
-    /// Deletes the scope's entries.
-    public func purge(_ scope: CacheScope) async throws -> Int {
+    /// Deletes the scope's entries, counting the watchlist-pinned ones among them.
+    public func purge(_ scope: CacheScope) async throws -> PurgedEntries {
         try await typed("purging cache entries") { try await storage.purge(keyPrefixes: Self.keyPrefixes(of: scope)) }
     }
 

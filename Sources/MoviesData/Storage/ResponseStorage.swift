@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MoviesDomain
 
 /// Port: where raw TMDB responses are cached. Adapters: `SQLiteResponseStorage`, and an
 /// in-memory one for tests.
@@ -29,8 +30,9 @@ public protocol ResponseStorage: Sendable {
     /// expired at `now`, keeping it for offline use. Returns the number of entries marked.
     func invalidate(keyPrefixes: [String], now: Date) async throws -> Int
 
-    /// Deletes every entry whose key starts with one of `keyPrefixes` (all when empty).
-    func purge(keyPrefixes: [String]) async throws -> Int
+    /// Deletes every entry whose key starts with one of `keyPrefixes` (all when empty), pinned or
+    /// not; counts the pinned ones among them.
+    func purge(keyPrefixes: [String]) async throws -> PurgedEntries
 
     /// Pins or unpins entries (watchlists): pinned entries are exempt from eviction.
     func setPinned(_ pinned: Bool, keys: [String]) async throws

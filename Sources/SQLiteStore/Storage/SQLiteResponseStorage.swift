@@ -93,11 +93,13 @@ public final class SQLiteResponseStorage: ResponseStorage {
         }
     }
 
-    /// Deletes matching entries.
-    public func purge(keyPrefixes: [String]) async throws -> Int {
+    /// Deletes matching entries, counting the pinned ones in the same transaction.
+    public func purge(keyPrefixes: [String]) async throws -> PurgedEntries {
         let match = KeyPrefixMatch(prefixes: keyPrefixes, firstParameter: 1)
         return try await store.write { connection in
-            try connection.run("DELETE FROM responses WHERE \(match.sql)", match.values)
+            let pinned = try connection.integer("SELECT count(*) FROM responses WHERE pinned != 0 AND (\(match.sql))", match.values) ?? 0
+            let deleted = try connection.run("DELETE FROM responses WHERE \(match.sql)", match.values)
+            return PurgedEntries(entries: deleted, pinned: Int(pinned))
         }
     }
 
