@@ -12,7 +12,33 @@ import Testing
         harness.client.watchlistResult = .success(WatchlistReply(watchlist: list))
         #expect(harness.run("watchlist", "add", "films", "the matrix", "heat", "--pages", "2", "--movie", "603", "--movie", "11") == .success)
         #expect(harness.client.addedEdits == [WatchlistEdit(name: "films", queries: ["the matrix", "heat"], movieIDs: [603, 11], pages: 2)])
-        #expect(harness.output.text == "films (1 query, 1 movie)\n  \"the matrix\" (2 pages)\n  movie 603\n")
+        #expect(harness.output.text == "films (1 query, 1 movie)\n  \"the matrix\" (2 pages)\n  movie 603 (not cached yet)\n")
+    }
+
+    /// `watchlist ls` showed ids, not titles (issue 13): titles come from the cache only, so a
+    /// listing never waits on TMDB; a movie not cached yet says so.
+    @Test func listShowsTheCachedTitlesOfMovies() throws {
+        let harness = Harness()
+        let films = Watchlist(name: "films", queries: [], movieIDs: [603, 11])
+        let more = Watchlist(name: "more", queries: [], movieIDs: [603, 129])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films, more]))
+        harness.client.cachedTitles = [603: "The Matrix", 129: "千と千尋の神隠し"]
+        #expect(harness.run("watchlist", "ls") == .success)
+        #expect(harness.output.text == """
+            films (0 queries, 2 movies)
+              The Matrix (movie 603)
+              movie 11 (not cached yet)
+            more (0 queries, 2 movies)
+              The Matrix (movie 603)
+              千と千尋の神隠し (movie 129)
+
+            """)
+        // Each movie is asked for once, from the cache only.
+        #expect(harness.client.movieCalls.map(\.id) == [603, 11, 129])
+        #expect(harness.client.movieCalls.allSatisfy { $0.policy == .cacheOnly })
+        // --json is the daemon's reply as it is.
+        #expect(harness.run("--json", "watchlist", "ls") == .success)
+        #expect(harness.client.movieCalls.count == 3)
     }
 
     @Test func removeAndDeleteAndList() {

@@ -1,3 +1,5 @@
+import MoviesDomain
+
 /// `movies watchlist add|rm|ls|delete`: edits and lists watchlists (edits: authorised callers).
 struct WatchlistCommand: MoviesCommand {
     static let spec = CommandSpec(
@@ -65,13 +67,19 @@ struct WatchlistCommand: MoviesCommand {
             switch action {
             case .list:
                 let reply = try context.client.watchlists()
-                context.json ? context.output.write(reply.json + "\n") : context.print(WatchlistListView.lines(reply.value.watchlists))
+                context.json
+                    ? context.output.write(reply.json + "\n")
+                    : context.print(WatchlistListView.lines(reply.value.watchlists, titles: Self.cachedTitles(reply.value.watchlists, context)))
             case .add(let edit):
                 let reply = try context.client.addToWatchlist(edit)
-                context.json ? context.output.write(reply.json + "\n") : context.print(WatchlistListView.lines(reply.value.watchlist))
+                context.json
+                    ? context.output.write(reply.json + "\n")
+                    : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
                 let reply = try context.client.removeFromWatchlist(edit)
-                context.json ? context.output.write(reply.json + "\n") : context.print(WatchlistListView.lines(reply.value.watchlist))
+                context.json
+                    ? context.output.write(reply.json + "\n")
+                    : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .delete(let name):
                 let reply = try context.client.deleteWatchlist(name: name)
                 context.json ? context.output.write(reply.json + "\n") : context.print(["Deleted watchlist \(TextFitting.printable(name))."])
@@ -80,5 +88,20 @@ struct WatchlistCommand: MoviesCommand {
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// At most this many titles are looked up for one listing (each is a call answered from the
+    /// cache); further movies show their ids.
+    static let titleLookupLimit = 1_000
+
+    /// The titles the cache has for the lists' movies: `cache_only`, so nothing waits on TMDB and a
+    /// movie not cached yet (or any failure) just has no title.
+    static func cachedTitles(_ watchlists: [Watchlist], _ context: CommandContext) -> [Int: String] {
+        var titles: [Int: String] = [:]
+        var seen = Set<Int>()
+        for id in watchlists.flatMap(\.movieIDs) where seen.count < titleLookupLimit && seen.insert(id).inserted {
+            try? context.client.movie(id: id, policy: .cacheOnly) { reply in titles[id] = reply.value.movie.title }
+        }
+        return titles
     }
 }

@@ -13,6 +13,8 @@ final class MockMoviesClient: MoviesClient {
 
     var searchScripts: [Int: Script<SearchReply>] = [:]
     var movieScript = Script<MovieReply>(replies: [], error: .notFound(id: nil))
+    /// When set, `movie` answers these ids with a record of that title (others: `movieScript`).
+    var cachedTitles: [Int: String] = [:]
     var posterResult: Result<PosterReply, ClientError> = .failure(.other("no poster scripted"))
     var recentResult: Result<RecentQueriesReply, ClientError> = .success(RecentQueriesReply(queries: []))
     var statusResult: Result<StatusReply, ClientError> = .failure(.other("no status scripted"))
@@ -44,6 +46,12 @@ final class MockMoviesClient: MoviesClient {
     func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
         movieCalls.append((id, policy))
         if let failEverything { throw failEverything }
+        if let title = cachedTitles[id] {
+            var movie = Fixtures.matrix
+            movie.id = id
+            movie.title = title
+            return try deliver(Script(replies: [MovieReply(movie: movie, freshness: Fixtures.cached(age: 60))], error: nil), onReply: onReply)
+        }
         try deliver(movieScript, onReply: onReply)
     }
 
