@@ -9,7 +9,8 @@
 //
 // Checks beyond "does not crash": the server answers and closes within 8 s; every reply is a
 // JSON object of `parameters`/`error`/`continues` only, an error names a Varlink error, and there
-// are never more final replies than calls sent.
+// are never more final replies than calls sent. The client side and the checks are
+// Tests/MoviesDaemonTests/FuzzExchange.swift, which the test suite's replay of the inputs shares.
 import Foundation
 import Glibc
 @testable import MoviesDaemon
@@ -55,77 +56,12 @@ public func fuzzVarlink(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard size > 0, let data else { return 0 }
     let chunk = Int(data[0]) == 0 ? Int.max : Int(data[0])
     let stream = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    let replies = exchange(stream, chunk: chunk, path: daemon.socketPath)
-    let calls = stream.filter { $0 == 0 }.count + (stream.last == 0 || stream.isEmpty ? 0 : 1)
-    var finals = 0
-    for reply in replies {
-        guard case .object(let members)? = try? JSONValue.parse(reply) else {
-            fatalError("a reply is not a JSON object: \(String(decoding: reply, as: UTF8.self).debugDescription)")
-        }
-        guard Set(members.keys).isSubset(of: ["parameters", "error", "continues"]) else {
-            fatalError("a reply has other members: \(members.keys.sorted())")
-        }
-        if let error = members["error"] {
-            guard let name = error.stringValue, VarlinkMessage.isValidMethodName(name) else {
-                fatalError("an error reply does not name an error: \(error)")
-            }
-        }
-        if members["continues"] != .bool(true) { finals += 1 }
+    let replies: [[UInt8]]
+    do {
+        replies = try FuzzExchange.run(stream, chunk: chunk, path: daemon.socketPath, seconds: 8)
+    } catch {
+        fatalError("the exchange failed: \(error) (a server that neither answers nor closes within 8 s is a hang)")
     }
-    guard finals <= calls else { fatalError("\(finals) final replies to \(calls) calls") }
+    if let problem = FuzzExchange.problems(replies: replies, stream: stream).first { fatalError(problem) }
     return 0
-}
-
-/// Connects, writes `stream` in pieces of `chunk` bytes while reading replies, half-closes and
-/// reads until the server closes. Returns the replies (NUL stripped); a server that neither
-/// answers nor closes within 8 s is a failure.
-private func exchange(_ stream: [UInt8], chunk: Int, path: String) -> [[UInt8]] {
-    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-    guard fd >= 0 else { fatalError("socket: \(errno)") }
-    defer { close(fd) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard connected == 0 else { fatalError("cannot connect to the daemon: \(errno)") }
-
-    let deadline = MonotonicClock.now() + 8_000_000_000
-    var written = 0
-    var halfClosed = false
-    var input: [UInt8] = []
-    var scratch = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        if written == stream.count, !halfClosed {
-            shutdown(fd, Int32(SHUT_WR))
-            halfClosed = true
-        }
-        var request = pollfd(fd: fd, events: Int16(POLLIN) | (halfClosed ? 0 : Int16(POLLOUT)), revents: 0)
-        let remaining = Int64(deadline) - Int64(MonotonicClock.now())
-        guard remaining > 0 else {
-            fatalError("the server neither answered nor closed within 8 s (\(written) of \(stream.count) bytes written)")
-        }
-        guard poll(&request, 1, Int32(remaining / 1_000_000) + 1) >= 0 || errno == EINTR else { fatalError("poll: \(errno)") }
-        if request.revents & Int16(POLLOUT) != 0, !halfClosed {
-            let count = min(chunk, stream.count - written)
-            let sent = stream.withUnsafeBytes { send(fd, $0.baseAddress.map { $0 + written }, count, Int32(MSG_NOSIGNAL)) }
-            if sent > 0 {
-                written += sent
-            } else if errno != EAGAIN && errno != EINTR {
-                halfClosed = true  // the server closed (after an error reply): read what it said
-            }
-        }
-        if request.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-            let count = scratch.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                input.append(contentsOf: scratch[0..<count])
-            } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
-                break
-            }
-        }
-    }
-    var replies = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
-    if replies.last?.isEmpty == true { replies.removeLast() }
-    return replies
 }
