@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Networking
+import MoviesTestSupport
 import Testing
 
 @Suite struct URLSessionTransportTests {
@@ -15,7 +16,7 @@ import Testing
         }
         defer { server.stop() }
         let transport = URLSessionTransport()
-        let request = HTTPRequest(url: server.url("3/movie/1"), headers: ["If-None-Match": "\"v1\"", "Authorization": "Bearer abc"], timeoutSeconds: 5)
+        let request = HTTPRequest(url: server.url("3/movie/1"), headers: ["If-None-Match": "\"v1\"", "Authorization": "Bearer abc"], timeoutSeconds: ProcessDeadline.seconds)
         let response = try await transport.send(request)
         #expect(response.status == 200)
         #expect(response.header("etag") == "\"v2\"")
@@ -29,14 +30,14 @@ import Testing
     @Test func nonSuccessStatusesAreResponsesNotErrors() async throws {
         let server = try LocalHTTPServer { _ in Self.reply(status: "503 Service Unavailable", headers: ["Retry-After: 4"], body: "busy") }
         defer { server.stop() }
-        let response = try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+        let response = try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         #expect(response.status == 503 && response.retryAfterSeconds == 4)
     }
 
     @Test func notModifiedReachesTheCallerAsIs() async throws {
         let server = try LocalHTTPServer { _ in "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n" }
         defer { server.stop() }
-        let request = HTTPRequest(url: server.url("3/configuration"), headers: ["If-None-Match": "\"v1\""], timeoutSeconds: 5)
+        let request = HTTPRequest(url: server.url("3/configuration"), headers: ["If-None-Match": "\"v1\""], timeoutSeconds: ProcessDeadline.seconds)
         let response = try await URLSessionTransport().send(request)
         #expect(response.status == 304 && response.body.isEmpty)
         #expect(response.header("ETag") == "\"v1\"")
@@ -67,7 +68,7 @@ import Testing
         try #require(bound)
         let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x"))
         await #expect(throws: NetworkError.connectionRefused) {
-            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -75,7 +76,7 @@ import Testing
         let server = try LocalHTTPServer { _ in LocalHTTPServer.resetConnection }
         defer { server.stop() }
         await #expect(throws: NetworkError.connectionReset) {
-            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -83,13 +84,13 @@ import Testing
         let server = try LocalHTTPServer { _ in "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n0123456789" }
         defer { server.stop() }
         await #expect(throws: NetworkError.shortBody) {
-            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: 5))
+            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
     @Test func unknownHostIsDNSFailure() async throws {
         await #expect(throws: NetworkError.dnsFailure) {
-            try await URLSessionTransport().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/x")!, timeoutSeconds: 5))
+            try await URLSessionTransport().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/x")!, timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -98,7 +99,7 @@ import Testing
         defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
         await #expect(throws: NetworkError.tlsFailure) {
-            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: 5))
+            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 

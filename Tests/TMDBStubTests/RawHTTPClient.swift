@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MoviesTestSupport
 
 /// A response read by ``RawHTTPClient``.
 struct RawHTTPResponse {
@@ -30,7 +31,7 @@ enum RawHTTPClient {
     /// Sends one request on a fresh connection (`Connection: close`) and reads the response.
     static func send(
         port: Int, method: String = "GET", target: String, headers: [String: String] = [:],
-        body: [UInt8] = [], timeoutSeconds: Int = 3
+        body: [UInt8] = [], timeoutSeconds: Int = ProcessDeadline.replySeconds
     ) throws -> RawHTTPResponse {
         let fd = try connect(port: port, timeoutSeconds: timeoutSeconds)
         defer { close(fd) }

@@ -1,4 +1,5 @@
 import TMDBStub
+import MoviesTestSupport
 
 /// A stub server started on 127.0.0.1 with kernel-assigned ports for one test, stopped afterwards.
 struct RunningStub {
@@ -20,7 +21,7 @@ struct RunningStub {
     }
 
     /// An authorized GET on the main port (bearer token).
-    func get(_ target: String, headers: [String: String] = [:], timeoutSeconds: Int = 3) throws -> RawHTTPResponse {
+    func get(_ target: String, headers: [String: String] = [:], timeoutSeconds: Int = ProcessDeadline.replySeconds) throws -> RawHTTPResponse {
         try RawHTTPClient.send(
             port: port, target: target,
             headers: ["Authorization": "Bearer stub-token"].merging(headers) { $1 }, timeoutSeconds: timeoutSeconds

@@ -40,7 +40,7 @@ import TMDBStub
             let other = try stub.get("/3/search/movie?query=star")
             #expect(other.status == 200)
             #expect(other.body != body)
-            let unauthorized = try RawHTTPClient.send(port: stub.port, target: "/3/search/movie?query=007", headers: [:], timeoutSeconds: 3)
+            let unauthorized = try RawHTTPClient.send(port: stub.port, target: "/3/search/movie?query=007", headers: [:], timeoutSeconds: ProcessDeadline.replySeconds)
             #expect(unauthorized.status == 401)
         }
     }

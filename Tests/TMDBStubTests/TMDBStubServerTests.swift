@@ -119,7 +119,7 @@ import TMDBStub
 
     @Test func keepAliveServesSeveralRequestsOnOneConnection() throws {
         try RunningStub.with { stub in
-            let fd = try RawHTTPClient.connect(port: stub.port, timeoutSeconds: 3)
+            let fd = try RawHTTPClient.connect(port: stub.port, timeoutSeconds: ProcessDeadline.replySeconds)
             defer { close(fd) }
             let request = Array("GET /3/movie/603?api_key=stub-api-key HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
             let twice = request + request
