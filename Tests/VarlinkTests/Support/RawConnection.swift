@@ -32,14 +32,11 @@ final class RawConnection {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-            if written > 0 {
+            if let written = try sendSome(bytes, from: offset) {
                 offset += written
-            } else if errno == EAGAIN || errno == EINTR {
+            } else {
                 var request = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
                 guard poll(&request, 1, Int32(ProcessDeadline.seconds * 1_000)) > 0 else { throw Failure.timedOut }
-            } else {
-                throw Failure.send
             }
         }
     }
@@ -51,16 +48,22 @@ final class RawConnection {
         let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-            if written > 0 {
+            if let written = try sendSome(bytes, from: offset) {
                 offset += written
-            } else if errno == EAGAIN || errno == EINTR {
+            } else {
                 guard ContinuousClock.now < deadline else { throw Failure.timedOut }
                 try await Task.sleep(for: .milliseconds(1))
-            } else {
-                throw Failure.send
             }
         }
+    }
+
+    /// One non-blocking write of `bytes` from `offset`: how many bytes went, or nil when the
+    /// socket has no room (or the call was interrupted).
+    private func sendSome(_ bytes: [UInt8], from offset: Int) throws -> Int? {
+        let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if written > 0 { return written }
+        guard errno == EAGAIN || errno == EINTR else { throw Failure.send }
+        return nil
     }
 
     /// Sends as much of `bytes` as the peer takes: stops when a write has waited `stallMilliseconds`
