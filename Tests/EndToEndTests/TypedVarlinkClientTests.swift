@@ -7,12 +7,7 @@ import Testing
 /// The calls and checks are in `scripts/varlink-typed-clients.py`, which also runs on its own.
 @Suite("typed Python varlink clients on real TMDB data", .blocksThreads)
 struct TypedVarlinkClientTests {
-    static var fixtures: URL {
-        if let path = ProcessInfo.processInfo.environment["MOVIESD_FIXTURES"], !path.isEmpty {
-            return URL(fileURLWithPath: path, isDirectory: true)
-        }
-        return BinaryLocator.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tmdb-fixtures", isDirectory: true)
-    }
+    static var fixtures: URL { Fixtures.directory }
 
     @Test("every method's typed call validates on replies built from the recordings")
     func everyMethodOnRecordedData() throws {

@@ -3,15 +3,11 @@ import Foundation
 /// The inputs scripts/fuzz keeps for a target (Fuzz/TARGET/corpus: the seeds; Fuzz/TARGET/regressions:
 /// every input that ever failed), which the test suite replays without instrumentation.
 public enum FuzzInputs {
-    /// The repository's root, from this file's place in it.
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The seeds and regression inputs of `target` (by name, with their bytes), sorted by name.
     public static func all(_ target: String) throws -> [(name: String, bytes: [UInt8])] {
         var inputs: [(name: String, bytes: [UInt8])] = []
         for kind in ["corpus", "regressions"] {
-            let directory = repositoryRoot.appendingPathComponent("Fuzz/\(target)/\(kind)")
+            let directory = Fixtures.packageRoot.appendingPathComponent("Fuzz/\(target)/\(kind)")
             // No regressions yet is an empty directory git does not keep.
             guard FileManager.default.fileExists(atPath: directory.path) else { continue }
             for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where !name.hasPrefix(".") {

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 @testable import SQLiteStore
 
@@ -47,25 +48,18 @@ import Testing
         }
     }
 
-    static var fixtureRoot: URL? {
-        if let configured = ProcessInfo.processInfo.environment["MOVIESD_FIXTURES"] { return URL(fileURLWithPath: configured) }
-        // Tests/SQLiteStoreTests/<file> → package root → ../shared/tmdb-fixtures
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tmdb-fixtures")
-    }
-
-    static var recordedSearchPage: URL? {
-        fixtureRoot?.appendingPathComponent("jellyfin__TMDbLib/bodies/search-movie-007-page-1.body.json")
+    static var recordedSearchPage: URL {
+        Fixtures.directory.appendingPathComponent("jellyfin__TMDbLib/bodies/search-movie-007-page-1.body.json")
     }
 
     static var recordedSearchPageAvailable: Bool {
-        recordedSearchPage.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+        FileManager.default.fileExists(atPath: recordedSearchPage.path)
     }
 
     /// Skipped (visibly) without the fixtures, except under CI, where a missing fixture fails.
     @Test(.enabled(if: recordedSearchPageAvailable || ProcessInfo.processInfo.environment["CI"] == "true", "needs ../shared/tmdb-fixtures or $MOVIESD_FIXTURES"))
     func roundTripsARecordedTMDBSearchPage() async throws {
-        let url = try #require(Self.recordedSearchPage)
+        let url = Self.recordedSearchPage
         let body = try Data(contentsOf: url)
         let expectedIDs = try MoviesResponseDTO.decode(body).results.map(\.id)
         #expect(expectedIDs.count > 1)
