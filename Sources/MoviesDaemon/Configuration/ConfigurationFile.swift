@@ -116,11 +116,15 @@ public struct ConfigurationFile: Sendable, Hashable {
     static func excerpt(_ text: some StringProtocol) -> String {
         var printable = ""
         for scalar in text.unicodeScalars {
+            if scalar == "\t" {
+                printable += " "
+                continue
+            }
             switch scalar.properties.generalCategory {
-            case _ where scalar == "\t": printable.unicodeScalars.append(" ")
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
                 printable += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: printable.unicodeScalars.append(scalar)
+            default:
+                printable.unicodeScalars.append(scalar)
             }
         }
         return printable.count > 60 ? String(printable.prefix(57)) + "..." : printable

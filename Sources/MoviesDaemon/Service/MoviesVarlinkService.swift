@@ -216,17 +216,22 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         if let id = try reader.optionalInt("movieId") { scopes.append(.movie(id: id)) }
         if try reader.optionalBool("posters") == true { scopes.append(.posters) }
         if try reader.optionalBool("all") == true || scopes.isEmpty { scopes = [.all] }
-        var total = PurgedEntries(entries: 0)
+        var entries = 0
+        var pinned = 0
         do {
             for scope in scopes {
-                total = total + (purge
-                    ? try await dependencies.cacheMaintenance.purge(scope)
-                    : PurgedEntries(entries: try await dependencies.cacheMaintenance.invalidate(scope)))
+                if purge {
+                    let purged = try await dependencies.cacheMaintenance.purge(scope)
+                    entries += purged.entries
+                    pinned += purged.pinned
+                } else {
+                    entries += try await dependencies.cacheMaintenance.invalidate(scope)
+                }
             }
         } catch {
             throw VarlinkError.from(error)
         }
-        guard purge else { return ["entries": .int(Int64(total.entries))] }
-        return ["entries": .int(Int64(total.entries)), "pinned": .int(Int64(total.pinned))]
+        guard purge else { return ["entries": .int(Int64(entries))] }
+        return ["entries": .int(Int64(entries)), "pinned": .int(Int64(pinned))]
     }
 }

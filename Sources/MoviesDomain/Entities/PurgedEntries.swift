@@ -11,9 +11,4 @@ public struct PurgedEntries: Sendable, Hashable {
         self.entries = entries
         self.pinned = pinned
     }
-
-    /// Both counts added.
-    public static func + (lhs: PurgedEntries, rhs: PurgedEntries) -> PurgedEntries {
-        PurgedEntries(entries: lhs.entries + rhs.entries, pinned: lhs.pinned + rhs.pinned)
-    }
 }
