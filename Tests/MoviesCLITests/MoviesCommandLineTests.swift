@@ -173,7 +173,7 @@ import Varlink
         #expect(harness.output.text.contains("offline — showing results cached 3 days ago"))
         #expect(harness.output.text.contains("Kept"))
         // Stale data is told apart: a warning on stderr (it used to be silent), none with --quiet.
-        #expect(harness.errors.text == "movies: warning: showing cached data: TMDB could not be asked (offline)\n")
+        #expect(harness.errors.text == "movies: warning: showing cached data, TMDB could not be asked: offline\n")
         let quiet = Harness()
         quiet.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
         #expect(quiet.run("search", "x", "--quiet") == .success)
@@ -322,6 +322,14 @@ import Varlink
         #expect(text.contains("offline since 2026-11-18 09:06 UTC (2 h ago): connection refused"))
         #expect(text.contains("42 entries, 3.0 MiB of 512.0 MiB (2 stale, 1 pinned)"))
         #expect(text.contains("Last refresh: never"))
+        // One entry is an entry ("1 entries" was what a new user saw after the demo).
+        harness.client.statusResult = .success(StatusReply(
+            version: "1.2.3", uptimeSeconds: 0, remote: RemoteStatus(state: .online),
+            cache: CacheStats(entries: 1, bytes: 13_824, staleEntries: 0, pinnedEntries: 0, byteBudget: 512 * 1_048_576),
+            lastRefresh: nil
+        ))
+        #expect(harness.run("status") == .success)
+        #expect(harness.output.text.contains("Cache:        1 entry, 13.5 KiB of 512.0 MiB (0 stale, 0 pinned)"))
     }
 
     @Test func purgingWatchlistEntriesSaysSoAndHowToGetThemBack() {

@@ -40,7 +40,10 @@ struct CommandContext {
         let code: ExitCode = failStale ? .temporaryFailure : .success
         let error = failure ?? .remoteUnavailable(remoteError ?? "TMDB is unreachable")
         let reason = error.jsonParameters["reason"]?.stringValue ?? error.message
-        let message = "showing cached data: TMDB could not be asked (\(reason))"
+        // The daemon's reasons are sentences ("TMDB refused the connection (…)."): quoted after a
+        // colon, not in parentheses (which nested theirs and ended in ".)").
+        let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        let message = "showing cached data, TMDB could not be asked: \(sentence)"
         if json { output.write(error.jsonLine(exitCode: code, message: message) + "\n") }
         if !quiet { errors.write("movies: warning: \(message)\n") }
         return code

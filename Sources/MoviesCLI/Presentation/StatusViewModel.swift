@@ -54,7 +54,7 @@ final class StatusViewModel {
             DetailField(label: "Remote", value: remoteLine(status.remote)),
             DetailField(
                 label: "Cache",
-                value: "\(cache.entries) entries, \(ByteCount.describe(cache.bytes)) of \(ByteCount.describe(cache.byteBudget))"
+                value: "\(cache.entries == 1 ? "1 entry" : "\(cache.entries) entries"), \(ByteCount.describe(cache.bytes)) of \(ByteCount.describe(cache.byteBudget))"
                     + " (\(cache.staleEntries) stale, \(cache.pinnedEntries) pinned)"
             ),
             DetailField(label: "Last refresh", value: lastRefreshLine(status)),
