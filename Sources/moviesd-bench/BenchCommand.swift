@@ -4,13 +4,25 @@ enum BenchCommand: Sendable {
     case search(SearchOptions)
     /// `prefetch`: distinct queries through the daemon (cold cache), wall time.
     case prefetch(PrefetchOptions)
+    /// `calls`: sequential calls with `more`, first-reply and whole-call latency.
+    case calls(CallsOptions)
     /// `--help`.
     case help
+
+    /// Options of `calls`.
+    struct CallsOptions: Sendable {
+        var socketPath = ""
+        var query = ""
+        var policy = "cache_then_network"
+        var count = 300
+    }
 
     /// Options of `search`.
     struct SearchOptions: Sendable {
         var socketPath = ""
         var queries: [String] = []
+        /// `(query, page)` pairs read from `--requests-file`, asked after `queries` (page 1).
+        var requests: [SearchTarget] = []
         var connections: [Int] = [1, 8, 32, 128]
         var threads = 2
         var durationSeconds = 10.0
@@ -26,16 +38,19 @@ enum BenchCommand: Sendable {
         var prefix = "watch"
         var concurrency = 64
         var policy = "network_only"
+        /// `(query, page)` pairs from `--requests-file`, sent instead of the numbered queries.
+        var requests: [SearchTarget] = []
     }
 
     /// The help text.
     static let usage = """
         USAGE:
-          moviesd-bench search --socket PATH --query Q [--query Q ...] [--connections 1,8,32,128]
+          moviesd-bench search --socket PATH (--query Q ... | --requests-file F) [--connections 1,8,32,128]
                                [--threads 2] [--duration 10] [--policy cache_first]
                                [--expect-origin cache|network|any] [--rss-pid PID]
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
-                               [--policy network_only]
+                               [--policy network_only] [--requests-file F]
+          moviesd-bench calls --socket PATH --query Q [--policy cache_then_network] [--count 300]
 
         search: for each connection count, opens that many Unix-socket connections spread over
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
@@ -43,8 +58,15 @@ enum BenchCommand: Sendable {
         Each connection's first reply is parsed and checked (no error; freshness.origin as
         expected); the rest are only framed. --rss-pid samples that process's peak VmRSS.
 
-        prefetch: sends --count distinct queries ("PREFIX-1" ...) with --policy through
-        --concurrency connections and prints the wall time until the last answer.
+        prefetch: sends --count distinct queries ("PREFIX-1" ...), or each line of --requests-file,
+        with --policy through --concurrency connections and prints the wall time until the last
+        answer.
+
+        calls: sends --count Search calls for --query with --policy and `more`, one after the
+        other on one connection (after 10 unmeasured ones), and prints the latency of the first
+        reply and of the whole call.
+
+        A requests file has one search per line: the query, a tab, the page number.
 
         Not a test: it asserts nothing about timing. See scripts/bench and BENCHMARKS.md.
         """
@@ -62,6 +84,7 @@ enum BenchCommand: Sendable {
                 switch name {
                 case "--socket": search.socketPath = try options.value(name)
                 case "--query": search.queries.append(try options.value(name))
+                case "--requests-file": search.requests += try SearchTarget.read(file: try options.value(name))
                 case "--connections": search.connections = try options.integers(name)
                 case "--threads": search.threads = try options.integer(name)
                 case "--duration": search.durationSeconds = try options.number(name)
@@ -73,8 +96,8 @@ enum BenchCommand: Sendable {
                 default: throw BenchError("unknown option \(name); see --help")
                 }
             }
-            guard !search.socketPath.isEmpty, !search.queries.isEmpty else {
-                throw BenchError("search needs --socket and at least one --query")
+            guard !search.socketPath.isEmpty, !search.queries.isEmpty || !search.requests.isEmpty else {
+                throw BenchError("search needs --socket and at least one --query or a --requests-file")
             }
             return .search(search)
         case "prefetch":
@@ -86,11 +109,25 @@ enum BenchCommand: Sendable {
                 case "--prefix": prefetch.prefix = try options.value(name)
                 case "--concurrency": prefetch.concurrency = try options.integer(name)
                 case "--policy": prefetch.policy = try options.value(name)
+                case "--requests-file": prefetch.requests = try SearchTarget.read(file: try options.value(name))
                 default: throw BenchError("unknown option \(name); see --help")
                 }
             }
             guard !prefetch.socketPath.isEmpty else { throw BenchError("prefetch needs --socket") }
             return .prefetch(prefetch)
+        case "calls":
+            var calls = CallsOptions()
+            while let name = options.nextName() {
+                switch name {
+                case "--socket": calls.socketPath = try options.value(name)
+                case "--query": calls.query = try options.value(name)
+                case "--policy": calls.policy = try options.value(name)
+                case "--count": calls.count = try options.integer(name)
+                default: throw BenchError("unknown option \(name); see --help")
+                }
+            }
+            guard !calls.socketPath.isEmpty, !calls.query.isEmpty else { throw BenchError("calls needs --socket and --query") }
+            return .calls(calls)
         default:
             throw BenchError("unknown command \(verb); see --help")
         }

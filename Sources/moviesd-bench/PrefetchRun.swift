@@ -2,17 +2,17 @@ import Glibc
 import Synchronization
 import Varlink
 
-/// The cold-prefetch measurement: `queries` distinct searches sent through the daemon with
+/// The cold-prefetch measurement: `targets`, distinct searches sent through the daemon with
 /// `policy` by `concurrency` clients at once; the wall time until the last answer.
 struct PrefetchRun: Sendable {
     let socketPath: String
-    let queries: [String]
+    let targets: [SearchTarget]
     let concurrency: Int
     let policy: String
 
     /// Runs every query once; returns (seconds, failures).
     func run() throws(BenchError) -> (seconds: Double, failures: [String]) {
-        let queue = WorkQueue(queries)
+        let queue = WorkQueue(targets)
         let started = MonotonicNanoseconds.now()
         let threads = (0..<max(1, concurrency)).map { _ in
             NativeThread { [socketPath, policy] in
@@ -23,13 +23,13 @@ struct PrefetchRun: Sendable {
                     queue.fail("connect: \(error)")
                     return
                 }
-                while let query = queue.next() {
+                while let target = queue.next() {
                     do {
-                        try client.call("io.moviesd.Movies.Search", parameters: ["query": .string(query), "policy": .string(policy)]) { reply in
-                            if let error = reply.error { queue.fail("\(query): \(error) \(String(decoding: reply.parameters.serialized(), as: UTF8.self))") }
+                        try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: policy)) { reply in
+                            if let error = reply.error { queue.fail("\(target): \(error) \(String(decoding: reply.parameters.serialized(), as: UTF8.self))") }
                         }
                     } catch {
-                        queue.fail("\(query): \(error)")
+                        queue.fail("\(target): \(error)")
                         return
                     }
                 }
@@ -43,14 +43,14 @@ struct PrefetchRun: Sendable {
 
 /// The queries still to send, and the failures seen, shared by the client threads.
 private final class WorkQueue: Sendable {
-    private let pending: Mutex<[String]>
+    private let pending: Mutex<[SearchTarget]>
     private let failed = Mutex<[String]>([])
 
-    init(_ items: [String]) {
+    init(_ items: [SearchTarget]) {
         pending = Mutex(items.reversed())
     }
 
-    func next() -> String? {
+    func next() -> SearchTarget? {
         pending.withLock { $0.popLast() }
     }
 

@@ -18,6 +18,10 @@ func runBench() -> Int32 {
             try runSearch(options)
         case .prefetch(let options):
             try runPrefetch(options)
+        case .calls(let options):
+            let run = CallLatencyRun(socketPath: options.socketPath, target: SearchTarget(query: options.query, page: 1), policy: options.policy, count: max(1, options.count))
+            let (first, whole) = try run.run()
+            print("calls policy=\(options.policy) count=\(first.count) first_p50_ms=\(format(first.p50, 3)) first_p99_ms=\(format(first.p99, 3)) whole_p50_ms=\(format(whole.p50, 3)) whole_p99_ms=\(format(whole.p99, 3))")
         }
         return 0
     } catch {
@@ -28,10 +32,11 @@ func runBench() -> Int32 {
 
 /// One result line per connection count.
 func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
-    let messages = options.queries.map { query in
+    let targets = options.queries.map { SearchTarget(query: $0, page: 1) } + options.requests
+    let messages = targets.map { target in
         var message = JSONValue.object([
             "method": .string("io.moviesd.Movies.Search"),
-            "parameters": .object(["query": .string(query), "policy": .string(options.policy)]),
+            "parameters": .object(target.parameters(policy: options.policy)),
         ]).serialized()
         message.append(0)
         return message
@@ -55,10 +60,12 @@ func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
 
 /// One result line for the prefetch run.
 func runPrefetch(_ options: BenchCommand.PrefetchOptions) throws(BenchError) {
-    let queries = (1...options.count).map { "\(options.prefix)-\($0)" }
-    let run = PrefetchRun(socketPath: options.socketPath, queries: queries, concurrency: options.concurrency, policy: options.policy)
+    let targets = options.requests.isEmpty
+        ? (1...max(1, options.count)).map { SearchTarget(query: "\(options.prefix)-\($0)", page: 1) }
+        : options.requests
+    let run = PrefetchRun(socketPath: options.socketPath, targets: targets, concurrency: options.concurrency, policy: options.policy)
     let outcome = try run.run()
-    print("prefetch queries=\(options.count) concurrency=\(options.concurrency) policy=\(options.policy) seconds=\(format(outcome.seconds, 3)) failures=\(outcome.failures.count)")
+    print("prefetch queries=\(targets.count) concurrency=\(options.concurrency) policy=\(options.policy) seconds=\(format(outcome.seconds, 3)) failures=\(outcome.failures.count)")
     for failure in outcome.failures.prefix(5) { print("  failure: \(failure)") }
 }
 

@@ -7,6 +7,7 @@ public struct MovieCatalogue: Sendable {
     public let movies: [StubMovie]
     private let indexByID: [Int: Int]
     private let imagePaths: Set<String>
+    private let recentSearches = SearchMatchesMemo()
 
     /// Builds the catalogue for `seed` with `count` generated movies (plus the well-known ones).
     public init(seed: UInt64, count: Int) {
@@ -42,6 +43,11 @@ public struct MovieCatalogue: Sendable {
     public func search(query: String, includeAdult: Bool = false, year: Int? = nil) -> [StubMovie] {
         let needle = Self.fold(query.trimmingCharacters(in: .whitespaces))
         guard !needle.isEmpty else { return [] }
+        let key = SearchMatchesMemo.Key(needle: needle, includeAdult: includeAdult, year: year)
+        return recentSearches.matches(for: key) { matches(needle: needle, includeAdult: includeAdult, year: year) }
+    }
+
+    private func matches(needle: String, includeAdult: Bool, year: Int?) -> [StubMovie] {
         let yearPrefix = year.map { String(format: "%04d-", $0) }
         return movies
             .filter { movie in
