@@ -271,4 +271,111 @@ import Testing
         #expect(await harness.storage.readCount == 1)
         #expect(await harness.remote.fetchCount == 0)
     }
+
+    // MARK: - The default policy's first reply
+
+    private static let defaultPolicy: [String: JSONValue] = ["query": .string("matrix")]
+
+    private func decodeSearch(_ parameters: JSONValue) throws -> SearchReply {
+        try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(parameters.serialized()))
+    }
+
+    @Test func underTheDefaultPolicyAMoreCallsFirstReplyComesFromMemoryAndTheRestFromTMDB() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        _ = await harness.call("Search", Self.cacheFirst)
+        let reads = await harness.storage.readCount
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy)) == nil, "without more, the call waits for TMDB")
+
+        let first = try #require(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true)))
+        #expect(first.continues)
+        let message = try JSONValue.parse(first.bytes)
+        #expect(message["continues"] == .bool(true))
+        let cached = try decodeSearch(try #require(message["parameters"]))
+        #expect(cached.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(cached.freshness.origin == .cache)
+        #expect(cached.freshness.ageSeconds == 90)
+        #expect(await harness.storage.readCount == reads, "the first reply read nothing")
+
+        // The server then runs the call knowing the first reply went out: it is not sent twice.
+        let rest = await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
+        #expect(rest.intermediate.isEmpty)
+        let fresh = try rest.decode(SearchReply.self)
+        #expect(fresh.page.movies.map(\.title) == ["Fresh Matrix"])
+        #expect(fresh.freshness.origin == .network)
+        #expect(await harness.remote.fetchCount == 1)
+    }
+
+    @Test func whenTMDBFailsAfterTheFirstReplyTheCallEndsWithTheCachedPageSayingWhy() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
+        await harness.scriptSearchFailure("matrix", message: "connection refused")
+        _ = await harness.call("Search", Self.cacheFirst)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true))?.continues == true)
+        let rest = await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
+        #expect(rest.intermediate.isEmpty)
+        let final = try rest.decode(SearchReply.self)
+        #expect(final.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(final.freshness.origin == .cache)
+        #expect(final.freshness.remoteError?.contains("connection refused") == true)
+    }
+
+    @Test func withNothingInMemoryTheHandlerSendsTheCachedPageFirstAndRemembersIt() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        let outcome = await harness.call("Search", Self.defaultPolicy, more: true)
+        #expect(outcome.intermediate.count == 1)
+        let cached = try decodeSearch(try #require(outcome.intermediate.first))
+        #expect(cached.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(cached.freshness.origin == .cache)
+        #expect(try outcome.decode(SearchReply.self).page.movies.map(\.title) == ["Fresh Matrix"])
+        // The network's page was stored: the cache changed, so the remembered page is not served.
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil, "the cache changed after the page was remembered")
+    }
+
+    @Test func aStaleEntryIsNotAnsweredAtOnceUnderTheDefaultPolicy() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90, fresh: false)
+        _ = await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_only")])
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix"), "policy": .string("cache_only")])) != nil)
+        #expect(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true)) == nil)
+    }
+
+    @Test func overARealServerTheDefaultPolicysCachedReplyComesFromMemoryThenTMDBsFollows() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-atonce-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("io.moviesd.Movies").path
+
+        let harness = ServiceHarness(daemonUID: getuid())
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        _ = await harness.call("Search", Self.cacheFirst)  // remembered in memory
+        let reads = await harness.storage.readCount
+        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
+        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        defer { server.shutdown(gracePeriodSeconds: 0) }
+
+        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
+            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
+            var replies: [VarlinkReply] = []
+            try client.call("io.moviesd.Movies.Search", parameters: Self.defaultPolicy, more: true) { replies.append($0) }
+            return replies
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+
+        #expect(replies.map(\.continues) == [true, false])
+        let titles = try replies.map { try decodeSearch($0.parameters).page.movies.map(\.title) }
+        #expect(titles == [["Cached Matrix"], ["Fresh Matrix"]])
+        #expect(try replies.map { try decodeSearch($0.parameters).freshness.origin } == [.cache, .network])
+        // The stream still reads the entry once (for its ETag and as the answer if TMDB fails),
+        // after the first reply went out.
+        #expect(await harness.storage.readCount <= reads + 2)
+        #expect(await harness.remote.fetchCount == 1)
+    }
 }

@@ -51,15 +51,19 @@ struct ServiceHarness {
             remoteStatus: health, storageHealth: storageHealth)
         let settings = MoviesVarlinkService.Settings(
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
-            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events)
+            daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events,
+            changeCount: { [storage] in storage.changeCount }, recordAccess: { [storage] key in storage.recordAccess(forKey: key) },
+            now: clock.now)
         service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
 
     /// Calls `io.moviesd.Movies.<method>` as `peer`.
-    func call(_ method: String, _ parameters: [String: JSONValue] = [:], more: Bool = false, peer: PeerCredentials? = ServiceHarness.owner) async -> CallOutcome {
+    /// With `firstReplySent`, as the server runs a call whose first reply `answerAtOnce` sent.
+    func call(_ method: String, _ parameters: [String: JSONValue] = [:], more: Bool = false, peer: PeerCredentials? = ServiceHarness.owner, firstReplySent: Bool = false) async -> CallOutcome {
         let recorder = ReplyRecorder()
         let writer = VarlinkReplyWriter(isStreaming: more) { bytes in recorder.record(bytes) }
-        let call = VarlinkCall(method: "\(MoviesInterface.name).\(method)", parameters: parameters, more: more, peer: peer)
+        var call = VarlinkCall(method: "\(MoviesInterface.name).\(method)", parameters: parameters, more: more, peer: peer)
+        call.firstReplySent = firstReplySent
         do {
             let final = try await service.handle(call, replies: writer)
             return CallOutcome(intermediate: recorder.messages, final: .success(final))

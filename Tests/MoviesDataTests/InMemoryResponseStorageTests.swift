@@ -17,10 +17,10 @@ import Testing
 
     @Test func theRevisionChangesAfterEveryMutationAndNotAfterReads() async throws {
         let storage = InMemoryResponseStorage()
-        var last = storage.revision
+        var last = storage.changeCount
         func changed() -> Bool {
-            defer { last = storage.revision }
-            return storage.revision != last
+            defer { last = storage.changeCount }
+            return storage.changeCount != last
         }
         await storage.seed(Self.entry("search:a"))
         #expect(changed(), "seed")

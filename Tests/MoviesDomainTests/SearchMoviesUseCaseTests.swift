@@ -54,59 +54,24 @@ import Testing
         #expect(requests.first?.query.query == "The Matrix")
     }
 
-    @Test(arguments: [FetchPolicy.cacheFirst, .cacheOnly])
-    func theFreshCacheProbeAnswersForPoliciesWhoseFreshHitIsFinal(policy: FetchPolicy) async throws {
-        let cached = Fetched<MoviesPage>.page(1, origin: .cache)
-        let repository = StubMoviesRepository(pages: [], freshCached: cached)
+    @Test func theCachedAnswerIsTheRepositorysAndSavesNoQuery() async throws {
+        let cached = CachedAnswer(json: Array(#"{"page":1}"#.utf8), fetchedAt: Date(timeIntervalSince1970: 1000), expiresAt: Date(timeIntervalSince1970: 2000))
+        let repository = StubMoviesRepository(pages: [], cached: cached)
         let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(await useCase.cachedIfFresh(request, policy: policy) == cached)
+        #expect(await useCase.cachedAnswer(request) == cached)
         #expect(await repository.searchRequests == [request])
-        #expect(await queries.saveCount == 0)
+        #expect(await queries.saveCount == 0, "only a network answer saves the query")
     }
 
-    @Test(arguments: [FetchPolicy.cacheThenNetwork, .networkOnly])
-    func theFreshCacheProbeIsNilForPoliciesThatGoToTheNetwork(policy: FetchPolicy) async throws {
-        let repository = StubMoviesRepository(pages: [], freshCached: .page(1, origin: .cache))
-        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
-        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(await useCase.cachedIfFresh(request, policy: policy) == nil)
-        #expect(await repository.searchRequests.isEmpty)
-    }
-
-    @Test func aRepositoryWithoutAFastPathAnswersNil() async throws {
+    @Test func aRepositoryWithoutCachedAnswersAnswersNil() async throws {
         let useCase = SearchMoviesUseCase(moviesRepository: PlainMoviesRepository(), queriesRepository: queries)
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(await useCase.cachedIfFresh(request, policy: .cacheFirst) == nil)
-        #expect(useCase.freshInMemory(request, policy: .cacheFirst) == nil)
-    }
-
-    // MARK: - freshInMemory
-
-    @Test(arguments: [FetchPolicy.cacheFirst, .cacheOnly])
-    func theInMemoryProbeAnswersWhatTheRepositoryRemembersForCachePolicies(policy: FetchPolicy) async throws {
-        let remembered = RememberedFetch(fetched: .page(1, origin: .cache), revision: 7)
-        let repository = StubMoviesRepository(pages: [], inMemory: remembered)
-        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
-        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        let answer = try #require(useCase.freshInMemory(request, policy: policy))
-        #expect(answer.fetched == remembered.fetched)
-        #expect(answer.revision == 7)
-        #expect(await queries.saveCount == 0)
-        #expect(await repository.searchRequests.isEmpty)
-    }
-
-    @Test(arguments: [FetchPolicy.cacheThenNetwork, .networkOnly])
-    func theInMemoryProbeIsNilForPoliciesThatGoToTheNetwork(policy: FetchPolicy) async throws {
-        let repository = StubMoviesRepository(pages: [], inMemory: RememberedFetch(fetched: .page(1, origin: .cache), revision: 7))
-        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
-        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(useCase.freshInMemory(request, policy: policy) == nil)
-        #expect(useCase.freshInMemory(request, policy: .default) == nil)
+        #expect(await useCase.cachedAnswer(request) == nil)
     }
 }
 
-/// A repository relying on the protocol's default `cachedSearchIfFresh`.
+/// A repository relying on the protocol's default `cachedSearchAnswer`.
 private struct PlainMoviesRepository: MoviesRepository {
     func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
         FetchedStream { $0.yield(.page(1, origin: .cache)); $0.finish() }

@@ -5,26 +5,19 @@ import MoviesDomain
 struct StubMoviesRepository: MoviesRepository {
     let pages: [Fetched<MoviesPage>]
     let failure: MoviesError?
-    /// What `cachedSearchIfFresh` answers.
-    let freshCached: Fetched<MoviesPage>?
-    /// What `freshSearchInMemory` answers.
-    let inMemory: RememberedFetch<MoviesPage>?
+    /// What `cachedSearchAnswer` answers.
+    let cached: CachedAnswer?
     private let calls = CallLog()
 
-    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil, freshCached: Fetched<MoviesPage>? = nil, inMemory: RememberedFetch<MoviesPage>? = nil) {
+    init(pages: [Fetched<MoviesPage>], failure: MoviesError? = nil, cached: CachedAnswer? = nil) {
         self.pages = pages
         self.failure = failure
-        self.freshCached = freshCached
-        self.inMemory = inMemory
+        self.cached = cached
     }
 
-    func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? {
-        inMemory
-    }
-
-    func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? {
+    func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? {
         await calls.record(request)
-        return freshCached
+        return cached
     }
 
     var searchRequests: [SearchRequest] { get async { await calls.requests } }

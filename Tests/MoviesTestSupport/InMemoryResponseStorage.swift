@@ -29,7 +29,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     private nonisolated let memoryAccesses = Mutex<[String]>([])
 
     /// Changes after every call that may change an entry (seeding included).
-    public nonisolated var revision: UInt64 { changes.load(ordering: .acquiring) }
+    public nonisolated var changeCount: UInt64 { changes.load(ordering: .acquiring) }
 
     /// Notes the access; the next call applies it to the LRU order.
     public nonisolated func recordAccess(forKey key: String) {

@@ -6,7 +6,7 @@ import Testing
 @testable import SQLiteStore
 
 /// Commits by another process (here: another connection, as the `sqlite3` shell would make) reach
-/// the write revision, so a page remembered in memory is not served past them.
+/// the change counter once noticed, so an answer remembered in memory is not served past them.
 @Suite struct ExternalWriteDetectorTests {
     static let body = #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":603,"title":"The Matrix"}]}"#
 
@@ -26,41 +26,45 @@ import Testing
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .zero)
             let storage = SQLiteResponseStorage(store: store)
+            var revision: UInt64 {
+                store.noticeExternalWrites()
+                return storage.changeCount
+            }
             try await storage.save(Self.freshPage("search:a"))
             // The first look after a write of our own may count it once as a change; then it settles.
-            _ = storage.revision
-            let settled = storage.revision
-            #expect(storage.revision == settled, "repeated looks change nothing")
+            _ = revision
+            let settled = revision
+            #expect(revision == settled, "repeated looks change nothing")
             _ = try await storage.response(forKey: "search:a")
-            #expect(storage.revision == settled, "a read is not a write")
+            #expect(revision == settled, "a read is not a write")
             // An access-time flush is a write of our own: counted at most once, then settled again.
             try await store.flushAccessTimes()
-            _ = storage.revision
-            let afterOwnActivity = storage.revision
-            #expect(storage.revision == afterOwnActivity)
+            _ = revision
+            let afterOwnActivity = revision
+            #expect(revision == afterOwnActivity)
 
             try Self.deleteEverythingFromOutside(database.path)
-            let afterOutsideWrite = storage.revision
+            let afterOutsideWrite = revision
             #expect(afterOutsideWrite > afterOwnActivity)
-            #expect(storage.revision == afterOutsideWrite)
+            #expect(revision == afterOutsideWrite)
             #expect(try await storage.response(forKey: "search:a") == nil)
             await store.close()
         }
     }
 
-    @Test func aRememberedPageIsNotServedAfterAnotherProcessDeletedIt() async throws {
+    @Test func theCachedAnswerIsTheStoredReplyUntilAnotherProcessDeletesIt() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .zero)
             let storage = SQLiteResponseStorage(store: store)
             let repository = DefaultMoviesRepository(storage: storage, remote: ScriptedMoviesRemote(), health: RemoteHealth(), policy: CachePolicy())
             let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
-            try await storage.save(Self.freshPage(CacheKey.search(request.query, page: 1, language: nil)))
-            #expect(await repository.cachedSearchIfFresh(request) != nil)
-            #expect(repository.freshSearchInMemory(request)?.fetched.value.movies.map(\.id) == [603])
+            var page = Self.freshPage(CacheKey.search(request.query, page: 1, language: nil))
+            page.reply = Data(#"{"stored":"reply"}"#.utf8)
+            try await storage.save(page)
+            #expect(await repository.cachedSearchAnswer(request)?.json == Array(#"{"stored":"reply"}"#.utf8), "the stored reply, not the body decoded again")
 
             try Self.deleteEverythingFromOutside(database.path)
-            #expect(repository.freshSearchInMemory(request) == nil)
-            #expect(await repository.cachedSearchIfFresh(request) == nil)
+            #expect(await repository.cachedSearchAnswer(request) == nil)
             await store.close()
         }
     }
@@ -69,14 +73,18 @@ import Testing
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2, externalWriteCheckInterval: .seconds(3600))
             let storage = SQLiteResponseStorage(store: store)
+            var revision: UInt64 {
+                store.noticeExternalWrites()
+                return storage.changeCount
+            }
             try await storage.save(Self.freshPage("search:a"))
-            let first = storage.revision  // the first look: the data version is noted
+            let first = revision  // the first look: the data version is noted
             try Self.deleteEverythingFromOutside(database.path)
             // Not looked at again within the hour: the outside write is not seen yet (the bound the
             // interval sets), while the store's own writes still count at once.
-            #expect(storage.revision == first)
+            #expect(revision == first)
             try await storage.save(Self.freshPage("search:b"))
-            #expect(storage.revision > first)
+            #expect(revision > first)
             await store.close()
         }
     }

@@ -33,7 +33,15 @@ import Testing
     /// A database as moviesd 0.x wrote it: one file, the single-file schema up to `version`.
     static func makeLegacyFile(_ path: String, version: Int) async throws {
         let legacy = try SQLiteStore(path: path, readers: 1, migrator: SQLiteMigrator(migrations: Array(StoreSchema.migrations.prefix(version))))
-        try await SQLiteResponseStorage(store: legacy).save(response("search:matrix:1"))
+        // As moviesd 0.x stored it: no reply column yet.
+        let old = response("search:matrix:1")
+        try await legacy.write { connection in
+            try connection.run("""
+                INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at, last_access, size)
+                VALUES (?, ?, ?, ?, 200, ?, ?, ?, ?)
+                """, [.text(old.key), .text(old.resource.rawValue), .blob(old.body), .text(old.contentType),
+                      .date(old.fetchedAt), .date(old.expiresAt), .real(1000), .int(old.body.count)])
+        }
         let recent = SQLiteRecentQueriesStorage(store: legacy)
         try await recent.save(MovieQuery("Matrix")!, at: Date(timeIntervalSince1970: 10))
         try await recent.save(MovieQuery("Alien")!, at: Date(timeIntervalSince1970: 20))
@@ -63,7 +71,7 @@ import Testing
             #expect(recent.map(\.query) == ["Alien", "Matrix"])
             #expect(try await SQLiteResponseStorage(store: databases.cache).response(forKey: "search:matrix:1") != nil)
             #expect(try await Self.tables(databases.cache) == ["responses"])
-            #expect(try await databases.cache.read { try SQLiteMigrator.userVersion(of: $0) } == 3)
+            #expect(try await databases.cache.read { try SQLiteMigrator.userVersion(of: $0) } == 4)
             await databases.close()
             #expect(!FileManager.default.fileExists(atPath: paths.state + ".migrating"))
         }

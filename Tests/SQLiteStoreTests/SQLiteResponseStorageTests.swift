@@ -233,15 +233,15 @@ import Testing
         }
     }
 
-    // MARK: - Revision and accesses answered from memory
+    // MARK: - Change counter and accesses answered from memory
 
-    @Test func theRevisionChangesAfterEveryKindOfChangeAndNotAfterReads() async throws {
+    @Test func theChangeCounterMovesAfterEveryKindOfChangeAndNotAfterReads() async throws {
         let clock = ManualClock()
         try await Self.withStorage(clock: clock) { storage, _ in
-            var last = storage.revision
+            var last = storage.changeCount
             func changed() -> Bool {
-                defer { last = storage.revision }
-                return storage.revision != last
+                defer { last = storage.changeCount }
+                return storage.changeCount != last
             }
             try await storage.save(Self.entry("search:a", body: String(repeating: "x", count: 100)))
             #expect(changed(), "save")

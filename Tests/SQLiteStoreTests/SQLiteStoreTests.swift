@@ -18,7 +18,7 @@ import Testing
                 [try connection.integer("PRAGMA user_version"), try connection.integer("PRAGMA synchronous"),
                  try connection.integer("PRAGMA foreign_keys"), try connection.integer("PRAGMA busy_timeout")]
             }
-            #expect(settings == [Int64(StoreSchema.migrations.count), 1, 1, 5000])  // synchronous NORMAL is 1
+            #expect(settings == [Int64(StoreSchema.singleFileMigrations.count), 1, 1, 5000])  // synchronous NORMAL is 1
             #expect(try await store.integrityCheck() == "ok")
             await store.close()
         }
@@ -35,7 +35,7 @@ import Testing
 
             let reopened = try SQLiteStore(path: database.path)
             #expect(try await SQLiteResponseStorage(store: reopened).response(forKey: "search:matrix") != nil)
-            #expect(try await reopened.read { try $0.integer("PRAGMA user_version") } == Int64(StoreSchema.migrations.count))
+            #expect(try await reopened.read { try $0.integer("PRAGMA user_version") } == Int64(StoreSchema.singleFileMigrations.count))
             await reopened.close()
         }
     }

@@ -184,7 +184,10 @@ public final class AppDIContainer: Sendable {
             answerDeadlineSeconds: configuration.daemon.answerDeadlineSeconds,
             daemonUID: daemonUID,
             authorizedGID: authorizedGID,
-            events: events
+            events: events,
+            answerMemoryBytes: Int(clamping: configuration.cache.memoryMaxBytes),
+            changeCount: { [responseStorage] in responseStorage.changeCount },
+            recordAccess: { [responseStorage] key in responseStorage.recordAccess(forKey: key) }
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
@@ -209,6 +212,16 @@ public final class AppDIContainer: Sendable {
         server.callDeadlineOverrides = ["\(MoviesInterface.name).Refresh": configuration.refresh.deadlineSeconds]
         server.deadlineError = { seconds in VarlinkError.timeout(seconds: seconds) }
         return VarlinkServer(configuration: server, handlers: handlers)
+    }
+
+    /// Looks once a second for commits to the cache by other processes (the `sqlite3` shell, a
+    /// restore), so that answers held in memory are not trusted past them; returns when cancelled.
+    /// Off the event loop: serving an answer from memory only reads the change counter.
+    public func watchExternalWrites() async {
+        while !Task.isCancelled {
+            store.noticeExternalWrites()
+            try? await Task.sleep(for: .seconds(1))
+        }
     }
 
     /// Flushes pending access times and closes both databases cleanly.

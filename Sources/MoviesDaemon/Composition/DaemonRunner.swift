@@ -116,6 +116,7 @@ public struct DaemonRunner: Sendable {
 
         let schedulerTask = Task { [scheduler = container.scheduler] in await scheduler?.run() }
         let probeTask = Task { [probe = container.probe] in await probe.run() }
+        let externalWritesTask = Task { [container] in await container.watchExternalWrites() }
 
         logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(socketDescription); cache \(paths.databasePath); state \(paths.statePath); remote \(configuration.remote.baseURL) with \(credential)")
         notifier.ready(status: "Serving io.moviesd.Movies on \(socketDescription)")
@@ -140,11 +141,13 @@ public struct DaemonRunner: Sendable {
         notifier.stopping(status: "Shutting down")
         schedulerTask.cancel()
         probeTask.cancel()
+        externalWritesTask.cancel()
         await container.refresher.cancelRunning()
         server.shutdown(gracePeriodSeconds: 10)
         _ = await serverTask.result
         _ = await schedulerTask.result
         await probeTask.value
+        await externalWritesTask.value
         signalTask.cancel()
         watchdogTask.cancel()
         await container.close()

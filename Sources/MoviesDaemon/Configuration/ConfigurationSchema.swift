@@ -77,6 +77,7 @@ public enum ConfigurationSchema {
             cache("MovieMaxStaleSec") { (s, v) throws(ConfigurationValueError) in s.movieMaxStaleSeconds = try V.durationSeconds(v, in: nonNegative) },
             cache("NegativeSec") { (s, v) throws(ConfigurationValueError) in s.negativeSeconds = try V.durationSeconds(v, in: nonNegative) },
             cache("MaxBytes") { (s, v) throws(ConfigurationValueError) in s.maxBytes = try V.byteCount(v, in: 0...Int64.max) },
+            cache("MemoryMaxBytes") { (s, v) throws(ConfigurationValueError) in s.memoryMaxBytes = try V.byteCount(v, in: 0...(Int64(1) << 40)) },
             cache("HonorRemoteMaxAge") { (s, v) throws(ConfigurationValueError) in s.honorRemoteMaxAge = try V.boolean(v) },
         ]
     }

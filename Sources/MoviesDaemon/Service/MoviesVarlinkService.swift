@@ -46,13 +46,24 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var authorizedGID: UInt32?
         /// Where `--log-level debug` writes one line per call.
         public var events: any EventLog
+        /// The memory for cached answers (`[Cache] MemoryMaxBytes=`).
+        public var answerMemoryBytes: Int
+        /// The cache's change counter and access bookkeeping, for the answers held in memory.
+        var answerSource: HotAnswers.Source
+        /// The clock of freshness in replies.
+        var now: @Sendable () -> Date
 
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
-            events: any EventLog = DiscardingEventLog()
+            events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 64 << 20,
+            changeCount: @escaping @Sendable () -> UInt64 = { 0 }, recordAccess: @escaping @Sendable (String) -> Void = { _ in },
+            now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.events = events
+            self.answerMemoryBytes = answerMemoryBytes
+            self.answerSource = HotAnswers.Source(changeCount: changeCount, recordAccess: recordAccess)
+            self.now = now
             self.version = version
             self.startedAt = startedAt
             self.answerDeadlineSeconds = answerDeadlineSeconds
@@ -69,9 +80,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let relay: UpdateRelay
     let authorizer: CallAuthorizer
     private let callLog: CallLog
-    private let encodedPages = WireEncodingMemo<SearchRequest, MoviesPage>()
-    private let encodedFreshness = WireEncodingMemo<SearchRequest, Freshness>()
-    private let preparedSearches = PreparedReplyMemo<SearchRequest>()
+    /// Cached search pages in the interface's shape: the one memory in front of the cache.
+    let answers: HotAnswers
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -80,6 +90,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         self.relay = UpdateRelay(answerDeadlineSeconds: settings.answerDeadlineSeconds)
         self.authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
         self.callLog = CallLog(events: settings.events)
+        self.answers = HotAnswers(byteBudget: settings.answerMemoryBytes, source: settings.answerSource, now: settings.now)
     }
 
     /// Dispatches one call (and, at `--log-level debug`, logs it).
@@ -111,33 +122,53 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
-    /// A fresh cached search page from memory, as a prepared reply (no task, no storage read);
-    /// `nil` for every other call, which then runs `handle(_:replies:)`.
+    /// A cached search page from memory, as a prepared reply (no task, no storage read, no
+    /// encoding of the page): the final reply under `cache_first` (fresh) and `cache_only`, the
+    /// first of a `more` call's replies under the default policy (fresh); `nil` otherwise, and
+    /// the call runs `handle(_:replies:)`.
     public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard call.methodName == "Search", let search = try? SearchCall(call),
-              let hit = dependencies.searchMovies.freshInMemory(search.request, policy: search.policy) else { return nil }
-        let (pages, freshness) = (encodedPages, encodedFreshness)
-        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
-        return preparedSearches.reply(for: search.request, revision: hit.revision, freshness: hit.fetched.freshness) {
-            VarlinkPreparedReply(parameters: [
-                "page": pages.encode(hit.fetched.value, key: search.request),
-                "freshness": freshness.encode(hit.fetched.freshness, key: search.request),
-            ])
+        guard call.methodName == "Search", let search = try? SearchCall(call) else { return nil }
+        let date = settings.now()
+        guard let (parameters, answer) = answers.replyParameters(forKey: search.cacheKey, at: date) else { return nil }
+        let continues: Bool
+        switch search.policy {
+        case .cacheOnly: continues = false
+        case .cacheFirst where !answer.isStale(at: date): continues = false
+        case .cacheThenNetwork where call.more && !answer.isStale(at: date): continues = true
+        default: return nil
         }
+        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
+        return VarlinkPreparedReply(parameters: parameters, continues: continues)
+    }
+
+    /// The cached page for `search` in the interface's shape: from memory, else read from the
+    /// cache (without decoding) and remembered.
+    private func cachedAnswer(_ search: SearchCall) async -> CachedAnswer? {
+        let changeCount = answers.changeCount
+        if let known = answers.answer(forKey: search.cacheKey) { return known }
+        guard let read = await dependencies.searchMovies.cachedAnswer(search.request) else { return nil }
+        answers.remember(read, forKey: search.cacheKey, readAt: changeCount)
+        return read
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let search = try SearchCall(call)
         let (request, policy) = (search.request, search.policy)
-        let (pages, freshness) = (encodedPages, encodedFreshness)
-        // A fresh cache hit under cache_first/cache_only is the stream's only update, and the
-        // relay would answer it as is (with or without `more`): answer it without the stream.
-        if let cached = await dependencies.searchMovies.cachedIfFresh(request, policy: policy) {
-            return ["page": pages.encode(cached.value, key: request), "freshness": freshness.encode(cached.freshness, key: request)]
+        var firstReplySent = call.firstReplySent
+        if !firstReplySent, policy != .networkOnly, let answer = await cachedAnswer(search) {
+            let fresh = !answer.isStale(at: settings.now())
+            switch policy {
+            case .cacheOnly: return answers.parameters(answer)
+            case .cacheFirst where fresh: return answers.parameters(answer)
+            case .cacheThenNetwork where fresh && call.more && !call.oneway:
+                await replies.send(answers.parameters(answer))
+                firstReplySent = true
+            default: break
+            }
         }
         let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: search.maxStaleSeconds)
-        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query") { update in
-            ["page": pages.encode(update.value, key: request), "freshness": freshness.encode(update.freshness, key: request)]
+        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
+            ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
         }
     }
 

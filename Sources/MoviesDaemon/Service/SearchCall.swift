@@ -1,3 +1,4 @@
+import MoviesData
 import MoviesDomain
 import Varlink
 
@@ -6,6 +7,9 @@ struct SearchCall {
     var request: SearchRequest
     var policy: FetchPolicy
     var maxStaleSeconds: Int?
+
+    /// Where the page is cached (see `CacheKey`).
+    var cacheKey: String { CacheKey.search(request.query, page: request.page, language: request.language) }
 
     /// Reads and checks `call`'s parameters; throws the `InvalidParameter`/`InvalidArgument`
     /// error the caller gets for the first bad one.

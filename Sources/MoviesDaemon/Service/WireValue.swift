@@ -8,8 +8,6 @@ enum WireValue {
     /// The encoded value, or `null` if the value cannot be encoded (it always can: the domain types
     /// hold only strings, numbers, booleans, dates and arrays of them).
     static func encode<T: Encodable>(_ value: T) -> JSONValue {
-        // The cached-answer types skip JSONEncoder's set-up; same bytes (see WireWritable).
-        if let writable = value as? any WireWritable, let bytes = writable.wireBytes() { return .raw(bytes) }
         guard let bytes = try? WireCoding.makeEncoder().encode(value) else { return .null }
         return .raw(Array(bytes))
     }

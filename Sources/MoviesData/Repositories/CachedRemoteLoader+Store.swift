@@ -51,13 +51,14 @@ extension CachedRemoteLoader {
             entry.expiresAt = expiresAt
             return FetchOutcome(entry: entry, origin: .revalidated, storageFault: fault)
         }
-        let entry = StoredResponse(
+        var entry = StoredResponse(
             key: resource.key, resource: resource.resourceClass, body: response.body,
             contentType: response.contentType ?? defaultContentType(resource.resourceClass),
             httpStatus: 200, fetchedAt: received, expiresAt: expiresAt,
             etag: response.etag, lastModified: response.lastModified)
         do {
-            _ = try resource.decode(entry)
+            // Decoded once: to refuse a malformed body, and to store the value in the reply's shape.
+            entry.reply = resource.reply(try resource.decode(entry))
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }

@@ -15,9 +15,6 @@ struct CachedRemoteLoader: Sendable {
     let evictionSchedule: EvictionSchedule
     /// The database's health: every failed read or write is recorded (and logged once per cause).
     let storageHealth: StorageHealthMonitor
-    /// Values decoded from unchanged cached bodies (never posters: their bodies are large and
-    /// decoding them costs nothing).
-    let decodedValues = DecodedValues()
 
     /// The stream of updates for `resource` under `fetchPolicy`.
     func stream<Value: Sendable>(_ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<Value> {
@@ -86,36 +83,27 @@ struct CachedRemoteLoader: Sendable {
         }
     }
 
-    /// The update a `cacheFirst` stream would deliver as its only one when the cached entry is a
-    /// fresh value; `nil` otherwise (miss, negative, stale, corrupt or unreadable entry).
-    func cachedIfFresh<Value: Sendable>(_ resource: CachedResource<Value>) async -> Fetched<Value>? {
-        guard case .value(let value, let entry) = (try? await lookup(resource)) ?? .missing,
-              !entry.isStale(at: now()) else { return nil }
-        return cachedUpdate(value, entry)
-    }
-
-    /// `cachedIfFresh` of the resource stored under `key` when the value and its entry are remembered and nothing has been
-    /// stored since they were read: answered from memory (the access still counts for LRU), with
-    /// the storage revision it is valid at; `nil` otherwise. Never blocks.
-    func freshInMemory<Value: Sendable>(key: String, as type: Value.Type) -> RememberedFetch<Value>? {
-        let revision = storage.revision
-        guard let (entry, value) = decodedValues.current(key: key, revision: revision, as: Value.self),
-              !entry.isStale(at: now()) else { return nil }
-        storage.recordAccess(forKey: key)
-        return RememberedFetch(fetched: cachedUpdate(value, entry), revision: revision)
+    /// The cached value of `resource` in the interface's shape, fresh or stale: the stored reply
+    /// JSON, or, for an entry stored before replies were, the body decoded and encoded once.
+    /// `nil` on a miss, a negative or corrupt entry, or a storage error (recorded).
+    func cachedAnswer<Value: Sendable>(_ resource: CachedResource<Value>) async -> CachedAnswer? {
+        let entry: StoredResponse?
+        do {
+            entry = try await storage.response(forKey: resource.key)
+        } catch {
+            storageHealth.recordFailure(error, during: "reading the cache")
+            return nil
+        }
+        guard let entry, entry.httpStatus == 200,
+              let json = entry.reply ?? (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
+        return CachedAnswer(json: Array(json), fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
     }
 
     /// The cached entry for `resource`; a corrupt body is a miss.
     func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
-        // Read before the entry: if it is unchanged later, the entry is still the stored one.
-        let revision = storage.revision
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
         if entry.httpStatus == 404 { return .negative(entry) }
-        guard entry.httpStatus == 200 else { return .missing }
-        let memoizes = entry.resource != .poster
-        if memoizes, let value = decodedValues.value(for: entry, revision: revision, as: Value.self) { return .value(value, entry) }
-        guard let value = try? resource.decode(entry) else { return .missing }
-        if memoizes { decodedValues.remember(value, for: entry, revision: revision) }
+        guard entry.httpStatus == 200, let value = try? resource.decode(entry) else { return .missing }
         return .value(value, entry)
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MoviesDomain
 
 /// One cacheable TMDB resource as the loader sees it: where it is stored, how to fetch it and how
@@ -9,6 +10,8 @@ struct CachedResource<Value: Sendable>: Sendable {
     var request: RemoteRequest
     /// Decodes a stored (or just received) entry; throws for a malformed body.
     var decode: @Sendable (StoredResponse) throws -> Value
+    /// The value's JSON in the interface's shape, stored with the response (`nil`: none, as for posters).
+    var reply: @Sendable (Value) -> Data? = { _ in nil }
     /// The error answered while a negative (404) entry is fresh.
     var notFound: MoviesError
 }

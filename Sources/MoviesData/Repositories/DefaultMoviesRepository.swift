@@ -35,16 +35,14 @@ public struct DefaultMoviesRepository: MoviesRepository {
         loader.stream(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds)
     }
 
-    /// The fresh cached page for `request`, without a task or stream; see
-    /// `MoviesRepository.cachedSearchIfFresh`.
-    public func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? {
-        await loader.cachedIfFresh(searchResource(request))
+    /// The cached page for `request` in the interface's shape; see `MoviesRepository.cachedSearchAnswer`.
+    public func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? {
+        await loader.cachedAnswer(searchResource(request))
     }
 
-    /// The fresh cached page for `request` from memory, without waiting; see
-    /// `MoviesRepository.freshSearchInMemory`.
-    public func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? {
-        loader.freshInMemory(key: Self.searchKey(request), as: MoviesPage.self)
+    /// A value's JSON in the interface's shape, as stored with its response.
+    @Sendable private static func replyJSON<Value: Encodable>(_ value: Value) -> Data? {
+        try? WireCoding.makeEncoder().encode(value)
     }
 
     private static func searchKey(_ request: SearchRequest) -> String {
@@ -57,6 +55,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
             resourceClass: .search,
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
+            reply: Self.replyJSON,
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
     }
 
@@ -67,6 +66,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
             resourceClass: .movie,
             request: .movie(id: id, language: language),
             decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
+            reply: Self.replyJSON,
             notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
         return loader.stream(resource, fetchPolicy: policy, maxStaleSeconds: nil)
     }

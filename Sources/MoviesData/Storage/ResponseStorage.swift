@@ -7,14 +7,6 @@ import MoviesDomain
 /// Contract: a failed write never damages an existing entry; an older response (by `fetchedAt`)
 /// never replaces a newer one; reads never wait for the writer.
 public protocol ResponseStorage: Sendable {
-    /// A number that changes whenever a stored entry may have changed (a save, revalidation,
-    /// invalidation, purge, pin or eviction), read from memory without I/O or waiting. Read before
-    /// `response(forKey:)` and still the same later, it proves the entry read is still the stored one.
-    var revision: UInt64 { get }
-
-    /// Records that `key` was answered from memory (for LRU eviction), without I/O or waiting.
-    func recordAccess(forKey key: String)
-
     /// The entry for `key`, or `nil`. Records the access for LRU eviction (may be batched).
     func response(forKey key: String) async throws -> StoredResponse?
 

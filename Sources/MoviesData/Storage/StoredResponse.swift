@@ -19,9 +19,14 @@ public struct StoredResponse: Sendable, Hashable {
     public var etag: String?
     /// TMDB's `Last-Modified`.
     public var lastModified: String?
+    /// The decoded value's JSON in the interface's shape (`WireCoding`), written when the response
+    /// is stored so that a cached reply needs no decoding; `nil` for posters, negative entries and
+    /// entries stored before it existed (then the body is decoded).
+    public var reply: Data?
 
     /// Creates a stored response.
-    public init(key: String, resource: ResourceClass, body: Data, contentType: String = "application/json", httpStatus: Int = 200, fetchedAt: Date, expiresAt: Date, etag: String? = nil, lastModified: String? = nil) {
+    public init(key: String, resource: ResourceClass, body: Data, contentType: String = "application/json", httpStatus: Int = 200, fetchedAt: Date, expiresAt: Date, etag: String? = nil, lastModified: String? = nil, reply: Data? = nil) {
+        self.reply = reply
         self.key = key
         self.resource = resource
         self.body = body

@@ -11,21 +11,13 @@ public protocol MoviesRepository: Sendable {
     /// One movie's details.
     func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails>
 
-    /// The cached page for `request` when it is fresh (not stale), as the only update a
-    /// `cacheFirst` search stream would deliver; `nil` on a miss, a stale or negative entry, or a
-    /// storage error (the caller then uses `searchMovies`). Never touches the network.
-    func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>?
-
-    /// What `cachedSearchIfFresh` would answer, when the repository can hand it out from memory
-    /// at once; `nil` when finding out would take I/O or waiting. Never blocks: safe on an event
-    /// loop thread.
-    func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>?
+    /// The cached page for `request` in the interface's shape, fresh or stale, read without
+    /// decoding it; `nil` on a miss, a negative or corrupt entry, or a storage error. Never touches
+    /// the network.
+    func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer?
 }
 
 extension MoviesRepository {
-    /// No fast path: always `nil`, so callers use `searchMovies`.
-    public func cachedSearchIfFresh(_ request: SearchRequest) async -> Fetched<MoviesPage>? { nil }
-
-    /// No memory: always `nil`.
-    public func freshSearchInMemory(_ request: SearchRequest) -> RememberedFetch<MoviesPage>? { nil }
+    /// Nothing cached in the interface's shape: always `nil`, so callers use `searchMovies`.
+    public func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? { nil }
 }

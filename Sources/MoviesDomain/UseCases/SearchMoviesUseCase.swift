@@ -13,20 +13,11 @@ public struct SearchMoviesUseCase: Sendable {
         self.queriesRepository = queriesRepository
     }
 
-    /// The fresh cached page for `request`, when `execute(request, policy: policy)` would answer
-    /// with exactly that single cached update (policies `cacheFirst` and `cacheOnly`, whose fresh
-    /// cache hits neither touch the network nor save a recent query); otherwise `nil`, and the
-    /// caller runs `execute`. A cheap probe: no task, no stream.
-    public func cachedIfFresh(_ request: SearchRequest, policy: FetchPolicy) async -> Fetched<MoviesPage>? {
-        guard policy == .cacheFirst || policy == .cacheOnly else { return nil }
-        return await moviesRepository.cachedSearchIfFresh(request)
-    }
-
-    /// `cachedIfFresh(request, policy:)`'s answer when the repository has it in memory, without
-    /// waiting; `nil` otherwise (then use `cachedIfFresh` or `execute`). Never blocks.
-    public func freshInMemory(_ request: SearchRequest, policy: FetchPolicy) -> RememberedFetch<MoviesPage>? {
-        guard policy == .cacheFirst || policy == .cacheOnly else { return nil }
-        return moviesRepository.freshSearchInMemory(request)
+    /// The cached page for `request` in the interface's shape (fresh or stale), without decoding
+    /// it: what a cached reply is made of. Never touches the network and never saves a recent
+    /// query (only a network answer does); `nil` when nothing usable is cached.
+    public func cachedAnswer(_ request: SearchRequest) async -> CachedAnswer? {
+        await moviesRepository.cachedSearchAnswer(request)
     }
 
     /// Runs the search; see `MoviesRepository.searchMovies`.

@@ -42,7 +42,7 @@ public final class SQLiteStore: Sendable {
     public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, externalWriteCheckInterval: Duration = .seconds(1)) throws {
         try self.init(
             path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            externalWriteCheckInterval: externalWriteCheckInterval, migrator: SQLiteMigrator(migrations: StoreSchema.migrations))
+            externalWriteCheckInterval: externalWriteCheckInterval, migrator: SQLiteMigrator(migrations: StoreSchema.singleFileMigrations))
     }
 
     /// Opens the database at `path` with a custom migration list (tests, future schemas).

@@ -6,7 +6,7 @@ enum ResponseRow {
     /// Loads the entry for `key`, or `nil`.
     static func load(key: String, from connection: SQLiteConnection) throws -> StoredResponse? {
         let statement = try connection.prepareReused("""
-            SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified
+            SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified, reply
             FROM responses WHERE key = ?
             """, [.text(key)])
         guard try statement.step() else { return nil }
@@ -22,18 +22,19 @@ enum ResponseRow {
             fetchedAt: Date(timeIntervalSince1970: statement.double(at: 4)),
             expiresAt: Date(timeIntervalSince1970: statement.double(at: 5)),
             etag: statement.text(at: 6),
-            lastModified: statement.text(at: 7)
+            lastModified: statement.text(at: 7),
+            reply: statement.isNull(at: 8) ? nil : statement.blob(at: 8)
         )
     }
 
     /// The INSERT values, in column order: key, resource, body, content_type, http_status,
-    /// fetched_at, expires_at, etag, last_modified, last_access, size.
+    /// fetched_at, expires_at, etag, last_modified, last_access, size, reply.
     static func values(of response: StoredResponse, lastAccess: Double) -> [SQLiteValue] {
         [
             .text(response.key), .text(response.resource.rawValue), .blob(response.body),
             .text(response.contentType), .int(response.httpStatus), .date(response.fetchedAt),
             .date(response.expiresAt), .optionalText(response.etag), .optionalText(response.lastModified),
-            .real(lastAccess), .int(response.body.count),
+            .real(lastAccess), .int(response.body.count), response.reply.map { .blob($0) } ?? .null,
         ]
     }
 }

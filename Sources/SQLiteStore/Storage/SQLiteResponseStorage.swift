@@ -24,17 +24,15 @@ public final class SQLiteResponseStorage: ResponseStorage {
         self.accessFlushThreshold = max(1, accessFlushThreshold)
     }
 
-    /// The store's write revision: every change to `responses` goes through one of its write
-    /// transactions, so it changes after each (and after other writes too, which only costs a re-read).
-    /// Commits by other processes are looked for at most once a second and counted as well, so memory
-    /// validated by it trusts a page at most that long after another process changed the file.
-    public var revision: UInt64 {
-        store.noticeExternalWrites()
-        return store.writeRevision
-    }
+    /// The cache's change counter (GRDB's way: the store knows when it changed): it moves after
+    /// every write transaction and after each commit by another process that
+    /// `SQLiteStore.noticeExternalWrites()` has seen. Read from memory, without I/O or waiting, so
+    /// memory derived from the cache may be trusted for as long as the count it was read at comes back.
+    public var changeCount: UInt64 { store.writeRevision }
 
     /// The entry for `key`, or `nil`; records the access in memory.
     public func response(forKey key: String) async throws -> StoredResponse? {
+        store.noticeExternalWrites()
         let found = try await store.read { connection in
             try ResponseRow.load(key: key, from: connection)
         }
@@ -43,7 +41,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
         return found
     }
 
-    /// Records the access in memory, like a read does.
+    /// Records an access in memory, like a read does (an answer served from memory still counts
+    /// for LRU eviction). Never waits: a full buffer is flushed by a background write.
     public func recordAccess(forKey key: String) {
         let pending = store.accessTimes.record(key: key, at: clock().timeIntervalSince1970)
         if pending >= accessFlushThreshold {
@@ -61,14 +60,14 @@ public final class SQLiteResponseStorage: ResponseStorage {
         return try await store.write { connection in
             try connection.run("""
                 INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
-                                       etag, last_modified, last_access, size)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       etag, last_modified, last_access, size, reply)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET
                     resource = excluded.resource, body = excluded.body, content_type = excluded.content_type,
                     http_status = excluded.http_status, fetched_at = excluded.fetched_at,
                     expires_at = excluded.expires_at, etag = excluded.etag,
                     last_modified = excluded.last_modified, last_access = excluded.last_access,
-                    size = excluded.size
+                    size = excluded.size, reply = excluded.reply
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
         }

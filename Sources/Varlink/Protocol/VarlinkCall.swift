@@ -14,6 +14,10 @@ public struct VarlinkCall: Sendable {
     public var oneway: Bool
     /// The credentials of the process on the other end of the connection (`SO_PEERCRED`).
     public var peer: PeerCredentials?
+    /// Whether the server already sent this `more` call's first reply, the one
+    /// ``VarlinkInterfaceHandler/answerAtOnce(_:)`` prepared with `continues`: the handler sends
+    /// only what follows it.
+    public var firstReplySent = false
 
     /// Creates a call; `method` is split at its last dot into ``interface`` and ``methodName``.
     public init(method: String, parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {

@@ -12,10 +12,12 @@ public protocol VarlinkInterfaceHandler: Sendable {
     /// The task running this is cancelled when the caller disconnects or the call's deadline passes.
     func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue]
 
-    /// The final reply to `call` when it is already at hand (a fresh cache hit, say), or `nil` to
-    /// run ``handle(_:replies:)`` in a task as usual. The server asks first, for every call, on its
-    /// event loop thread, between reads from all clients: it must answer from memory, at once,
-    /// and never block, wait or fail. An answer here ends the call (with or without `more`).
+    /// The reply to `call` when it is already in memory (a cached answer), or `nil` to run
+    /// ``handle(_:replies:)`` in a task as usual. The server asks first, for every call, on its
+    /// event loop thread, between reads from all clients: it must answer from memory, at once, and
+    /// never block, wait, do I/O or fail. A final reply ends the call; a reply with `continues`
+    /// (for a `more` call only) is sent as the first one, and the call goes on in
+    /// ``handle(_:replies:)`` with ``VarlinkCall/firstReplySent`` set.
     func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply?
 }
 

@@ -40,7 +40,7 @@ extension VarlinkEventLoop {
         let now = MonotonicClock.now()
         connection.lastActivity = now
         let decoded: VarlinkMessage.DecodedCall
-        switch decodedCalls.decode(bytes) {
+        switch VarlinkMessage.decodeCall(bytes) {
         case .failure(let error):
             connection.enqueue(VarlinkMessage.encodeError(error))
             return
@@ -56,8 +56,14 @@ extension VarlinkEventLoop {
             if !call.oneway { connection.enqueue(VarlinkMessage.encodeError(error)) }
         case .handler(let handler):
             if let reply = handler.answerAtOnce(call) {
-                if !call.oneway { connection.enqueue(reply.bytes) }
-                return
+                guard reply.continues else {
+                    if !call.oneway { connection.enqueue(reply.bytes) }
+                    return
+                }
+                if call.more, !call.oneway {
+                    connection.enqueue(reply.bytes)
+                    call.firstReplySent = true
+                }
             }
             start(call, handler: handler, on: connection, now: now)
         }

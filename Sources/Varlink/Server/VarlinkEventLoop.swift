@@ -39,7 +39,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
     var drainDeadline: UInt64?
     var nextSweep = UInt64.max
     var scratch = [UInt8](repeating: 0, count: 65_536)
-    var decodedCalls = DecodedCallMemo()
+
 
     init(listener: VarlinkListener, router: CallRouter, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
         epoll = try Epoll()

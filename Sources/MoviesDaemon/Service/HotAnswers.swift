@@ -1,0 +1,120 @@
+import FoundationEssentials
+import MoviesDomain
+import Synchronization
+import Varlink
+
+/// The daemon's one in-memory cache of answers, at the edge: cached pages in the interface's shape
+/// (`CachedAnswer`), keyed by cache key, within a byte budget.
+///
+/// An answer is trusted only while the cache's change counter is where it was before the answer was
+/// read from storage (GRDB's way: the store knows when it changed), so it is always exactly what a
+/// read would give. A hit is a dictionary lookup and a splice of stored bytes: no storage read, no
+/// decoding, no encoding of the page, so it may run on the server's event loop thread.
+final class HotAnswers: Sendable {
+    /// Where the counter and the LRU bookkeeping come from: the cache's storage adapter.
+    struct Source: Sendable {
+        /// The cache's change counter, read from memory.
+        var changeCount: @Sendable () -> UInt64
+        /// Notes that the entry under a key was answered from memory (for LRU eviction); never waits.
+        var recordAccess: @Sendable (String) -> Void
+
+        /// A cache that never changes and keeps no access times (tests).
+        static let unchanging = Source(changeCount: { 0 }, recordAccess: { _ in })
+    }
+
+    private struct Entry {
+        var answer: CachedAnswer
+        var changeCount: UInt64
+        /// The answer's freshness at age 0 without its leading `{"ageSeconds":0`: a reply splices
+        /// the current age in front (`WireCoding` sorts keys, so `ageSeconds` comes first).
+        var freshnessTail: [UInt8]?
+        var bytes: Int { answer.json.count + (freshnessTail?.count ?? 0) + 128 }
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
+    private let source: Source
+    private let byteBudget: Int
+    private let now: @Sendable () -> Date
+
+    /// Creates an empty cache holding at most `byteBudget` bytes of answers (0: none).
+    init(byteBudget: Int, source: Source, now: @escaping @Sendable () -> Date) {
+        self.byteBudget = max(0, byteBudget)
+        self.source = source
+        self.now = now
+    }
+
+    /// The counter to pass to `remember` for an answer about to be read from storage.
+    var changeCount: UInt64 { source.changeCount() }
+
+    /// The answer remembered under `key`, if nothing was written to the cache since it was read.
+    func answer(forKey key: String) -> CachedAnswer? {
+        let current = source.changeCount()
+        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
+        guard let entry else { return nil }
+        source.recordAccess(key)
+        return entry.answer
+    }
+
+    /// The reply parameters of answering `key` from memory at `date`, when its answer is current:
+    /// `nil` otherwise. Never encodes the page.
+    func replyParameters(forKey key: String, at date: Date) -> (parameters: [String: JSONValue], answer: CachedAnswer)? {
+        let current = source.changeCount()
+        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
+        guard let entry else { return nil }
+        source.recordAccess(key)
+        return (Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), entry.answer)
+    }
+
+    /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
+    func remember(_ answer: CachedAnswer, forKey key: String, readAt changeCount: UInt64) {
+        let entry = Entry(answer: answer, changeCount: changeCount, freshnessTail: Self.freshnessTail(of: answer))
+        guard entry.bytes <= byteBudget else { return }
+        state.withLock { state in
+            if let replaced = state.entries.updateValue(entry, forKey: key) { state.bytes -= replaced.bytes }
+            state.bytes += entry.bytes
+            while state.bytes > byteBudget, let victim = state.entries.keys.first(where: { $0 != key }) {
+                state.bytes -= state.entries.removeValue(forKey: victim)?.bytes ?? 0
+            }
+        }
+    }
+
+    /// The reply parameters of `answer` at `date`, with `remoteError` if given.
+    func parameters(_ answer: CachedAnswer, remoteError: String? = nil) -> [String: JSONValue] {
+        let date = now()
+        guard remoteError == nil else {
+            return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date, remoteError: remoteError))]
+        }
+        return Self.parameters(answer, freshnessTail: Self.freshnessTail(of: answer), at: date)
+    }
+
+    /// How many answers and bytes are held (tests, `Status`).
+    var usage: (answers: Int, bytes: Int) {
+        state.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)
+
+    private static func parameters(_ answer: CachedAnswer, freshnessTail: [UInt8]?, at date: Date) -> [String: JSONValue] {
+        guard let freshnessTail, !answer.isStale(at: date) else {
+            return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
+        }
+        var freshness = agePrefix
+        freshness.reserveCapacity(agePrefix.count + 20 + freshnessTail.count)
+        freshness.append(contentsOf: String(max(0, Int(date.timeIntervalSince(answer.fetchedAt)))).utf8)
+        freshness.append(contentsOf: freshnessTail)
+        return ["page": .raw(answer.json), "freshness": .raw(freshness)]
+    }
+
+    /// `WireCoding`'s JSON of the fresh answer's freshness at age 0, after `{"ageSeconds":0`;
+    /// `nil` if it does not start that way (then every reply encodes its freshness).
+    private static func freshnessTail(of answer: CachedAnswer) -> [UInt8]? {
+        let fresh = Freshness(origin: .cache, fetchedAt: answer.fetchedAt, ageSeconds: 0, stale: false)
+        guard case .raw(let bytes) = WireValue.encode(fresh), bytes.starts(with: agePrefix + [UInt8(ascii: "0")]) else { return nil }
+        return Array(bytes.dropFirst(agePrefix.count + 1))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import MoviesDomain
+import MoviesTestSupport
+import Synchronization
+import Testing
+@testable import MoviesDaemon
+@testable import Varlink
+
+/// The one memory in front of the cache: trusted only while the cache's change counter stays put,
+/// within its byte budget, and its replies are exactly what encoding the answer would give.
+@Suite struct HotAnswersTests {
+    final class Counter: Sendable {
+        let value = Atomic<UInt64>(0)
+        let accesses = Mutex<[String]>([])
+        func bump() { value.add(1, ordering: .relaxed) }
+        var source: HotAnswers.Source {
+            HotAnswers.Source(changeCount: { self.value.load(ordering: .relaxed) }, recordAccess: { key in self.accesses.withLock { $0.append(key) } })
+        }
+    }
+
+    static let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func answer(_ json: String = #"{"page":1}"#, freshFor seconds: Double = 3600) -> CachedAnswer {
+        CachedAnswer(json: Array(json.utf8), fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(seconds))
+    }
+
+    @Test func anAnswerIsServedUntilTheCacheChanges() {
+        let counter = Counter()
+        let answers = HotAnswers(byteBudget: 1 << 20, source: counter.source, now: { Self.fetchedAt })
+        let readAt = answers.changeCount
+        answers.remember(Self.answer(), forKey: "k", readAt: readAt)
+        #expect(answers.answer(forKey: "k") == Self.answer())
+        #expect(answers.answer(forKey: "other") == nil)
+        #expect(counter.accesses.withLock { $0 } == ["k"], "a hit counts for LRU eviction")
+        counter.bump()
+        #expect(answers.answer(forKey: "k") == nil)
+        #expect(answers.replyParameters(forKey: "k", at: Self.fetchedAt) == nil)
+    }
+
+    @Test func anAnswerReadBeforeAChangeIsNeverServed() {
+        let counter = Counter()
+        let answers = HotAnswers(byteBudget: 1 << 20, source: counter.source, now: { Self.fetchedAt })
+        let readAt = answers.changeCount
+        counter.bump()  // a write lands while the answer is being read
+        answers.remember(Self.answer(), forKey: "k", readAt: readAt)
+        #expect(answers.answer(forKey: "k") == nil)
+    }
+
+    @Test func theByteBudgetBoundsWhatIsHeld() {
+        let page = String(repeating: "x", count: 1000)
+        let answers = HotAnswers(byteBudget: 2500, source: Counter().source, now: { Self.fetchedAt })
+        for key in ["a", "b", "c", "d"] { answers.remember(Self.answer(page), forKey: key, readAt: 0) }
+        let usage = answers.usage
+        #expect(usage.bytes <= 2500)
+        #expect(usage.answers >= 1 && usage.answers <= 2)
+        #expect(answers.answer(forKey: "d") != nil, "the newest answer is kept")
+
+        let none = HotAnswers(byteBudget: 0, source: Counter().source, now: { Self.fetchedAt })
+        none.remember(Self.answer(), forKey: "a", readAt: 0)
+        #expect(none.usage.answers == 0)
+    }
+
+    @Test(arguments: [0.0, 9, 10, 59.9, 12_345])
+    func aReplyFromMemoryIsExactlyTheEncodedAnswer(age: Double) throws {
+        let answers = HotAnswers(byteBudget: 1 << 20, source: Counter().source, now: { Self.fetchedAt })
+        let answer = Self.answer(freshFor: 20_000)
+        answers.remember(answer, forKey: "k", readAt: 0)
+        let date = Self.fetchedAt.addingTimeInterval(age)
+        let (parameters, _) = try #require(answers.replyParameters(forKey: "k", at: date))
+        let expected: [String: JSONValue] = ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
+        #expect(JSONValue.object(parameters).serialized() == JSONValue.object(expected).serialized())
+    }
+
+    @Test func aStaleAnswerSaysSo() throws {
+        let answers = HotAnswers(byteBudget: 1 << 20, source: Counter().source, now: { Self.fetchedAt })
+        let answer = Self.answer(freshFor: 10)
+        answers.remember(answer, forKey: "k", readAt: 0)
+        let date = Self.fetchedAt.addingTimeInterval(30)
+        let (parameters, _) = try #require(answers.replyParameters(forKey: "k", at: date))
+        let freshness = try WireCoding.makeDecoder().decode(Freshness.self, from: Data(try #require(parameters["freshness"]).serialized()))
+        #expect(freshness.stale)
+        #expect(freshness.ageSeconds == 30)
+    }
+}

@@ -1,0 +1,95 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Testing
+
+/// `cachedSearchAnswer`: the cached page in the reply's shape, stored with the response when TMDB's
+/// answer was saved, so that reading it decodes nothing.
+@Suite struct DefaultMoviesRepositoryCachedAnswerTests {
+    typealias H = RepositoryHarness
+
+    static func wire(_ page: MoviesPage) throws -> [UInt8] {
+        Array(try WireCoding.makeEncoder().encode(page))
+    }
+
+    @Test func aNetworkAnswerIsStoredWithItsValueInTheReplysShape() async throws {
+        let h = RepositoryHarness()
+        await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Fresh"]))))
+        let record = try await h.search(.networkOnly)
+        let fetched = try #require(record.updates.last)
+        let stored = try #require(await h.storage.peek(H.key()))
+        #expect(stored.reply.map(Array.init) == (try Self.wire(fetched.value)))
+
+        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        #expect(answer.json == (try Self.wire(fetched.value)))
+        #expect(answer.fetchedAt == stored.fetchedAt)
+        #expect(answer.expiresAt == stored.expiresAt)
+        #expect(await h.remote.fetchCount == 1, "reading the answer never asks TMDB")
+    }
+
+    @Test func theStoredReplyIsAnsweredAsItIsWithoutDecodingTheBody() async throws {
+        let h = RepositoryHarness()
+        let date = h.clock.date
+        // A body no decoder accepts: only the stored reply can make an answer of it.
+        await h.storage.seed(StoredResponse(
+            key: H.key(), resource: .search, body: Data("{not json".utf8),
+            fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Data(#"{"as":"stored"}"#.utf8)))
+        #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == Array(#"{"as":"stored"}"#.utf8))
+    }
+
+    @Test func anEntryStoredBeforeRepliesWereIsDecodedAndEncodedOnce() async throws {
+        let h = RepositoryHarness()
+        await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
+        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        let page = try MoviesResponseDTO.decode(TMDBSampleBodies.searchPage(titles: ["Cached"])).toDomain()
+        #expect(answer.json == (try Self.wire(page)))
+        #expect(answer.freshness(at: h.clock.date).ageSeconds == 60)
+        #expect(answer.freshness(at: h.clock.date).stale == false)
+    }
+
+    @Test func aStaleEntryIsAnsweredAndSaysSo() async throws {
+        let h = RepositoryHarness()
+        await h.seedSearch(titles: ["Cached"], ageSeconds: 7 * 3600)
+        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        #expect(answer.isStale(at: h.clock.date))
+        #expect(answer.freshness(at: h.clock.date).stale)
+    }
+
+    @Test func aReadGoesThroughStorageSoTheAccessIsRecorded() async throws {
+        let h = RepositoryHarness()
+        await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
+        let before = await h.storage.readCount
+        _ = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        #expect(await h.storage.readCount == before + 1)
+    }
+
+    @Test func aMissANegativeEntryACorruptBodyOrAStorageFailureIsNil() async throws {
+        let h = RepositoryHarness()
+        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+
+        let date = h.clock.date
+        await h.storage.seed(StoredResponse(
+            key: H.key(), resource: .search, body: Data(), httpStatus: 404,
+            fetchedAt: date, expiresAt: date.addingTimeInterval(600)))
+        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+
+        await h.storage.seed(StoredResponse(
+            key: H.key(), resource: .search, body: Data("{not json".utf8),
+            fetchedAt: date, expiresAt: date.addingTimeInterval(600)))
+        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+
+        await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
+        await h.storage.setFailure(MoviesError(code: .storage, message: "disk gone"))
+        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+        #expect(await h.remote.fetchCount == 0)
+    }
+
+    @Test func anotherPageOrLanguageIsAnotherKey() async throws {
+        let h = RepositoryHarness()
+        await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
+        #expect(await h.repository.cachedSearchAnswer(try H.request(page: 2)) == nil)
+        let french = try SearchRequest(query: H.matrix, page: 1, language: "fr-FR")
+        #expect(await h.repository.cachedSearchAnswer(french) == nil)
+    }
+}
