@@ -81,4 +81,23 @@ import Testing
         #expect(freshness.stale)
         #expect(freshness.ageSeconds == 30)
     }
+
+    @Test func aPreparedReplySaysTheAgeOfTheMomentItIsSent() throws {
+        let answers = HotAnswers(byteBudget: 1 << 20, source: Counter().source, now: { Self.fetchedAt })
+        let answer = Self.answer(freshFor: 3600)
+        answers.remember(answer, forKey: "k", readAt: 0)
+        func message(_ age: Double, continues: Bool = false) throws -> JSONValue {
+            let (reply, _) = try #require(answers.reply(forKey: "k", at: Self.fetchedAt.addingTimeInterval(age), continues: continues))
+            #expect(reply.continues == continues)
+            return try JSONValue.parse(reply.bytes)
+        }
+        #expect(try message(5)["parameters"]?["freshness"]?["ageSeconds"] == .int(5))
+        #expect(try message(5.9)["parameters"]?["freshness"]?["ageSeconds"] == .int(5))
+        #expect(try message(6)["parameters"]?["freshness"]?["ageSeconds"] == .int(6))
+        let first = try message(7, continues: true)
+        #expect(first["continues"] == .bool(true))
+        #expect(first["parameters"]?["freshness"]?["ageSeconds"] == .int(7))
+        #expect(try message(7)["continues"] == nil)
+        #expect(try message(7)["parameters"]?["page"] == (try JSONValue.parse(answer.json)))
+    }
 }

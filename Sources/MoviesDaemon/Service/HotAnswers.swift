@@ -28,7 +28,10 @@ final class HotAnswers: Sendable {
         /// The answer's freshness at age 0 without its leading `{"ageSeconds":0`: a reply splices
         /// the current age in front (`WireCoding` sorts keys, so `ageSeconds` comes first).
         var freshnessTail: [UInt8]?
-        var bytes: Int { answer.json.count + (freshnessTail?.count ?? 0) + 128 }
+        /// The last final reply made from it, and the age (whole seconds) it says: answering again
+        /// within the same second sends these bytes as they are.
+        var prepared: (ageSeconds: Int, reply: VarlinkPreparedReply)?
+        var bytes: Int { 2 * answer.json.count + 2 * (freshnessTail?.count ?? 0) + 256 }
     }
 
     private struct State {
@@ -60,8 +63,29 @@ final class HotAnswers: Sendable {
         return entry.answer
     }
 
-    /// The reply parameters of answering `key` from memory at `date`, when its answer is current:
-    /// `nil` otherwise. Never encodes the page.
+    /// The reply to answering `key` from memory at `date` (final, or with `continues`), with the
+    /// answer it was made from, when that answer is current; `nil` otherwise. Never encodes the
+    /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
+    func reply(forKey key: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
+        let current = source.changeCount()
+        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
+        guard let entry else { return nil }
+        source.recordAccess(key)
+        let age = Self.ageSeconds(of: entry.answer, at: date)
+        if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
+            return (prepared.reply, entry.answer)
+        }
+        let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
+        if !continues {
+            state.withLock { state in
+                guard state.entries[key]?.changeCount == current, state.entries[key]?.answer == entry.answer else { return }
+                state.entries[key]?.prepared = (age, reply)
+            }
+        }
+        return (reply, entry.answer)
+    }
+
+    /// The reply parameters of answering `key` from memory at `date`, when its answer is current.
     func replyParameters(forKey key: String, at date: Date) -> (parameters: [String: JSONValue], answer: CachedAnswer)? {
         let current = source.changeCount()
         let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
@@ -99,13 +123,17 @@ final class HotAnswers: Sendable {
 
     private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)
 
+    private static func ageSeconds(of answer: CachedAnswer, at date: Date) -> Int {
+        max(0, Int(date.timeIntervalSince(answer.fetchedAt)))
+    }
+
     private static func parameters(_ answer: CachedAnswer, freshnessTail: [UInt8]?, at date: Date) -> [String: JSONValue] {
         guard let freshnessTail, !answer.isStale(at: date) else {
             return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
         }
         var freshness = agePrefix
         freshness.reserveCapacity(agePrefix.count + 20 + freshnessTail.count)
-        freshness.append(contentsOf: String(max(0, Int(date.timeIntervalSince(answer.fetchedAt)))).utf8)
+        freshness.append(contentsOf: String(ageSeconds(of: answer, at: date)).utf8)
         freshness.append(contentsOf: freshnessTail)
         return ["page": .raw(answer.json), "freshness": .raw(freshness)]
     }

@@ -129,16 +129,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
         guard call.methodName == "Search", let search = try? SearchCall(call) else { return nil }
         let date = settings.now()
-        guard let (parameters, answer) = answers.replyParameters(forKey: search.cacheKey, at: date) else { return nil }
-        let continues: Bool
-        switch search.policy {
-        case .cacheOnly: continues = false
-        case .cacheFirst where !answer.isStale(at: date): continues = false
-        case .cacheThenNetwork where call.more && !answer.isStale(at: date): continues = true
-        default: return nil
-        }
+        let continues = search.policy == .cacheThenNetwork
+        guard search.policy != .networkOnly, !continues || call.more,
+              let (reply, answer) = answers.reply(forKey: search.cacheKey, at: date, continues: continues) else { return nil }
+        // Under cache_only any cached page is the answer; otherwise only a fresh one.
+        guard search.policy == .cacheOnly || !answer.isStale(at: date) else { return nil }
         if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
-        return VarlinkPreparedReply(parameters: parameters, continues: continues)
+        return reply
     }
 
     /// The cached page for `search` in the interface's shape: from memory, else read from the
