@@ -138,11 +138,18 @@ final class HotAnswers: Sendable {
         return ["page": .raw(answer.json), "freshness": .raw(freshness)]
     }
 
-    /// `WireCoding`'s JSON of the fresh answer's freshness at age 0, after `{"ageSeconds":0`;
-    /// `nil` if it does not start that way (then every reply encodes its freshness).
+    /// The fresh answer's freshness at age 0, as `WireCoding` writes it (sorted keys, RFC 3339
+    /// date), after `{"ageSeconds":0`; `nil` for a date `WireDate` does not cover (then every
+    /// reply encodes its freshness with `JSONEncoder`). Written with the interface's own JSON
+    /// writer: remembering an answer must not cost a `JSONEncoder`.
     private static func freshnessTail(of answer: CachedAnswer) -> [UInt8]? {
-        let fresh = Freshness(origin: .cache, fetchedAt: answer.fetchedAt, ageSeconds: 0, stale: false)
-        guard case .raw(let bytes) = WireValue.encode(fresh), bytes.starts(with: agePrefix + [UInt8(ascii: "0")]) else { return nil }
-        return Array(bytes.dropFirst(agePrefix.count + 1))
+        var date: [UInt8] = []
+        guard WireDate.append(answer.fetchedAt, to: &date) else { return nil }
+        let fresh = JSONValue.object([
+            "ageSeconds": .int(0), "fetchedAt": .string(String(decoding: date, as: UTF8.self)),
+            "origin": .string(Freshness.Origin.cache.rawValue), "stale": .bool(false),
+        ]).serialized()
+        guard fresh.starts(with: agePrefix + [UInt8(ascii: "0")]) else { return nil }
+        return Array(fresh.dropFirst(agePrefix.count + 1))
     }
 }
