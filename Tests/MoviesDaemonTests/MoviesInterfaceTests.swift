@@ -91,23 +91,12 @@ import Varlink
     }
 
     @Test func servesTheInterfaceOverARealSocket() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-svc-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("io.moviesd.Movies").path
-
         let harness = ServiceHarness(daemonUID: getuid())
         await harness.scriptSearch("matrix", titles: ["The Matrix"])
         try await harness.seedSearch("alien", titles: ["Alien"])
         await harness.scriptSearch("alien", titles: ["Aliens"])
-        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
-        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
-        let listener = try VarlinkListener.bind(path: path)
-        let task = Task { try await server.run(on: listener) }
-        defer { server.shutdown(gracePeriodSeconds: 0) }
 
-        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
+        let replies = try await harness.overARealSocket { client in
             var replies: [VarlinkReply] = []
             try client.call("org.varlink.service.GetInterfaceDescription", parameters: ["interface": .string(MoviesInterface.name)]) { replies.append($0) }
             try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix")]) { replies.append($0) }
@@ -117,8 +106,6 @@ import Varlink
             try client.call("io.moviesd.Movies.Movie", parameters: ["id": .string("x")]) { replies.append($0) }
             return replies
         }
-        server.shutdown(gracePeriodSeconds: 0)
-        _ = await task.result
 
         #expect(replies.count == 7)
         guard replies.count == 7 else { return }

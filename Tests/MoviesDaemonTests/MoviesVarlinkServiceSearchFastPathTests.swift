@@ -7,8 +7,9 @@ import Testing
 @testable import MoviesDaemon
 @testable import Varlink
 
-/// `Search` answering a fresh cache hit without the stream (cache_first / cache_only): the reply
-/// is byte-for-byte the one the stream path produces, and stale entries still take the stream path.
+/// `Search` answering a cached page from memory (cache_first / cache_only, and the default policy's
+/// first reply): the reply is byte-for-byte the one the stream path produces, and stale entries
+/// still take the stream path.
 @Suite struct MoviesVarlinkServiceSearchFastPathTests {
     typealias SearchReply = ServiceHarness.SearchReply
 
@@ -211,7 +212,8 @@ import Testing
         #expect(try titles(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst))) == ["Old Matrix"])
         await harness.scriptSearch("matrix", titles: ["New Matrix"])
         _ = await harness.call("Search", ["query": .string("matrix"), "policy": .string("network_only")])
-        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil)
+        // The call remembered the page it stored: the next one is answered from memory with it.
+        #expect(try titles(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst))) == ["New Matrix"])
         let normal = await harness.call("Search", Self.cacheFirst)
         #expect(try normal.decode(SearchReply.self).page.movies.map(\.title) == ["New Matrix"])
         let prepared = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
@@ -234,22 +236,11 @@ import Testing
     }
 
     @Test func overARealServerRepeatedSearchesAreAnsweredWithoutReadingTheCacheAgain() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-atonce-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("io.moviesd.Movies").path
-
         let harness = ServiceHarness(daemonUID: getuid())
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
-        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
-        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
-        let listener = try VarlinkListener.bind(path: path)
-        let task = Task { try await server.run(on: listener) }
-        defer { server.shutdown(gracePeriodSeconds: 0) }
 
         let parameters = Self.cacheFirst
-        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
+        let replies = try await harness.overARealSocket { client in
             var replies: [VarlinkReply] = []
             for more in [false, false, true] {
                 try client.call("io.moviesd.Movies.Search", parameters: parameters, more: more) { replies.append($0) }
@@ -258,8 +249,6 @@ import Testing
             try client.call("io.moviesd.Movies.Search", parameters: ["query": .string("matrix"), "policy": .string("cache_only")]) { replies.append($0) }
             return replies
         }
-        server.shutdown(gracePeriodSeconds: 0)
-        _ = await task.result
 
         #expect(replies.count == 4)
         #expect(replies.allSatisfy { $0.error == nil && !$0.continues })
@@ -321,7 +310,7 @@ import Testing
         #expect(final.freshness.remoteError?.contains("connection refused") == true)
     }
 
-    @Test func withNothingInMemoryTheHandlerSendsTheCachedPageFirstAndRemembersIt() async throws {
+    @Test func withNothingInMemoryTheHandlerSendsTheCachedPageFirstAndRemembersTMDBsPage() async throws {
         let harness = ServiceHarness()
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
         await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
@@ -331,8 +320,12 @@ import Testing
         #expect(cached.page.movies.map(\.title) == ["Cached Matrix"])
         #expect(cached.freshness.origin == .cache)
         #expect(try outcome.decode(SearchReply.self).page.movies.map(\.title) == ["Fresh Matrix"])
-        // The network's page was stored: the cache changed, so the remembered page is not served.
-        #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) == nil, "the cache changed after the page was remembered")
+        // The network's page was stored and remembered in its place: the next call's first reply
+        // is TMDB's page, from memory.
+        let reads = await harness.storage.readCount
+        let next = try #require(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true)))
+        #expect(try decodeSearch(try #require(try JSONValue.parse(next.bytes)["parameters"])).page.movies.map(\.title) == ["Fresh Matrix"])
+        #expect(await harness.storage.readCount == reads)
     }
 
     @Test func aStaleEntryIsNotAnsweredAtOnceUnderTheDefaultPolicy() async throws {
@@ -344,38 +337,25 @@ import Testing
     }
 
     @Test func overARealServerTheDefaultPolicysCachedReplyComesFromMemoryThenTMDBsFollows() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-atonce-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("io.moviesd.Movies").path
-
         let harness = ServiceHarness(daemonUID: getuid())
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
         await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
         _ = await harness.call("Search", Self.cacheFirst)  // remembered in memory
         let reads = await harness.storage.readCount
-        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
-        let server = VarlinkServer(configuration: configuration, handlers: [harness.service])
-        let listener = try VarlinkListener.bind(path: path)
-        let task = Task { try await server.run(on: listener) }
-        defer { server.shutdown(gracePeriodSeconds: 0) }
 
-        let replies = try await ServiceHarness.offThread { () throws -> [VarlinkReply] in
-            let client = try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds)
+        let replies = try await harness.overARealSocket { client in
             var replies: [VarlinkReply] = []
             try client.call("io.moviesd.Movies.Search", parameters: Self.defaultPolicy, more: true) { replies.append($0) }
             return replies
         }
-        server.shutdown(gracePeriodSeconds: 0)
-        _ = await task.result
 
         #expect(replies.map(\.continues) == [true, false])
         let titles = try replies.map { try decodeSearch($0.parameters).page.movies.map(\.title) }
         #expect(titles == [["Cached Matrix"], ["Fresh Matrix"]])
         #expect(try replies.map { try decodeSearch($0.parameters).freshness.origin } == [.cache, .network])
-        // The stream still reads the entry once (for its ETag and as the answer if TMDB fails),
-        // after the first reply went out.
-        #expect(await harness.storage.readCount <= reads + 2)
+        // After the first reply went out, the stream reads the entry (as the answer if TMDB fails),
+        // the fetch reads its ETag, and the stored page is read once to be remembered.
+        #expect(await harness.storage.readCount <= reads + 3)
         #expect(await harness.remote.fetchCount == 1)
     }
 }

@@ -195,6 +195,27 @@ struct ServiceHarness {
         return await condition()
     }
 
+    /// Serves this harness's service on a real Unix socket (in a temporary directory), runs
+    /// `client` with a connected blocking client on its own thread, stops the server and returns
+    /// what `client` returned.
+    func overARealSocket<Result: Sendable>(_ client: @escaping @Sendable (VarlinkClient) throws -> Result) async throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-svc-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("io.moviesd.Movies").path
+        let configuration = VarlinkServerConfiguration(vendor: "moviesd", product: "moviesd", version: "9.8.7", url: "https://example.org")
+        let server = VarlinkServer(configuration: configuration, handlers: [service])
+        let listener = try VarlinkListener.bind(path: path)
+        let task = Task { try await server.run(on: listener) }
+        defer { server.shutdown(gracePeriodSeconds: 0) }
+        let result = try await ServiceHarness.offThread { () throws -> Result in
+            try client(try VarlinkClient(unixPath: path, timeoutSeconds: ProcessDeadline.replySeconds))
+        }
+        server.shutdown(gracePeriodSeconds: 0)
+        _ = await task.result
+        return result
+    }
+
     /// Runs blocking work (a blocking client) on its own thread so it never occupies one of the
     /// few threads that run Swift concurrency tasks (the server's handlers).
     static func offThread<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {

@@ -219,7 +219,7 @@ public final class AppDIContainer: Sendable {
     /// Off the event loop: serving an answer from memory only reads the change counter.
     public func watchExternalWrites() async {
         while !Task.isCancelled {
-            store.noticeExternalWrites()
+            await store.noticeExternalWrites()
             try? await Task.sleep(for: .seconds(1))
         }
     }

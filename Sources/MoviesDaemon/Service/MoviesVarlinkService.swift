@@ -164,9 +164,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             }
         }
         let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: search.maxStaleSeconds)
-        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
+        let final = try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
             ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
         }
+        // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so
+        // the next call's first reply comes from memory again.
+        if policy != .cacheOnly { _ = await cachedAnswer(search) }
+        return final
     }
 
     private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

@@ -14,21 +14,28 @@ public final class SQLiteStore: Sendable {
     /// Buffered `last_access` updates, flushed by the next write.
     let accessTimes = AccessTimeBuffer()
     private let endedWrites = Atomic<UInt64>(0)
-    private let externalWrites: ExternalWriteDetector
+    private let externalWrites = Atomic<UInt64>(0)
+    /// The writer connection's `PRAGMA data_version` at the last look (`nil` before the first).
+    private let dataVersion = Mutex<Int64?>(nil)
 
     /// The number of write transactions that have ended (committed or rolled back), counted after
     /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
     /// value read before a read and unchanged later proves nothing was written since — by this
-    /// store, and by others up to the last check. An access-time flush (`flushAccessTimes()`) is
-    /// not counted as a write (`last_access` is bookkeeping for eviction, not part of any stored
-    /// response), though the outside-write check, which cannot tell this store's commits from
-    /// others', may count it once at its next look.
-    public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) &+ externalWrites.count }
+    /// store, and by others up to the last look. An access-time flush (`flushAccessTimes()`) is
+    /// not counted (`last_access` is bookkeeping for eviction, not part of any stored response).
+    public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) &+ externalWrites.load(ordering: .acquiring) }
 
-    /// Looks for commits by other processes if `externalWriteCheckInterval` has passed since the
-    /// last look, and counts them in `writeRevision`. Cheap otherwise (a clock read); never waits.
-    public func noticeExternalWrites() {
-        externalWrites.check()
+    /// Looks for commits by other processes (the `sqlite3` shell, a restore) and counts them in
+    /// `writeRevision`. Asks SQLite's `PRAGMA data_version` on the writer's own connection, whose
+    /// value changes only when *another* connection has committed, so this store's writes (its
+    /// access-time flushes included) never count. Waits for a write in progress, so call it from
+    /// a task of its own (the daemon looks once a second), not on a read's path.
+    public func noticeExternalWrites() async {
+        guard let version = try? await writer.withConnection({ connection in try connection.integer("PRAGMA data_version") }) ?? nil else { return }
+        dataVersion.withLock { previous in
+            if let previous, previous != version { externalWrites.add(1, ordering: .releasing) }
+            previous = version
+        }
     }
 
     /// Opens (creating if needed) and migrates the database at `path`.
@@ -37,22 +44,18 @@ public final class SQLiteStore: Sendable {
     ///   - busyTimeoutMilliseconds: how long a connection waits for a lock held by another process.
     /// - Throws: `SQLiteError` `.notADatabase` for a file that is not SQLite, `.schemaTooNew` for a
     ///   database written by a newer moviesd (left untouched), `.sqlite` otherwise.
-    ///   - externalWriteCheckInterval: how often at most `noticeExternalWrites()` asks SQLite
-    ///     whether another process has committed (zero: every time).
-    public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, externalWriteCheckInterval: Duration = .seconds(1)) throws {
+    public convenience init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000) throws {
         try self.init(
-            path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds,
-            externalWriteCheckInterval: externalWriteCheckInterval, migrator: SQLiteMigrator(migrations: StoreSchema.singleFileMigrations))
+            path: path, readers: readers, busyTimeoutMilliseconds: busyTimeoutMilliseconds, migrator: SQLiteMigrator(migrations: StoreSchema.singleFileMigrations))
     }
 
     /// Opens the database at `path` with a custom migration list (tests, future schemas).
-    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, externalWriteCheckInterval: Duration = .seconds(1), migrator: SQLiteMigrator) throws {
+    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, migrator: SQLiteMigrator) throws {
         self.path = path
         writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         self.readers = try (0..<max(1, readers)).map { _ in
             try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         }
-        externalWrites = try ExternalWriteDetector(path: path, interval: externalWriteCheckInterval)
     }
 
     /// Runs `body` in one write transaction on the writer, after applying buffered access times.
@@ -116,7 +119,6 @@ public final class SQLiteStore: Sendable {
     public func close() async {
         try? await flushAccessTimes()
         for reader in readers { reader.close() }
-        externalWrites.close()
         await writer.close()
     }
 }

@@ -32,7 +32,6 @@ public final class SQLiteResponseStorage: ResponseStorage {
 
     /// The entry for `key`, or `nil`; records the access in memory.
     public func response(forKey key: String) async throws -> StoredResponse? {
-        store.noticeExternalWrites()
         let found = try await store.read { connection in
             try ResponseRow.load(key: key, from: connection)
         }
