@@ -61,7 +61,9 @@ extension VarlinkEventLoop {
                     return
                 }
                 if call.more, !call.oneway {
+                    // Written before the call's task starts, so it never waits behind that work.
                     connection.enqueue(reply.bytes)
+                    _ = connection.flush()
                     call.firstReplySent = true
                 }
             }
