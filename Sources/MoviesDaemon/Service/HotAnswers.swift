@@ -116,7 +116,7 @@ final class HotAnswers: Sendable {
         return Self.parameters(answer, freshnessTail: Self.freshnessTail(of: answer), at: date)
     }
 
-    /// How many answers and bytes are held (tests, `Status`).
+    /// How many answers and bytes are held.
     var usage: (answers: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
     }
