@@ -34,7 +34,7 @@ import Testing
         #expect(counter.accesses.withLock { $0 } == ["k"], "a hit counts for LRU eviction")
         counter.bump()
         #expect(answers.answer(forKey: "k") == nil)
-        #expect(answers.replyParameters(forKey: "k", at: Self.fetchedAt) == nil)
+        #expect(answers.reply(forKey: "k", at: Self.fetchedAt, continues: false) == nil)
     }
 
     @Test func anAnswerReadBeforeAChangeIsNeverServed() {
@@ -66,9 +66,9 @@ import Testing
         let answer = Self.answer(freshFor: 20_000)
         answers.remember(answer, forKey: "k", readAt: 0)
         let date = Self.fetchedAt.addingTimeInterval(age)
-        let (parameters, _) = try #require(answers.replyParameters(forKey: "k", at: date))
-        let expected: [String: JSONValue] = ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
-        #expect(JSONValue.object(parameters).serialized() == JSONValue.object(expected).serialized())
+        let (reply, _) = try #require(answers.reply(forKey: "k", at: date, continues: false))
+        let expected = VarlinkPreparedReply(parameters: ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))])
+        #expect(reply.bytes == expected.bytes)
     }
 
     @Test func aStaleAnswerSaysSo() throws {
@@ -76,8 +76,9 @@ import Testing
         let answer = Self.answer(freshFor: 10)
         answers.remember(answer, forKey: "k", readAt: 0)
         let date = Self.fetchedAt.addingTimeInterval(30)
-        let (parameters, _) = try #require(answers.replyParameters(forKey: "k", at: date))
-        let freshness = try WireCoding.makeDecoder().decode(Freshness.self, from: Data(try #require(parameters["freshness"]).serialized()))
+        let (reply, _) = try #require(answers.reply(forKey: "k", at: date, continues: false))
+        let freshnessJSON = try #require(try JSONValue.parse(reply.bytes)["parameters"]?["freshness"])
+        let freshness = try WireCoding.makeDecoder().decode(Freshness.self, from: Data(freshnessJSON.serialized()))
         #expect(freshness.stale)
         #expect(freshness.ageSeconds == 30)
     }

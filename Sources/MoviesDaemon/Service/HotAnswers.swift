@@ -17,9 +17,6 @@ final class HotAnswers: Sendable {
         var changeCount: @Sendable () -> UInt64
         /// Notes that the entry under a key was answered from memory (for LRU eviction); never waits.
         var recordAccess: @Sendable (String) -> Void
-
-        /// A cache that never changes and keeps no access times (tests).
-        static let unchanging = Source(changeCount: { 0 }, recordAccess: { _ in })
     }
 
     private struct Entry {
@@ -56,42 +53,36 @@ final class HotAnswers: Sendable {
 
     /// The answer remembered under `key`, if nothing was written to the cache since it was read.
     func answer(forKey key: String) -> CachedAnswer? {
-        let current = source.changeCount()
-        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
-        guard let entry else { return nil }
-        source.recordAccess(key)
-        return entry.answer
+        current(key)?.entry.answer
     }
 
     /// The reply to answering `key` from memory at `date` (final, or with `continues`), with the
     /// answer it was made from, when that answer is current; `nil` otherwise. Never encodes the
     /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
     func reply(forKey key: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
-        let current = source.changeCount()
-        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
-        guard let entry else { return nil }
-        source.recordAccess(key)
-        let age = Self.ageSeconds(of: entry.answer, at: date)
+        guard let (entry, changeCount) = current(key) else { return nil }
+        let age = entry.answer.ageSeconds(at: date)
         if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
             return (prepared.reply, entry.answer)
         }
         let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
         if !continues {
+            // Kept only while the entry is the one it was made from (same count: same answer).
             state.withLock { state in
-                guard state.entries[key]?.changeCount == current, state.entries[key]?.answer == entry.answer else { return }
+                guard state.entries[key]?.changeCount == changeCount else { return }
                 state.entries[key]?.prepared = (age, reply)
             }
         }
         return (reply, entry.answer)
     }
 
-    /// The reply parameters of answering `key` from memory at `date`, when its answer is current.
-    func replyParameters(forKey key: String, at date: Date) -> (parameters: [String: JSONValue], answer: CachedAnswer)? {
-        let current = source.changeCount()
-        let entry = state.withLock { state in state.entries[key].flatMap { $0.changeCount == current ? $0 : nil } }
-        guard let entry else { return nil }
+    /// The entry under `key` and the counter it is current at, when nothing was written since it
+    /// was read; the access counts for LRU eviction.
+    private func current(_ key: String) -> (entry: Entry, changeCount: UInt64)? {
+        let changeCount = source.changeCount()
+        guard let entry = state.withLock({ state in state.entries[key].flatMap { $0.changeCount == changeCount ? $0 : nil } }) else { return nil }
         source.recordAccess(key)
-        return (Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), entry.answer)
+        return (entry, changeCount)
     }
 
     /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
@@ -107,13 +98,9 @@ final class HotAnswers: Sendable {
         }
     }
 
-    /// The reply parameters of `answer` at `date`, with `remoteError` if given.
-    func parameters(_ answer: CachedAnswer, remoteError: String? = nil) -> [String: JSONValue] {
-        let date = now()
-        guard remoteError == nil else {
-            return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date, remoteError: remoteError))]
-        }
-        return Self.parameters(answer, freshnessTail: Self.freshnessTail(of: answer), at: date)
+    /// The reply parameters of answering `answer` from the cache now.
+    func parameters(_ answer: CachedAnswer) -> [String: JSONValue] {
+        Self.parameters(answer, freshnessTail: Self.freshnessTail(of: answer), at: now())
     }
 
     /// How many answers and bytes are held.
@@ -123,17 +110,13 @@ final class HotAnswers: Sendable {
 
     private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)
 
-    private static func ageSeconds(of answer: CachedAnswer, at date: Date) -> Int {
-        max(0, Int(date.timeIntervalSince(answer.fetchedAt)))
-    }
-
     private static func parameters(_ answer: CachedAnswer, freshnessTail: [UInt8]?, at date: Date) -> [String: JSONValue] {
         guard let freshnessTail, !answer.isStale(at: date) else {
             return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
         }
         var freshness = agePrefix
         freshness.reserveCapacity(agePrefix.count + 20 + freshnessTail.count)
-        freshness.append(contentsOf: String(ageSeconds(of: answer, at: date)).utf8)
+        freshness.append(contentsOf: String(answer.ageSeconds(at: date)).utf8)
         freshness.append(contentsOf: freshnessTail)
         return ["page": .raw(answer.json), "freshness": .raw(freshness)]
     }

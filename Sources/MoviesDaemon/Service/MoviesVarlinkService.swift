@@ -152,12 +152,18 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let search = try SearchCall(call)
         let (request, policy) = (search.request, search.policy)
         var firstReplySent = call.firstReplySent
-        if !firstReplySent, policy != .networkOnly, let answer = await cachedAnswer(search) {
+        // Only where a cached page can be the answer, or the first reply: otherwise the stream reads it.
+        let cachedPageServes = switch policy {
+        case .cacheOnly, .cacheFirst: true
+        case .cacheThenNetwork: call.more && !call.oneway && !firstReplySent
+        case .networkOnly: false
+        }
+        if cachedPageServes, let answer = await cachedAnswer(search) {
             let fresh = !answer.isStale(at: settings.now())
             switch policy {
             case .cacheOnly: return answers.parameters(answer)
             case .cacheFirst where fresh: return answers.parameters(answer)
-            case .cacheThenNetwork where fresh && call.more && !call.oneway:
+            case .cacheThenNetwork where fresh:
                 await replies.send(answers.parameters(answer))
                 firstReplySent = true
             default: break

@@ -23,10 +23,11 @@ public struct CachedAnswer: Sendable, Hashable {
     /// Whether the answer is past its fresh lifetime at `now`.
     public func isStale(at now: Date) -> Bool { now >= expiresAt }
 
+    /// Whole seconds since `fetchedAt` at `now` (never negative).
+    public func ageSeconds(at now: Date) -> Int { max(0, Int(now.timeIntervalSince(fetchedAt))) }
+
     /// The freshness of answering it from the cache at `now`.
-    public func freshness(at now: Date, remoteError: String? = nil) -> Freshness {
-        Freshness(
-            origin: .cache, fetchedAt: fetchedAt, ageSeconds: max(0, Int(now.timeIntervalSince(fetchedAt))),
-            stale: isStale(at: now), remoteError: remoteError)
+    public func freshness(at now: Date) -> Freshness {
+        Freshness(origin: .cache, fetchedAt: fetchedAt, ageSeconds: ageSeconds(at: now), stale: isStale(at: now))
     }
 }
