@@ -233,6 +233,22 @@ import Testing
         }
     }
 
+    @Test func aStoredReplyIsKeptAndCountsInTheByteBudget() async throws {
+        try await Self.withStorage { storage, _ in
+            var entry = Self.entry("search:a", body: String(repeating: "b", count: 100))
+            entry.reply = Data(String(repeating: "r", count: 60).utf8)
+            try await storage.save(entry)
+            try await storage.save(Self.entry("search:b", body: String(repeating: "b", count: 100), fetchedAt: 1001))
+            #expect(try await storage.response(forKey: "search:a")?.reply == entry.reply)
+            #expect(try await storage.response(forKey: "search:b")?.reply == nil)
+            let statistics = try await storage.statistics(now: Date(timeIntervalSince1970: 1100), byteBudget: 0)
+            #expect(statistics.bytes == 260)
+            // Over a 200-byte budget the older entry goes: with its reply it is 160 bytes, not 100.
+            #expect(try await storage.evict(toFit: 200) == 1)
+            #expect(try await storage.response(forKey: "search:a") == nil)
+        }
+    }
+
     // MARK: - Change counter and accesses answered from memory
 
     @Test func theChangeCounterMovesAfterEveryKindOfChangeAndNotAfterReads() async throws {

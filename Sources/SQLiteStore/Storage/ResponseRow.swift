@@ -27,6 +27,11 @@ enum ResponseRow {
         )
     }
 
+    /// The bytes an entry takes in the byte budget: its body and its stored reply.
+    static func size(of response: StoredResponse) -> Int {
+        response.body.count + (response.reply?.count ?? 0)
+    }
+
     /// The INSERT values, in column order: key, resource, body, content_type, http_status,
     /// fetched_at, expires_at, etag, last_modified, last_access, size, reply.
     static func values(of response: StoredResponse, lastAccess: Double) -> [SQLiteValue] {
@@ -34,7 +39,7 @@ enum ResponseRow {
             .text(response.key), .text(response.resource.rawValue), .blob(response.body),
             .text(response.contentType), .int(response.httpStatus), .date(response.fetchedAt),
             .date(response.expiresAt), .optionalText(response.etag), .optionalText(response.lastModified),
-            .real(lastAccess), .int(response.body.count), response.reply.map { .blob($0) } ?? .null,
+            .real(lastAccess), .int(size(of: response)), response.reply.map { .blob($0) } ?? .null,
         ]
     }
 }
