@@ -52,10 +52,9 @@ import Testing
     }
 
     @Test func repliesWithTheDeadlineErrorAndCancelsTheHandler() async throws {
-        let server = try TestServer.start {
-            // Only Hang has the short deadline: the Echo after it must not race a 1 s deadline on a busy machine.
+        // Only Hang has the short deadline: the Echo after it must not race a 1 s deadline on a busy machine.
+        let server = try TestServer.start(deadlines: ["Hang": 1]) {
             $0.callDeadlineSeconds = Int(ProcessDeadline.seconds)
-            $0.callDeadlineOverrides = ["org.example.test.Hang": 1]
             $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
         }
         let client = try RawConnection(path: server.path)
@@ -68,10 +67,9 @@ import Testing
         await server.stop()
     }
 
-    @Test func aPerMethodOverrideReplacesTheCallDeadline() async throws {
-        let server = try TestServer.start {
+    @Test func aMethodsOwnDeadlineReplacesTheServers() async throws {
+        let server = try TestServer.start(deadlines: ["Sleep": 0, "Hang": 2]) {
             $0.callDeadlineSeconds = 1
-            $0.callDeadlineOverrides = ["org.example.test.Sleep": 0, "org.example.test.Hang": 2]
             $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
         }
         let client = try RawConnection(path: server.path)

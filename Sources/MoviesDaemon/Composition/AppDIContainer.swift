@@ -187,7 +187,8 @@ public final class AppDIContainer: Sendable {
             events: events,
             answerMemoryBytes: Int(clamping: configuration.cache.memoryMaxBytes),
             changeCount: { [responseStorage] in responseStorage.changeCount },
-            recordAccess: { [responseStorage] key in responseStorage.recordAccess(forKey: key) }
+            recordAccess: { [responseStorage] key in responseStorage.recordAccess(forKey: key) },
+            refreshDeadlineSeconds: configuration.refresh.deadlineSeconds
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
@@ -208,8 +209,6 @@ public final class AppDIContainer: Sendable {
         }
         server.idleTimeoutSeconds = configuration.daemon.idleTimeoutSeconds
         server.callDeadlineSeconds = configuration.daemon.callDeadlineSeconds
-        // Refresh streams progress for as long as the refresh takes: its own deadline.
-        server.callDeadlineOverrides = ["\(MoviesInterface.name).Refresh": configuration.refresh.deadlineSeconds]
         server.deadlineError = { seconds in VarlinkError.timeout(seconds: seconds) }
         return VarlinkServer(configuration: server, handlers: handlers)
     }

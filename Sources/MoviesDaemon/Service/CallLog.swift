@@ -4,9 +4,24 @@ import Varlink
 
 /// The `--log-level debug` line written for every call: method, key (its parameters), where the
 /// answer came from, milliseconds. Calls carry no credential (the token lives only in the daemon),
-/// and the logger redacts it besides.
-struct CallLog: Sendable {
+/// and the logger redacts it besides. Middleware of the router (added only when debug is on); a
+/// reply from memory records its own line.
+struct CallLog: VarlinkMiddleware {
     let events: any EventLog
+
+    func handle(
+        _ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder
+    ) async throws(VarlinkError) -> [String: JSONValue] {
+        let started = ContinuousClock.now
+        do {
+            let reply = try await next(call, replies)
+            record(call, outcome: Self.outcome(of: reply), since: started)
+            return reply
+        } catch {
+            record(call, outcome: "error \(error.name)", since: started)
+            throw error
+        }
+    }
 
     /// Whether a line is written at all (checked before timing a call).
     var isEnabled: Bool { events.isEnabled(.debug) }

@@ -4,46 +4,56 @@ import Synchronization
 import Varlink
 
 extension MoviesVarlinkService {
-    /// `Watchlists`, `AddToWatchlist`, `RemoveFromWatchlist`, `DeleteWatchlist` and `Refresh`;
-    /// every one but `Watchlists` is for authorised callers only.
-    func handleWatchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    /// The watchlist dependencies, or `MethodNotImplemented` for a daemon built without them.
+    private func watchlistDependencies(_ call: VarlinkCall) throws(VarlinkError) -> WatchlistDependencies {
         guard let watchlists = dependencies.watchlists else { throw VarlinkError.methodNotImplemented(call.method) }
-        if call.methodName != "Watchlists", !authorizer.mayMutate(call.peer) { throw VarlinkError.permissionDenied }
-        let manage = watchlists.manageWatchlists
-        switch call.methodName {
-        case "Watchlists":
-            _ = try ParameterReader(call.parameters, allowed: [])
-            let lists = try await Self.mapped { try await manage.list() }
-            return ["watchlists": WireValue.encode(lists)]
-        case "AddToWatchlist":
-            let reader = try ParameterReader(call.parameters, allowed: ["name", "queries", "movieIds", "pages"])
-            let name = try reader.requiredString("name")
-            let queries = try reader.strings("queries")
-            let ids = try reader.ints("movieIds")
-            let pages = try reader.optionalInt("pages")
-            let list = try await Self.mapped { try await manage.add(to: name, queries: queries, movieIDs: ids, pages: pages) }
-            return ["watchlist": WireValue.encode(list)]
-        case "RemoveFromWatchlist":
-            let reader = try ParameterReader(call.parameters, allowed: ["name", "queries", "movieIds"])
-            let name = try reader.requiredString("name")
-            let queries = try reader.strings("queries")
-            let ids = try reader.ints("movieIds")
-            let list = try await Self.mapped(watchlist: name) { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
-            return ["watchlist": WireValue.encode(list)]
-        case "DeleteWatchlist":
-            let reader = try ParameterReader(call.parameters, allowed: ["name"])
-            let name = try reader.requiredString("name")
-            try await Self.mapped(watchlist: name) { try await manage.delete(name) }
-            return [:]
-        default:
-            return try await refresh(call, replies: replies, useCase: watchlists.refreshWatchlists)
-        }
+        return watchlists
     }
 
-    /// Runs (or joins) a refresh; with `more`, one reply per step with its progress, then the final
-    /// reply: the last progress (its counts those of the summary) and the summary.
-    private func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter, useCase: RefreshWatchlistsUseCase) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = try ParameterReader(call.parameters, allowed: ["watchlist"])
+    /// `Watchlists`: every watchlist.
+    func watchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let manage = try watchlistDependencies(call).manageWatchlists
+        let lists = try await Self.mapped { try await manage.list() }
+        return ["watchlists": WireValue.encode(lists)]
+    }
+
+    /// `AddToWatchlist` (authorised callers only: see the router).
+    func addToWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let manage = try watchlistDependencies(call).manageWatchlists
+        let reader = ParameterReader(call.parameters)
+        let name = try reader.requiredString("name")
+        let queries = try reader.strings("queries")
+        let ids = try reader.ints("movieIds")
+        let pages = try reader.optionalInt("pages")
+        let list = try await Self.mapped { try await manage.add(to: name, queries: queries, movieIDs: ids, pages: pages) }
+        return ["watchlist": WireValue.encode(list)]
+    }
+
+    /// `RemoveFromWatchlist` (authorised callers only).
+    func removeFromWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let manage = try watchlistDependencies(call).manageWatchlists
+        let reader = ParameterReader(call.parameters)
+        let name = try reader.requiredString("name")
+        let queries = try reader.strings("queries")
+        let ids = try reader.ints("movieIds")
+        let list = try await Self.mapped(watchlist: name) { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
+        return ["watchlist": WireValue.encode(list)]
+    }
+
+    /// `DeleteWatchlist` (authorised callers only).
+    func deleteWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let manage = try watchlistDependencies(call).manageWatchlists
+        let name = try ParameterReader(call.parameters).requiredString("name")
+        try await Self.mapped(watchlist: name) { try await manage.delete(name) }
+        return [:]
+    }
+
+    /// `Refresh` (authorised callers only): runs (or joins) a refresh; with `more`, one reply per
+    /// step with its progress, then the final reply: the last progress (its counts those of the
+    /// summary) and the summary.
+    func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let useCase = try watchlistDependencies(call).refreshWatchlists
+        let reader = ParameterReader(call.parameters)
         let name = try reader.optionalString("watchlist")
         let streaming = call.more
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()

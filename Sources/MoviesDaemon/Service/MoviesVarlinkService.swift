@@ -42,6 +42,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var version: String
         public var startedAt: Date
         public var answerDeadlineSeconds: Int
+        /// `Refresh`'s call deadline (`[Refresh] DeadlineSec=`), else the server's.
+        public var refreshDeadlineSeconds: Int?
         public var daemonUID: UInt32
         public var authorizedGID: UInt32?
         /// Where `--log-level debug` writes one line per call.
@@ -58,8 +60,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
             events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 64 << 20,
             changeCount: @escaping @Sendable () -> UInt64 = { 0 }, recordAccess: @escaping @Sendable (String) -> Void = { _ in },
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil
         ) {
+            self.refreshDeadlineSeconds = refreshDeadlineSeconds
             self.events = events
             self.answerMemoryBytes = answerMemoryBytes
             self.answerSource = HotAnswers.Source(changeCount: changeCount, recordAccess: recordAccess)
@@ -72,62 +75,71 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
-    public let interfaceName = MoviesInterface.name
-    public let interfaceDescription = MoviesInterface.description
+    public var interfaceName: String { router.interfaceName }
+    public var interfaceDescription: String { router.interfaceDescription }
 
     let dependencies: Dependencies
     private let settings: Settings
     private let relay: UpdateRelay
-    let authorizer: CallAuthorizer
     private let callLog: CallLog
     /// Cached search pages in the interface's shape: the one memory in front of the cache.
     let answers: HotAnswers
+    /// Every method with its access level and deadline, behind the parameter and permission checks.
+    private(set) var router: VarlinkRouter
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
         self.dependencies = dependencies
         self.settings = settings
         self.relay = UpdateRelay(answerDeadlineSeconds: settings.answerDeadlineSeconds)
-        self.authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
         self.callLog = CallLog(events: settings.events)
         self.answers = HotAnswers(byteBudget: settings.answerMemoryBytes, source: settings.answerSource, now: settings.now)
+        let authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
+        router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
+        router = routes(router)
     }
 
-    /// Dispatches one call (and, at `--log-level debug`, logs it).
+    /// `router` with every method of the interface registered, and the call log when it is on.
+    private func routes(_ empty: VarlinkRouter) -> VarlinkRouter {
+        var router = empty
+        if callLog.isEnabled { router.add(callLog) }
+        router.on("Search", access: .anyone, answerAtOnce: answerAtOnce(search:), search)
+        router.on("Movie", access: .anyone, movie)
+        router.on("Poster", access: .anyone, poster)
+        router.on("RecentQueries", access: .anyone, recentQueries)
+        router.on("Status", access: .anyone, status)
+        router.on("Invalidate", access: .authorized, invalidate)
+        router.on("Purge", access: .authorized, purge)
+        router.on("Watchlists", access: .anyone, watchlists)
+        router.on("AddToWatchlist", access: .authorized, addToWatchlist)
+        router.on("RemoveFromWatchlist", access: .authorized, removeFromWatchlist)
+        router.on("DeleteWatchlist", access: .authorized, deleteWatchlist)
+        // Refresh streams progress for as long as the refresh takes: its own deadline.
+        router.on("Refresh", access: .authorized, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
+        return router
+    }
+
+    /// Runs one call through the router.
     public func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        guard callLog.isEnabled else { return try await dispatch(call, replies: replies) }
-        let started = ContinuousClock.now
-        do {
-            let reply = try await dispatch(call, replies: replies)
-            callLog.record(call, outcome: CallLog.outcome(of: reply), since: started)
-            return reply
-        } catch {
-            callLog.record(call, outcome: "error \(error.name)", since: started)
-            throw error
-        }
+        try await router.handle(call, replies: replies)
     }
 
-    private func dispatch(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        switch call.methodName {
-        case "Search": return try await search(call, replies: replies)
-        case "Movie": return try await movie(call, replies: replies)
-        case "Poster": return try await poster(call, replies: replies)
-        case "RecentQueries": return try await recentQueries(call)
-        case "Status": return try await status(call)
-        case "Invalidate": return try await maintain(call, purge: false)
-        case "Purge": return try await maintain(call, purge: true)
-        case "Watchlists", "AddToWatchlist", "RemoveFromWatchlist", "DeleteWatchlist", "Refresh":
-            return try await handleWatchlists(call, replies: replies)
-        default: throw VarlinkError.methodNotFound(call.method)
-        }
+    /// The reply from memory, for the methods registered with one (see `answerAtOnce(search:)`).
+    public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
+        router.answerAtOnce(call)
+    }
+
+    /// The method's own deadline (`Refresh`'s), else the server's.
+    public func deadlineSeconds(forMethod name: String) -> Int? {
+        router.deadlineSeconds(forMethod: name)
     }
 
     /// A cached search page from memory, as a prepared reply (no task, no storage read, no
     /// encoding of the page): the final reply under `cache_first` (fresh) and `cache_only`, the
     /// first of a `more` call's replies under the default policy (fresh); `nil` otherwise, and
-    /// the call runs `handle(_:replies:)`.
-    public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard call.methodName == "Search", let search = try? SearchCall(call) else { return nil }
+    /// the call runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
+    private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
+        guard let search = try? SearchCall(call) else { return nil }
         let date = settings.now()
         let continues = search.policy == .cacheThenNetwork
         guard search.policy != .networkOnly, !continues || call.more,
@@ -180,7 +192,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = try ParameterReader(call.parameters, allowed: ["id", "language", "policy"])
+        let reader = ParameterReader(call.parameters)
         let id = try reader.requiredInt("id")
         let language = try reader.optionalString("language")
         let policy = try reader.policy()
@@ -191,7 +203,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func poster(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = try ParameterReader(call.parameters, allowed: ["path", "width"])
+        let reader = ParameterReader(call.parameters)
         let path = try reader.requiredString("path")
         let width = try reader.optionalInt("width")
         if let width, width <= 0 {
@@ -208,8 +220,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
-    private func recentQueries(_ call: VarlinkCall) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = try ParameterReader(call.parameters, allowed: ["limit"])
+    private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let reader = ParameterReader(call.parameters)
         let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
         do {
             let queries = try await dependencies.fetchRecentQueries.execute(maxCount: limit)
@@ -219,8 +231,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
-    private func status(_ call: VarlinkCall) async throws(VarlinkError) -> [String: JSONValue] {
-        _ = try ParameterReader(call.parameters, allowed: [])
+    private func status(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let remote = await dependencies.remoteStatus.remoteStatus()
         var cache: CacheStats
         do {
@@ -241,9 +252,16 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         ].merging(await refreshStatusFields()) { kept, _ in kept }
     }
 
+    private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        try await maintain(call, purge: false)
+    }
+
+    private func purge(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        try await maintain(call, purge: true)
+    }
+
     private func maintain(_ call: VarlinkCall, purge: Bool) async throws(VarlinkError) -> [String: JSONValue] {
-        guard authorizer.mayMutate(call.peer) else { throw VarlinkError.permissionDenied }
-        let reader = try ParameterReader(call.parameters, allowed: ["query", "movieId", "posters", "all"])
+        let reader = ParameterReader(call.parameters)
         var scopes: [CacheScope] = []
         if let text = try reader.optionalString("query") {
             guard let query = MovieQuery(text) else {

@@ -11,10 +11,10 @@ struct SearchCall {
     /// Where the page is cached (see `CacheKey`).
     var cacheKey: String { CacheKey.search(request.query, page: request.page, language: request.language) }
 
-    /// Reads and checks `call`'s parameters; throws the `InvalidParameter`/`InvalidArgument`
+    /// Reads and checks `call`'s parameters (their names were checked against the interface); throws the `InvalidParameter`/`InvalidArgument`
     /// error the caller gets for the first bad one.
     init(_ call: VarlinkCall) throws(VarlinkError) {
-        let reader = try ParameterReader(call.parameters, allowed: ["query", "page", "language", "policy", "maxStaleSeconds"])
+        let reader = ParameterReader(call.parameters)
         let text = try reader.requiredString("query")
         guard let query = MovieQuery(text) else {
             throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")

@@ -19,9 +19,16 @@ public protocol VarlinkInterfaceHandler: Sendable {
     /// (for a `more` call only) is sent as the first one, and the call goes on in
     /// ``handle(_:replies:)`` with ``VarlinkCall/firstReplySent`` set.
     func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply?
+
+    /// The call deadline of the method `name` in seconds (0: none), or `nil` for the server's
+    /// ``VarlinkServerConfiguration/callDeadlineSeconds``.
+    func deadlineSeconds(forMethod name: String) -> Int?
 }
 
 extension VarlinkInterfaceHandler {
     /// Nothing is ever at hand: every call runs ``handle(_:replies:)``.
     public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? { nil }
+
+    /// Every method has the server's deadline.
+    public func deadlineSeconds(forMethod name: String) -> Int? { nil }
 }

@@ -90,7 +90,7 @@ extension VarlinkEventLoop {
             }
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
         }
-        let seconds = configuration.callDeadlineOverrides[call.method] ?? configuration.callDeadlineSeconds
+        let seconds = handler.deadlineSeconds(forMethod: call.methodName) ?? configuration.callDeadlineSeconds
         let deadline = now + MonotonicClock.timeout(seconds: seconds)
         connection.activeCall = .init(serial: serial, task: task, deadline: deadline, deadlineSeconds: seconds, sendsReply: !call.oneway, streams: streams)
         nextSweep = min(nextSweep, deadline)

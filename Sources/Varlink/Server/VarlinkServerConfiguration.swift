@@ -32,11 +32,9 @@ public struct VarlinkServerConfiguration: Sendable {
     /// Seconds a connection with no call in flight may stay silent before it is closed (default 300; 0 disables).
     public var idleTimeoutSeconds: Int = 300
     /// Seconds a handler may take for one call before it is cancelled (default 60; 0 disables).
-    /// The deadline covers the whole call, `more` streams included.
+    /// The deadline covers the whole call, `more` streams included; a method may have its own
+    /// (``VarlinkInterfaceHandler/deadlineSeconds(forMethod:)``, e.g. a router's registration).
     public var callDeadlineSeconds: Int = 60
-    /// Per-method deadlines overriding ``callDeadlineSeconds``, by fully qualified method name
-    /// (e.g. a long `more` stream such as a refresh); 0 disables the deadline for that method.
-    public var callDeadlineOverrides: [String: Int] = [:]
     /// The error replied when a call hits its deadline; receives the deadline in seconds.
     /// Defaults to systemd's `io.systemd.TimedOut` (no parameters).
     public var deadlineError: @Sendable (Int) -> VarlinkError = { _ in VarlinkError(name: "io.systemd.TimedOut") }

@@ -64,6 +64,10 @@ final class CancellationProbe: Sendable {
 /// `org.example.test`: a small interface exercising every server feature.
 struct TestInterface: VarlinkInterfaceHandler {
     let probe: CancellationProbe
+    /// Method name → its own deadline in seconds.
+    var deadlines: [String: Int] = [:]
+
+    func deadlineSeconds(forMethod name: String) -> Int? { deadlines[name] }
 
     var interfaceName: String { "org.example.test" }
 

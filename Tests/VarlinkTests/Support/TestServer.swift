@@ -10,15 +10,15 @@ struct TestServer {
     private let directory: URL
     private let task: Task<Void, any Error>
 
-    /// Starts a server with ``TestInterface`` and `extraHandlers`.
-    static func start(extraHandlers: [any VarlinkInterfaceHandler] = [], configure: (inout VarlinkServerConfiguration) -> Void = { _ in }) throws -> TestServer {
+    /// Starts a server with ``TestInterface`` (its methods' own `deadlines`) and `extraHandlers`.
+    static func start(extraHandlers: [any VarlinkInterfaceHandler] = [], deadlines: [String: Int] = [:], configure: (inout VarlinkServerConfiguration) -> Void = { _ in }) throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vl-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("test.sock").path
         var configuration = VarlinkServerConfiguration(vendor: "Example", product: "test-server", version: "1.2.3", url: "https://example.org")
         configure(&configuration)
         let probe = CancellationProbe()
-        let server = VarlinkServer(configuration: configuration, handlers: [TestInterface(probe: probe)] + extraHandlers)
+        let server = VarlinkServer(configuration: configuration, handlers: [TestInterface(probe: probe, deadlines: deadlines)] + extraHandlers)
         let listener = try VarlinkListener.bind(path: path)
         let task = Task { try await server.run(on: listener) }
         return TestServer(server: server, path: path, probe: probe, directory: directory, task: task)

@@ -1,0 +1,13 @@
+/// One method as registered with a ``VarlinkRouter``: what middleware sees of it.
+public struct VarlinkRoute: Sendable {
+    /// The method's name within its interface, e.g. `Search`.
+    public let method: String
+    /// Who may call it.
+    public let access: VarlinkAccess
+    /// Its own call deadline in seconds (0: none), or `nil` for the server's.
+    public let deadlineSeconds: Int?
+    /// The reply when it is already in memory (see ``VarlinkInterfaceHandler/answerAtOnce(_:)``).
+    let answerAtOnce: (@Sendable (VarlinkCall) -> VarlinkPreparedReply?)?
+    /// The method's own work.
+    let responder: VarlinkResponder
+}

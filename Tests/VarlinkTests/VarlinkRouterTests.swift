@@ -1,0 +1,115 @@
+import Synchronization
+import Testing
+@testable import Varlink
+
+/// The router: parameters checked against the interface file, access levels, middleware order,
+/// per-method deadlines, and a fast path that never skips a check.
+@Suite struct VarlinkRouterTests {
+    static let description = """
+        interface org.example.routed
+        method Read(text: string, page: ?int) -> (text: string)
+        method Change(name: string) -> ()
+        method Declared() -> ()
+        """
+    static let member = PeerCredentials(pid: 1, uid: 1000, gid: 1000)
+    static let stranger = PeerCredentials(pid: 2, uid: 2000, gid: 2000)
+
+    /// Names the calls that reached the method or a middleware, in order.
+    final class Trace: Sendable {
+        private let entries = Mutex<[String]>([])
+        func add(_ entry: String) { entries.withLock { $0.append(entry) } }
+        var all: [String] { entries.withLock { $0 } }
+    }
+
+    struct Tag: VarlinkMiddleware {
+        let name: String
+        let trace: Trace
+        func handle(_ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder) async throws(VarlinkError) -> [String: JSONValue] {
+            trace.add("\(name):\(route.method)")
+            return try await next(call, replies)
+        }
+    }
+
+    private func router(_ trace: Trace) -> VarlinkRouter {
+        var router = VarlinkRouter(interfaceName: "org.example.routed", interfaceDescription: Self.description) { peer in
+            peer?.uid == Self.member.uid
+        }
+        router.add(Tag(name: "first", trace: trace))
+        router.add(Tag(name: "second", trace: trace))
+        router.on("Read", access: .anyone, answerAtOnce: { call in
+            call.parameters["text"]?.stringValue == "remembered" ? VarlinkPreparedReply(parameters: ["text": .string("at once")]) : nil
+        }) { call, _ throws(VarlinkError) in
+            trace.add("Read")
+            return ["text": call.parameters["text"] ?? .null]
+        }
+        router.on("Change", access: .authorized, deadlineSeconds: 7, answerAtOnce: { _ in VarlinkPreparedReply(parameters: [:]) }) { _, _ throws(VarlinkError) in
+            trace.add("Change")
+            return [:]
+        }
+        return router
+    }
+
+    private func call(_ router: VarlinkRouter, _ method: String, _ parameters: [String: JSONValue], peer: PeerCredentials? = member) async -> Result<[String: JSONValue], VarlinkError> {
+        let call = VarlinkCall(method: "org.example.routed.\(method)", parameters: parameters, peer: peer)
+        do throws(VarlinkError) {
+            return .success(try await router.handle(call, replies: VarlinkReplyWriter(isStreaming: false) { _ in }))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    @Test func aCallRunsTheMiddlewareInOrderThenTheMethod() async {
+        let trace = Trace()
+        #expect(await call(router(trace), "Read", ["text": .string("hi")]) == .success(["text": .string("hi")]))
+        #expect(trace.all == ["first:Read", "second:Read", "Read"])
+    }
+
+    @Test func parametersTheInterfaceDoesNotDeclareOrLacksAreRefusedBeforeAnyMiddleware() async {
+        let trace = Trace()
+        let router = router(trace)
+        #expect(await call(router, "Read", ["text": .string("hi"), "zebra": .int(1)]) == .failure(.invalidParameter("zebra")))
+        #expect(await call(router, "Read", ["page": .int(2)]) == .failure(.invalidParameter("text")))
+        #expect(await call(router, "Read", ["text": .null]) == .failure(.invalidParameter("text")))
+        #expect(await call(router, "Read", ["text": .string("hi"), "page": .null]) == .success(["text": .string("hi")]))
+        #expect(trace.all == ["first:Read", "second:Read", "Read"])
+    }
+
+    @Test func anAuthorizedMethodRunsOnlyForPeersTheRouterAdmits() async {
+        let trace = Trace()
+        let router = router(trace)
+        #expect(await call(router, "Change", ["name": .string("x")], peer: Self.stranger) == .failure(.permissionDenied))
+        #expect(await call(router, "Change", ["name": .string("x")], peer: nil) == .failure(.permissionDenied))
+        #expect(trace.all.isEmpty)
+        #expect(await call(router, "Change", ["name": .string("x")]) == .success([:]))
+        #expect(await call(router, "Read", ["text": .string("open")], peer: Self.stranger) == .success(["text": .string("open")]))
+        #expect(trace.all == ["first:Change", "second:Change", "Change", "first:Read", "second:Read", "Read"])
+    }
+
+    @Test func theFastPathServesOnlyMethodsOpenToAnyoneWithFittingParameters() {
+        let router = router(Trace())
+        let remembered = VarlinkCall(method: "org.example.routed.Read", parameters: ["text": .string("remembered")], peer: Self.stranger)
+        #expect(router.answerAtOnce(remembered) != nil)
+        var unknown = remembered
+        unknown.parameters["zebra"] = .int(1)
+        #expect(router.answerAtOnce(unknown) == nil)
+        // Registered with an answer from memory, but authorised callers only: never at once.
+        let change = VarlinkCall(method: "org.example.routed.Change", parameters: ["name": .string("x")], peer: Self.stranger)
+        #expect(router.answerAtOnce(change) == nil)
+    }
+
+    @Test func eachMethodHasItsOwnDeadlineOrTheServers() {
+        let router = router(Trace())
+        #expect(router.deadlineSeconds(forMethod: "Change") == 7)
+        #expect(router.deadlineSeconds(forMethod: "Read") == nil)
+        #expect(router.route("Change")?.access == .authorized)
+    }
+
+    @Test func aDeclaredMethodWithNoRouteIsNotImplementedAndIsReported() async {
+        var router = router(Trace())
+        #expect(await call(router, "Declared", [:]) == .failure(.methodNotImplemented("org.example.routed.Declared")))
+        #expect(await call(router, "Teleport", [:]) == .failure(.methodNotFound("org.example.routed.Teleport")))
+        router.on("Extra", access: .anyone) { _, _ throws(VarlinkError) in [:] }
+        #expect(router.mismatchedMethods.unregistered == ["Declared"])
+        #expect(router.mismatchedMethods.undeclared == ["Extra"])
+    }
+}
