@@ -28,10 +28,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "SQLiteStore", dependencies: ["CSQLite", "MoviesDomain", "MoviesData"]),
+        .target(name: "SQLiteStore", dependencies: ["CSQLite", "MoviesDomain", "MoviesData", "SystemSupport"]),
+
+        // Infrastructure: the one monotonic clock and the one native-thread wrapper. Glibc only.
+        .target(name: "SystemSupport"),
 
         // Infrastructure: the Varlink protocol (framing, server, client). No full Foundation.
-        .target(name: "Varlink"),
+        .target(name: "Varlink", dependencies: ["SystemSupport"]),
 
         // Daemon presentation + composition root, as a library so it can be tested.
         .target(
@@ -59,7 +62,7 @@ let package = Package(
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
-        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink"]),
+        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),
@@ -69,7 +72,7 @@ let package = Package(
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),

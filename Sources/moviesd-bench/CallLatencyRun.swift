@@ -1,3 +1,4 @@
+import SystemSupport
 import Varlink
 
 /// Sequential `Search` calls on one connection, with `more`: the latency of each call's first
@@ -20,17 +21,17 @@ struct CallLatencyRun: Sendable {
         var first: [UInt64] = []
         var whole: [UInt64] = []
         for index in 0..<(count + 10) {
-            let started = MonotonicNanoseconds.now()
+            let started = MonotonicClock.now()
             var firstAt: UInt64?
             do {
                 try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: policy), more: true) { reply in
-                    if firstAt == nil { firstAt = MonotonicNanoseconds.now() }
+                    if firstAt == nil { firstAt = MonotonicClock.now() }
                     if let error = reply.error { throw BenchError("\(target): \(error)") }
                 }
             } catch {
                 throw BenchError("\(error)")
             }
-            let ended = MonotonicNanoseconds.now()
+            let ended = MonotonicClock.now()
             guard index >= 10 else { continue }
             first.append((firstAt ?? ended) - started)
             whole.append(ended - started)

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// A closed-loop Varlink load generator, like `wrk` for HTTP: `connections` connections spread
 /// over `threads` threads, each connection with exactly one call in flight; a reply's latency is
@@ -34,7 +35,7 @@ struct LoadGenerator: Sendable {
             groups[index % groups.count].append(try RawVarlinkConnection(path: plan.socketPath))
         }
         let results = ResultBox(count: groups.count)
-        let startedAt = MonotonicNanoseconds.now()
+        let startedAt = MonotonicClock.now()
         let deadline = startedAt + UInt64(plan.durationSeconds * 1_000_000_000)
         let threads = groups.enumerated().map { index, group in
             let connections = UncheckedConnections(group)
@@ -44,7 +45,7 @@ struct LoadGenerator: Sendable {
             }
         }
         for thread in threads { thread.join() }
-        let elapsed = Double(MonotonicNanoseconds.now() - startedAt) / 1_000_000_000
+        let elapsed = Double(MonotonicClock.now() - startedAt) / 1_000_000_000
         let merged = results.all()
         if let failure = merged.compactMap(\.failure).first { throw BenchError(failure) }
         let latencies = merged.flatMap(\.latencies)
@@ -77,7 +78,7 @@ struct LoadGenerator: Sendable {
                     polls[index].revents = 0
                     let connection = connections[index]
                     guard try connection.receive(into: scratch) else { continue }
-                    let now = MonotonicNanoseconds.now()
+                    let now = MonotonicClock.now()
                     inFlight -= 1
                     if now > deadline { continue }
                     result.latencies.append(now - connection.sentAt)

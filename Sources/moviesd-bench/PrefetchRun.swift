@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 import Varlink
 
 /// The cold-prefetch measurement: `targets`, distinct searches sent through the daemon with
@@ -13,7 +14,7 @@ struct PrefetchRun: Sendable {
     /// Runs every query once; returns (seconds, failures).
     func run() throws(BenchError) -> (seconds: Double, failures: [String]) {
         let queue = WorkQueue(targets)
-        let started = MonotonicNanoseconds.now()
+        let started = MonotonicClock.now()
         let threads = (0..<max(1, concurrency)).map { _ in
             NativeThread { [socketPath, policy] in
                 let client: VarlinkClient
@@ -36,7 +37,7 @@ struct PrefetchRun: Sendable {
             }
         }
         for thread in threads { thread.join() }
-        let seconds = Double(MonotonicNanoseconds.now() - started) / 1_000_000_000
+        let seconds = Double(MonotonicClock.now() - started) / 1_000_000_000
         return (seconds, queue.failures())
     }
 }

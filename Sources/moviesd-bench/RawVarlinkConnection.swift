@@ -1,4 +1,5 @@
 import Glibc
+import SystemSupport
 
 /// One Unix-socket connection to a Varlink server that sends pre-encoded calls and finds the end
 /// of each reply (the NUL terminator) without parsing it, as `wrk` does for HTTP: the load
@@ -47,7 +48,7 @@ final class RawVarlinkConnection {
 
     /// Sends `message` (which must end with the NUL) and starts the clock.
     func send(_ message: [UInt8]) throws(BenchError) {
-        sentAt = MonotonicNanoseconds.now()
+        sentAt = MonotonicClock.now()
         receivedSoFar = 0
         reply.removeAll(keepingCapacity: true)
         var offset = 0

@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// Reads a process's resident set size (VmRSS in /proc/PID/status), and samples its peak over
 /// a run on a background thread.

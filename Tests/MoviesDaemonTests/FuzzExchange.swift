@@ -1,5 +1,6 @@
 import Glibc
 import MoviesDaemon
+import SystemSupport
 @testable import Varlink
 
 /// One client connection of the varlink fuzz target, shared by the target (scripts/fuzz compiles

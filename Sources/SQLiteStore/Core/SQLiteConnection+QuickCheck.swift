@@ -1,3 +1,4 @@
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,11 +27,11 @@ extension SQLiteConnection {
         let deadline = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
         defer { deadline.deallocate() }
         let (seconds, attoseconds) = max(.zero, timeLimit).components
-        deadline.pointee = Self.monotonicNanoseconds() &+ UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
+        deadline.pointee = MonotonicClock.now() &+ UInt64(clamping: seconds) &* 1_000_000_000 &+ UInt64(clamping: attoseconds / 1_000_000_000)
         // Every 1,000 virtual-machine instructions: a few microseconds.
         sqlite3_progress_handler(handle, 1000, { context in
             guard let context else { return 0 }
-            return SQLiteConnection.monotonicNanoseconds() >= context.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
+            return MonotonicClock.now() >= context.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
         }, deadline)
         defer { sqlite3_progress_handler(handle, 0, nil, nil) }
         do {
@@ -41,11 +42,5 @@ extension SQLiteConnection {
         } catch let error as SQLiteError where error.primaryResultCode == SQLITE_INTERRUPT {
             return .incomplete
         }
-    }
-
-    fileprivate static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 }

@@ -1,3 +1,4 @@
+import SystemSupport
 /// Turning buffered input into calls, and handler replies into output.
 extension VarlinkEventLoop {
     /// Starts whatever calls the connection's input allows, flushes output, and updates what the

@@ -1,3 +1,4 @@
+import SystemSupport
 /// Deadlines: per-call deadlines, idle timeouts, the shutdown grace period and accept pauses.
 extension VarlinkEventLoop {
     /// Fires every deadline that has passed and schedules the next sweep.

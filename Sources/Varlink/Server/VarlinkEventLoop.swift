@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// The server's event loop: one thread in epoll_wait over the listener, every connection and a
 /// wake-up pipe. Handler tasks post their replies to `inbox` and write a byte to the pipe.

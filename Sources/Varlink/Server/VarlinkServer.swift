@@ -1,5 +1,6 @@
 import Glibc
 import Synchronization
+import SystemSupport
 
 /// A Varlink server (https://varlink.org) on a Unix socket.
 ///
@@ -43,7 +44,7 @@ public final class VarlinkServer: Sendable {
         var started = false
         await withTaskCancellationHandler {
             await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                started = LoopThread.start {
+                started = NativeThread.detached {
                     loop.run()
                     finished.resume()
                 }
