@@ -30,6 +30,9 @@ let package = Package(
         ),
         .target(name: "SQLiteStore", dependencies: ["CSQLite", "MoviesDomain", "MoviesData", "SystemSupport"]),
 
+        // Infrastructure: the one command-line option parser of all four programs. No Foundation.
+        .target(name: "CommandLineSupport"),
+
         // Infrastructure: the one monotonic clock and the one native-thread wrapper. Glibc only.
         .target(name: "SystemSupport"),
 
@@ -39,13 +42,13 @@ let package = Package(
         // Daemon presentation + composition root, as a library so it can be tested.
         .target(
             name: "MoviesDaemon",
-            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink"],
+            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink", "CommandLineSupport"],
             exclude: ["Interface/io.moviesd.Movies.varlink"]
         ),
         .executableTarget(name: "moviesd", dependencies: ["MoviesDaemon"]),
 
         // Client presentation: ViewModels and terminal views. Never SQLite, Networking or Foundation.
-        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "Varlink"]),
+        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "Varlink", "CommandLineSupport"]),
         // The thin client links the Swift runtime and FoundationEssentials statically: its start-up is
         // mostly the dynamic loading of libswiftCore, libFoundationEssentials and their ~12 siblings
         // (measured: `movies search … --json` 0.85–0.97 × curl's median dynamically, ~0.55 × static;
@@ -58,15 +61,16 @@ let package = Package(
         ),
 
         // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
-        .target(name: "TMDBStub"),
+        .target(name: "TMDBStub", dependencies: ["CommandLineSupport"]),
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
-        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport"]),
+        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),
 
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),

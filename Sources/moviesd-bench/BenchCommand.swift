@@ -74,58 +74,47 @@ enum BenchCommand: Sendable {
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String]) throws(BenchError) -> BenchCommand {
         guard let verb = arguments.first else { return .help }
-        var options = OptionReader(Array(arguments.dropFirst()))
+        let rest = Array(arguments.dropFirst())
         switch verb {
         case "-h", "--help", "help":
             return .help
         case "search":
+            let options = try OptionReader(rest, names: [
+                "--socket", "--query", "--requests-file", "--connections", "--threads", "--duration", "--policy",
+                "--expect-origin", "--rss-pid",
+            ])
             var search = SearchOptions()
-            while let name = options.nextName() {
-                switch name {
-                case "--socket": search.socketPath = try options.value(name)
-                case "--query": search.queries.append(try options.value(name))
-                case "--requests-file": search.requests += try SearchTarget.read(file: try options.value(name))
-                case "--connections": search.connections = try options.integers(name)
-                case "--threads": search.threads = try options.integer(name)
-                case "--duration": search.durationSeconds = try options.number(name)
-                case "--policy": search.policy = try options.value(name)
-                case "--expect-origin":
-                    let origin = try options.value(name)
-                    search.expectedOrigin = origin == "any" ? nil : origin
-                case "--rss-pid": search.rssPID = Int32(try options.integer(name))
-                default: throw BenchError("unknown option \(name); see --help")
-                }
-            }
+            search.socketPath = options.value("--socket") ?? ""
+            search.queries = options.values("--query")
+            for file in options.values("--requests-file") { search.requests += try SearchTarget.read(file: file) }
+            search.connections = try options.integers("--connections") ?? search.connections
+            search.threads = try options.integer("--threads") ?? search.threads
+            search.durationSeconds = try options.number("--duration") ?? search.durationSeconds
+            search.policy = options.value("--policy") ?? search.policy
+            if let origin = options.value("--expect-origin") { search.expectedOrigin = origin == "any" ? nil : origin }
+            if let pid = try options.integer("--rss-pid") { search.rssPID = Int32(clamping: pid) }
             guard !search.socketPath.isEmpty, !search.queries.isEmpty || !search.requests.isEmpty else {
                 throw BenchError("search needs --socket and at least one --query or a --requests-file")
             }
             return .search(search)
         case "prefetch":
+            let options = try OptionReader(rest, names: ["--socket", "--count", "--prefix", "--concurrency", "--policy", "--requests-file"])
             var prefetch = PrefetchOptions()
-            while let name = options.nextName() {
-                switch name {
-                case "--socket": prefetch.socketPath = try options.value(name)
-                case "--count": prefetch.count = try options.integer(name)
-                case "--prefix": prefetch.prefix = try options.value(name)
-                case "--concurrency": prefetch.concurrency = try options.integer(name)
-                case "--policy": prefetch.policy = try options.value(name)
-                case "--requests-file": prefetch.requests = try SearchTarget.read(file: try options.value(name))
-                default: throw BenchError("unknown option \(name); see --help")
-                }
-            }
+            prefetch.socketPath = options.value("--socket") ?? ""
+            prefetch.count = try options.integer("--count") ?? prefetch.count
+            prefetch.prefix = options.value("--prefix") ?? prefetch.prefix
+            prefetch.concurrency = try options.integer("--concurrency") ?? prefetch.concurrency
+            prefetch.policy = options.value("--policy") ?? prefetch.policy
+            if let file = options.value("--requests-file") { prefetch.requests = try SearchTarget.read(file: file) }
             guard !prefetch.socketPath.isEmpty else { throw BenchError("prefetch needs --socket") }
             return .prefetch(prefetch)
         case "calls":
+            let options = try OptionReader(rest, names: ["--socket", "--query", "--policy", "--count"])
             var calls = CallsOptions()
-            while let name = options.nextName() {
-                switch name {
-                case "--socket": calls.socketPath = try options.value(name)
-                case "--query": calls.query = try options.value(name)
-                case "--policy": calls.policy = try options.value(name)
-                case "--count": calls.count = try options.integer(name)
-                default: throw BenchError("unknown option \(name); see --help")
-                }
-            }
+            calls.socketPath = options.value("--socket") ?? ""
+            calls.query = options.value("--query") ?? calls.query
+            calls.policy = options.value("--policy") ?? calls.policy
+            calls.count = try options.integer("--count") ?? calls.count
             guard !calls.socketPath.isEmpty, !calls.query.isEmpty else { throw BenchError("calls needs --socket and --query") }
             return .calls(calls)
         default:

@@ -1,7 +1,7 @@
-/// Splits a command's arguments into options, flags and positionals according to its `CommandSpec`.
-///
-/// Accepts `--name value`, `--name=value`, `-o value`; `--` ends the options; a lone `-` is a
-/// positional. An unknown option, or an option missing its value, is a `UsageError` naming it.
+import CommandLineSupport
+
+/// Parses a `movies` command's arguments with its `CommandSpec` and the global options (the shared
+/// `OptionParser`); an unknown option, or an option missing its value, is a `UsageError` naming it.
 enum ArgumentParser {
     /// Options every command accepts.
     static let globalOptions: [OptionSpec] = [
@@ -15,51 +15,19 @@ enum ArgumentParser {
 
     /// Parses `arguments` (after the command name) for `spec`.
     static func parse(_ arguments: [String], spec: CommandSpec?) throws(UsageError) -> ParsedArguments {
-        let options = (spec?.options ?? []) + globalOptions
         let forCommand = spec.map { " for 'movies \($0.name)'" } ?? ""
-        var parsed = ParsedArguments()
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
-                parsed.positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let option = options.first(where: { $0.names.contains(name) }) else {
-                let hint = Suggestion.closest(to: name, among: options.flatMap(\.names).filter { $0.hasPrefix("--") })
-                    .map { "; did you mean '\($0)'?" } ?? ""
+        do throws(OptionParseError) {
+            return try OptionParser.parse(arguments, options: (spec?.options ?? []) + globalOptions)
+        } catch {
+            switch error {
+            case let .unknown(name, known):
+                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
-            }
-            guard let valueName = option.valueName else {
-                if inlineValue != nil {
-                    throw UsageError("\(name) takes no value; write just '\(name)'", command: spec?.name)
-                }
-                parsed.flags.insert(option.primaryName)
-                continue
-            }
-            let value: String
-            if let inlineValue {
-                value = inlineValue
-            } else if index < arguments.count {
-                value = arguments[index]
-                index += 1
-            } else {
+            case let .unexpectedValue(name):
+                throw UsageError("\(name) takes no value; write just '\(name)'", command: spec?.name)
+            case let .missingValue(name, valueName):
                 throw UsageError("\(name) needs a value: \(name) \(valueName)", command: spec?.name)
             }
-            parsed.values[option.primaryName, default: []].append(value)
         }
-        return parsed
     }
 }

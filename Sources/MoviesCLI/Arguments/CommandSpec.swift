@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// What a command accepts and how its help reads, in the spirit of swift-argument-parser's
 /// `CommandConfiguration`.
 struct CommandSpec: Sendable, Hashable {

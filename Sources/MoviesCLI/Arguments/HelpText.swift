@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// The text of `movies --help` and `movies COMMAND --help`.
 enum HelpText {
     /// The exit codes, as documented in every help text.

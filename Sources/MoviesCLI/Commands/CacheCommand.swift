@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// `movies cache invalidate|purge (--all | --query Q | --movie ID | --posters)` (authorised callers).
 struct CacheCommand: MoviesCommand {
     static let spec = CommandSpec(

@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// One `movies` subcommand, in the spirit of swift-argument-parser's `ParsableCommand`: a spec for
 /// parsing and help, validation in `init`, and `run`.
 protocol MoviesCommand {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MoviesDomain
 
 /// The `--offline`, `--fresh` and `--cache-first` flags shared by `search` and `show`.

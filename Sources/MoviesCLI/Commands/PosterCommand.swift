@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MoviesDomain
 
 /// `movies poster ID|PATH [--width W] -o FILE`: saves a poster image.

@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// `movies recent [--limit N]`: recent successful search queries, newest first.
 struct RecentCommand: MoviesCommand {
     static let spec = CommandSpec(

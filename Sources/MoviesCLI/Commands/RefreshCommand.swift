@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// `movies refresh [NAME] [--quiet]`: refreshes watchlists and waits (authorised callers).
 struct RefreshCommand: MoviesCommand {
     static let spec = CommandSpec(

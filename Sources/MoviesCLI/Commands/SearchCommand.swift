@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MoviesDomain
 
 /// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first] [--max-stale DURATION]`.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MoviesDomain
 
 /// `movies show ID [--offline | --fresh | --cache-first]`: one movie's details.

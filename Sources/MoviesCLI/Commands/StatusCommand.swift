@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// `movies status`: daemon version, uptime, remote state, cache size and last refresh.
 struct StatusCommand: MoviesCommand {
     static let spec = CommandSpec(

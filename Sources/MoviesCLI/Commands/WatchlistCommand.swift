@@ -1,3 +1,4 @@
+import CommandLineSupport
 import MoviesDomain
 
 /// `movies watchlist add|rm|ls|delete`: edits and lists watchlists (edits: authorised callers).

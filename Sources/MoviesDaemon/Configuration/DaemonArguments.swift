@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// The options of `moviesd [--config FILE] [--socket PATH] [--database PATH] [--remote-url URL]
 /// [--log-level LEVEL]`, which override the configuration file.
 public struct DaemonArguments: Sendable, Hashable {
@@ -41,58 +43,54 @@ public struct DaemonArguments: Sendable, Hashable {
         else $MOVIESD_TMDB_API_KEY. Without one, cached data is still served.
         """
 
+    /// The options, for the shared parser.
+    private static let options: [OptionSpec] = [
+        .option("--config", value: "FILE", help: "the configuration file"),
+        .option("--socket", value: "PATH", help: "the Unix socket"),
+        .option("--database", value: "PATH", help: "the SQLite cache"),
+        .option("--remote-url", value: "URL", help: "TMDB API base URL"),
+        .option("--log-level", value: "LEVEL", help: "the log level"),
+        .flag("--help", "-h", help: "show help"),
+        .flag("--version", help: "show the version"),
+    ]
+
     /// Parses the arguments after the program name.
     ///
     /// Accepts `--option VALUE` and `--option=VALUE`. Relative paths are made absolute against
     /// `workingDirectory`.
     /// - Throws: ``StartupError`` with exit code 64 and a message saying what to fix.
     public static func parse(_ arguments: [String], workingDirectory: String) throws(StartupError) -> DaemonCommand {
+        let parsed: ParsedArguments
+        do throws(OptionParseError) {
+            parsed = try OptionParser.parse(arguments, options: options)
+        } catch {
+            switch error {
+            case .unknown(let name, _): throw usageError("unknown option '\(name)'")
+            case .missingValue(let name, _): throw usageError("option '\(name)' needs a value")
+            case .unexpectedValue(let name): throw usageError("option '\(name)' takes no value")
+            }
+        }
+        if parsed.has("--help") { return .showHelp }
+        if parsed.has("--version") { return .showVersion }
+        if let argument = parsed.positionals.first {
+            throw usageError("unexpected argument '\(argument)' (moviesd takes only options)")
+        }
         var result = DaemonArguments()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+        result.configurationPath = try parsed.value("--config").map { text throws(StartupError) in try path(text, option: "--config", workingDirectory: workingDirectory) }
+        result.socketPath = try parsed.value("--socket").map { text throws(StartupError) in try path(text, option: "--socket", workingDirectory: workingDirectory) }
+        result.databasePath = try parsed.value("--database").map { text throws(StartupError) in try path(text, option: "--database", workingDirectory: workingDirectory) }
+        if let text = parsed.value("--remote-url") {
+            do throws(ConfigurationValueError) {
+                result.remoteURL = try ConfigurationValue.baseURL(text)
+            } catch {
+                throw usageError("invalid value '\(text)' for --remote-url: \(error.expectation)")
             }
-            func value() throws(StartupError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst(), !next.hasPrefix("--") || next == "--" else {
-                    throw usageError("option '\(name)' needs a value")
-                }
-                return next
+        }
+        if let text = parsed.value("--log-level") {
+            guard let level = LogLevel(name: text) else {
+                throw usageError("invalid value '\(text)' for --log-level: expected one of debug, info, notice, warning, error")
             }
-            switch name {
-            case "-h", "--help":
-                return .showHelp
-            case "--version":
-                return .showVersion
-            case "--config":
-                result.configurationPath = try path(value(), option: name, workingDirectory: workingDirectory)
-            case "--socket":
-                result.socketPath = try path(value(), option: name, workingDirectory: workingDirectory)
-            case "--database":
-                result.databasePath = try path(value(), option: name, workingDirectory: workingDirectory)
-            case "--remote-url":
-                let text = try value()
-                do throws(ConfigurationValueError) {
-                    result.remoteURL = try ConfigurationValue.baseURL(text)
-                } catch {
-                    throw usageError("invalid value '\(text)' for --remote-url: \(error.expectation)")
-                }
-            case "--log-level":
-                let text = try value()
-                guard let level = LogLevel(name: text) else {
-                    throw usageError("invalid value '\(text)' for --log-level: expected one of debug, info, notice, warning, error")
-                }
-                result.logLevel = level
-            default:
-                if argument.hasPrefix("-") {
-                    throw usageError("unknown option '\(name)'")
-                }
-                throw usageError("unexpected argument '\(argument)' (moviesd takes only options)")
-            }
+            result.logLevel = level
         }
         return .run(result)
     }

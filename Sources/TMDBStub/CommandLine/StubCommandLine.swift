@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// The `tmdb-stub` command line: parses arguments into a configuration, in the spirit of
 /// swift-argument-parser (every option documented in ``usage``; errors say what to do).
 public struct StubCommandLine: Sendable {
@@ -60,40 +62,34 @@ public struct StubCommandLine: Sendable {
         SIGNALS: SIGUSR1 = down, SIGUSR2 = up, SIGTERM/SIGINT = exit 0.
         """
 
-    private static let valueOptions: Set<String> = [
+    /// The options, for the shared parser; fault shares given without a value mean 1 (always).
+    private static let options: [OptionSpec] = [
         "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
-        "--max-age", "--max-connections", "--recording", "--latency-ms", "--error-rate", "--rate-limit-share", "--retry-after",
-        "--malformed-json", "--truncate-body", "--reset", "--hang",
-    ]
-
-    /// Fault shares that may be given without a value, meaning 1 (always).
-    private static let shareOptions: Set<String> = [
-        "--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang",
-    ]
+        "--max-age", "--max-connections", "--recording", "--latency-ms", "--retry-after",
+    ].map { OptionSpec.option($0, value: "VALUE", help: "") }
+        + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang"]
+        .map { OptionSpec.option($0, value: "SHARE", implicit: "1", help: "") }
+        + [.flag("--down", help: ""), .flag("--help", "-h", help: "")]
 
     /// Parses `arguments` (without the program name).
     public init(arguments: [String]) throws(InvalidArguments) {
-        var remaining = arguments[...]
-        while let option = remaining.popFirst() {
-            if option == "--help" || option == "-h" {
-                wantsHelp = true
-                continue
+        let parsed: ParsedArguments
+        do throws(OptionParseError) {
+            parsed = try OptionParser.parse(arguments, options: Self.options)
+        } catch {
+            switch error {
+            case .unknown(let name, _): throw InvalidArguments(description: "Unknown option \(name); see --help.")
+            case .missingValue(let name, _): throw InvalidArguments(description: "\(name) needs a value; see --help.")
+            case .unexpectedValue(let name): throw InvalidArguments(description: "\(name) takes no value; see --help.")
             }
-            if option == "--down" {
-                configuration.faults.down = true
-                continue
-            }
-            guard Self.valueOptions.contains(option) else {
-                throw InvalidArguments(description: "Unknown option \(option); see --help.")
-            }
-            if Self.shareOptions.contains(option), remaining.first.map({ $0.hasPrefix("--") }) ?? true {
-                try apply(option, "1")
-                continue
-            }
-            guard let value = remaining.popFirst() else {
-                throw InvalidArguments(description: "\(option) needs a value; see --help.")
-            }
-            try apply(option, value)
+        }
+        if let argument = parsed.positionals.first {
+            throw InvalidArguments(description: "Unknown option \(argument); see --help.")
+        }
+        wantsHelp = parsed.has("--help")
+        if parsed.has("--down") { configuration.faults.down = true }
+        for (option, values) in parsed.values.sorted(by: { $0.key < $1.key }) {
+            for value in values { try apply(option, value) }
         }
     }
 
