@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "MoviesDomain"),
 
         // Infrastructure: generic HTTP over URLSession, rate limiting, retries.
-        .target(name: "Networking"),
+        .target(name: "Networking", dependencies: ["SystemSupport"]),
 
         // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
         .target(name: "MoviesData", dependencies: ["MoviesDomain", "Networking"]),
@@ -33,7 +33,8 @@ let package = Package(
         // Infrastructure: the one command-line option parser of all four programs. No Foundation.
         .target(name: "CommandLineSupport"),
 
-        // Infrastructure: the one monotonic clock and the one native-thread wrapper. Glibc only.
+        // Infrastructure: the one monotonic clock, native-thread wrapper and deadline timer. Glibc and
+        // the standard library only.
         .target(name: "SystemSupport"),
 
         // Infrastructure: the Varlink protocol (framing, server, client). No full Foundation.
@@ -42,7 +43,7 @@ let package = Package(
         // Daemon presentation + composition root, as a library so it can be tested.
         .target(
             name: "MoviesDaemon",
-            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink", "CommandLineSupport"],
+            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink", "CommandLineSupport", "SystemSupport"],
             exclude: ["Interface/io.moviesd.Movies.varlink"]
         ),
         .executableTarget(name: "moviesd", dependencies: ["MoviesDaemon"]),
@@ -71,6 +72,7 @@ let package = Package(
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),
 
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),

@@ -1,4 +1,5 @@
 import MoviesDomain
+import SystemSupport
 import Varlink
 
 /// Turns a cached-then-remote stream into Varlink replies.
@@ -16,7 +17,7 @@ struct UpdateRelay: Sendable {
     /// How long a call waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
     /// The shared clock of the deadlines (one ticker instead of a timer per call).
-    let deadlines = AnswerDeadlines()
+    let deadlines = DeadlineTimer.shared
 
     /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
     func relay<Value: Sendable>(
@@ -61,7 +62,7 @@ struct UpdateRelay: Sendable {
     private func armDeadline(_ fire: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         let deadline = answerDeadlineSeconds
         if deadline > 0 {
-            let id = deadlines.schedule(after: deadline, fire)
+            let id = deadlines.schedule(after: .seconds(deadline), fire)
             return { [deadlines] in deadlines.cancel(id) }
         }
         let timer = Task {

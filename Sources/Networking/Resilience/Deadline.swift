@@ -1,4 +1,7 @@
-/// Runs an operation against a wall-clock deadline without waiting for the loser of the race.
+import SystemSupport
+
+/// Runs an operation against a deadline (on the shared `DeadlineTimer`) without waiting for the
+/// loser of the race.
 ///
 /// The operation runs in its own task; when the deadline passes first, the caller gets
 /// `NetworkError.timedOut` at once and the operation's task is cancelled (and not awaited, so an
@@ -21,17 +24,12 @@ public enum Deadline {
                         gate.resume(.failure(error))
                     }
                 }
-                let timer = Task {
-                    do {
-                        try await TimeSource.system.sleep(max(0, seconds))
-                        gate.resume(.failure(NetworkError.timedOut))
-                    } catch {
-                        // Cancelled: the operation finished first.
-                    }
+                let timer = DeadlineTimer.shared.schedule(after: .seconds(max(0, seconds))) {
+                    gate.resume(.failure(NetworkError.timedOut))
                 }
                 gate.onResolve {
                     work.cancel()
-                    timer.cancel()
+                    DeadlineTimer.shared.cancel(timer)
                 }
             }
         } onCancel: {

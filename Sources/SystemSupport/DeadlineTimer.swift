@@ -1,13 +1,14 @@
 import Synchronization
 
-/// One shared clock for the answer deadlines of the calls in flight.
+/// The deadlines of async work in flight, on one shared clock: the network request deadline and the
+/// daemon's answer deadline both schedule here. (The event loop's call deadlines are its epoll
+/// timeouts, and SQLite's are its progress handler: those run where no task can.)
 ///
-/// A call without `more` waits at most the answer deadline for the network (see ``UpdateRelay``).
 /// Arming a `Task.sleep` per call cost a dispatch timer per request even though almost every
-/// cached answer arrives long before its deadline; instead, one ticker task runs while deadlines
-/// are pending and fires those that are due, at most `resolution` late. The ticker ends when
-/// nothing is pending and the next deadline starts a new one.
-final class AnswerDeadlines: Sendable {
+/// answer arrives long before its deadline; instead, one ticker task runs while deadlines are
+/// pending and fires those that are due, at most `resolution` late. The ticker ends when nothing is
+/// pending and the next deadline starts a new one.
+public final class DeadlineTimer: Sendable {
     private struct Pending {
         var due: ContinuousClock.Instant
         var fire: @Sendable () -> Void
@@ -19,18 +20,21 @@ final class AnswerDeadlines: Sendable {
         var tickerRunning = false
     }
 
+    /// The process's timer.
+    public static let shared = DeadlineTimer()
+
     private let state = Mutex(State())
     private let resolution: Duration
 
-    /// Creates a clock that checks for due deadlines every `resolution`.
-    init(resolution: Duration = .milliseconds(50)) {
+    /// Creates a timer that checks for due deadlines every `resolution`.
+    public init(resolution: Duration = .milliseconds(50)) {
         self.resolution = resolution
     }
 
-    /// Calls `fire` once, `seconds` from now (up to `resolution` later), unless cancelled first.
+    /// Calls `fire` once, `delay` from now (up to `resolution` later), unless cancelled first.
     /// Returns the id to ``cancel(_:)`` it with.
-    func schedule(after seconds: Int, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
-        let due = ContinuousClock.now + .seconds(seconds)
+    public func schedule(after delay: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
+        let due = ContinuousClock.now + max(.zero, delay)
         let (id, startsTicker) = state.withLock { state in
             state.lastID += 1
             state.pending[state.lastID] = Pending(due: due, fire: fire)
@@ -43,7 +47,7 @@ final class AnswerDeadlines: Sendable {
     }
 
     /// Forgets the deadline `id` (a no-op if it already fired).
-    func cancel(_ id: UInt64) {
+    public func cancel(_ id: UInt64) {
         state.withLock { state in _ = state.pending.removeValue(forKey: id) }
     }
 

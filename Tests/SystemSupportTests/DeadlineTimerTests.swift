@@ -1,0 +1,50 @@
+import Synchronization
+import SystemSupport
+import Testing
+
+/// The shared deadline clock: fires what is due, once, and nothing that was cancelled.
+@Suite struct DeadlineTimerTests {
+    final class Fired: Sendable {
+        let names = Mutex<[String]>([])
+    }
+
+    @Test func firesDueDeadlinesOnceAndNeverACancelledOne() async {
+        let timer = DeadlineTimer(resolution: .milliseconds(10))
+        let fired = Fired()
+        let cancelled = timer.schedule(after: .zero) { fired.names.withLock { $0.append("cancelled") } }
+        timer.cancel(cancelled)
+        _ = timer.schedule(after: .zero) { fired.names.withLock { $0.append("first") } }
+        // Due well after the first tick: by the time it fires, the cancelled one would have.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            _ = timer.schedule(after: .milliseconds(100)) {
+                fired.names.withLock { $0.append("last") }
+                done.resume()
+            }
+        }
+        #expect(fired.names.withLock { $0 } == ["first", "last"])
+    }
+
+    @Test func aTickerStartsAgainAfterItStoppedForLackOfWork() async {
+        let timer = DeadlineTimer(resolution: .milliseconds(5))
+        for round in 0..<3 {
+            let value = await withCheckedContinuation { (done: CheckedContinuation<Int, Never>) in
+                _ = timer.schedule(after: .milliseconds(1)) { done.resume(returning: round) }
+            }
+            #expect(value == round)
+        }
+    }
+}
+
+/// The one monotonic clock never goes back.
+@Suite struct MonotonicClockTests {
+    @Test func neverGoesBackAndConvertsSeconds() {
+        var last = MonotonicClock.now()
+        for _ in 0..<1000 {
+            let now = MonotonicClock.now()
+            #expect(now >= last)
+            last = now
+        }
+        #expect(MonotonicClock.nanoseconds(seconds: 2) == 2_000_000_000)
+        #expect(MonotonicClock.timeout(seconds: 0) == MonotonicClock.nanoseconds(seconds: 100 * 365 * 86_400))
+    }
+}
