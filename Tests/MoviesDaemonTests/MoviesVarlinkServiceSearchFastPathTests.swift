@@ -15,11 +15,9 @@ import Testing
 
     private func streamPathReply(_ harness: ServiceHarness, policy: FetchPolicy) async throws -> [UInt8] {
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        var updates: [Fetched<MoviesPage>] = []
-        for try await update in harness.service.dependencies.searchMovies.execute(request, policy: policy) {
-            updates.append(update)
-        }
-        let only = try #require(updates.count == 1 ? updates.first : nil)
+        let updates = FetchedUpdates<MoviesPage>()
+        try await harness.service.dependencies.searchMovies.execute(request, policy: policy) { updates.emit($0) }
+        let only = try #require(updates.all.count == 1 ? updates.last : nil)
         return JSONValue.object(["page": WireValue.encode(only.value), "freshness": WireValue.encode(only.freshness)]).serialized()
     }
 

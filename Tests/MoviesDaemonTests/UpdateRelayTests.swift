@@ -16,11 +16,17 @@ import Testing
         Fetched(value: value, freshness: Freshness(origin: origin, fetchedAt: Date(timeIntervalSince1970: 0), ageSeconds: 5, stale: false, remoteError: remoteError))
     }
 
-    /// Relays `stream` for a call without `more`.
-    private static func answer(_ stream: FetchedStream<String>, deadline: Int, policy: FetchPolicy = .cacheThenNetwork) async throws(VarlinkError) -> [String: JSONValue] {
+    /// Updates fed by hand, as a task emits them.
+    typealias UpdateStream = AsyncThrowingStream<Fetched<String>, any Error>
+
+    /// Relays, for a call without `more`, a task that emits what `stream` delivers.
+    private static func answer(_ stream: UpdateStream, deadline: Int, policy: FetchPolicy = .cacheThenNetwork) async throws(VarlinkError) -> [String: JSONValue] {
         let relay = UpdateRelay(answerDeadlineSeconds: deadline)
         let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
-        return try await relay.relay(stream, call: VarlinkCall(method: "io.moviesd.Movies.Search"), replies: writer, policy: policy, parameter: "query") { update in
+        let task: @Sendable (@escaping EmitFetched<String>) async throws -> Void = { emit in
+            for try await update in stream { await emit(update) }
+        }
+        return try await relay.relay(task, call: VarlinkCall(method: "io.moviesd.Movies.Search"), replies: writer, policy: policy, parameter: "query") { update in
             ["value": .string(update.value), "origin": .string(update.freshness.origin.rawValue), "remoteError": update.freshness.remoteError.map { .string($0) } ?? .null]
         }
     }
@@ -88,7 +94,7 @@ import Testing
     // MARK: - Hand-made streams
 
     @Test func aCachedUpdateArrivingAfterTheDeadlineIsAnsweredAtOnce() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         let feeder = Task {
             try await Task.sleep(for: .milliseconds(100))
             continuation.yield(UpdateRelayTests.update("cached", .cache))
@@ -103,7 +109,7 @@ import Testing
     }
 
     @Test func aFinalCachedUpdateIsNotMarkedAsLate() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         let feeder = Task {
             try await Task.sleep(for: .milliseconds(100))
             continuation.yield(UpdateRelayTests.update("cached", .cache))
@@ -118,7 +124,7 @@ import Testing
     }
 
     @Test func theNetworkAnswerWinsWithinTheDeadline() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         continuation.yield(UpdateRelayTests.update("cached", .cache))
         continuation.yield(UpdateRelayTests.update("fresh", .network))
         continuation.finish()
@@ -128,7 +134,7 @@ import Testing
     }
 
     @Test func anEnormousDeadlineDoesNotTrap() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         let feeder = Task {
             try await Task.sleep(for: .milliseconds(50))
             continuation.yield(UpdateRelayTests.update("fresh", .network))
@@ -140,7 +146,7 @@ import Testing
     }
 
     @Test func aFailureAfterACachedUpdateAnswersWithTheCacheAndTheReason() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         continuation.yield(UpdateRelayTests.update("cached", .cache))
         continuation.finish(throwing: MoviesError(code: .remoteUnavailable, message: "TMDB is unreachable"))
         let reply = try await UpdateRelayTests.answer(stream, deadline: 60)
@@ -149,18 +155,18 @@ import Testing
     }
 
     @Test func aFailureWithNothingCachedIsTheErrorReply() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         continuation.finish(throwing: MoviesError.invalidArgument("bad query"))
         await #expect(throws: VarlinkError(name: "io.moviesd.Movies.InvalidArgument", parameters: ["parameter": .string("query"), "reason": .string("bad query")])) {
             try await UpdateRelayTests.answer(stream, deadline: 60)
         }
-        let (empty, emptyContinuation) = FetchedStream<String>.makeStream()
+        let (empty, emptyContinuation) = UpdateStream.makeStream()
         emptyContinuation.finish()
         await #expect(throws: VarlinkError.self) { try await UpdateRelayTests.answer(empty, deadline: 60) }
     }
 
     @Test func cancellingTheCallCancelsTheConsumer() async throws {
-        let (stream, continuation) = FetchedStream<String>.makeStream()
+        let (stream, continuation) = UpdateStream.makeStream()
         let terminated = Mutex(false)
         continuation.onTermination = { _ in terminated.withLock { $0 = true } }
         let call = Task { () async throws(VarlinkError) -> [String: JSONValue] in

@@ -8,8 +8,8 @@ import Testing
 @Suite struct DefaultMoviesRepositoryCachingTests {
     typealias H = RepositoryHarness
 
-    private func movie(_ h: H, id: Int = 42, policy: FetchPolicy = .cacheThenNetwork) async -> FetchedStreamRecord<MovieDetails> {
-        await FetchedStreamRecord(h.repository.movieDetails(id: id, language: nil, policy: policy))
+    private func movie(_ h: H, id: Int = 42, policy: FetchPolicy = .cacheThenNetwork) async -> FetchedRecord<MovieDetails> {
+        await FetchedRecord { try await h.repository.movieDetails(id: id, language: nil, policy: policy, emit: $0) }
     }
 
     @Test(arguments: [34, 6])

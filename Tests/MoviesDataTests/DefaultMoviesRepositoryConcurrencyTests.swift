@@ -23,15 +23,16 @@ import Testing
         await h.remote.hold()
         let request = try H.request("  The   MATRIX ")
         let equivalent = try H.request("the matrix")
-        let records = try await withThrowingTaskGroup(of: FetchedStreamRecord<MoviesPage>.self) { group in
+        let records = try await withThrowingTaskGroup(of: FetchedRecord<MoviesPage>.self) { group in
             for index in 0..<10 {
                 let policy: FetchPolicy = index.isMultiple(of: 2) ? .cacheThenNetwork : .networkOnly
-                let stream = h.repository.searchMovies(index < 5 ? request : equivalent, policy: policy, maxStaleSeconds: nil)
-                group.addTask { await FetchedStreamRecord(stream) }
+                let repository = h.repository
+                let asked = index < 5 ? request : equivalent
+                group.addTask { await FetchedRecord { try await repository.searchMovies(asked, policy: policy, maxStaleSeconds: nil, emit: $0) } }
             }
             #expect(await waitForWaiters(h, key: H.key("the matrix"), count: 10))
             await h.remote.release()
-            var all: [FetchedStreamRecord<MoviesPage>] = []
+            var all: [FetchedRecord<MoviesPage>] = []
             for try await record in group { all.append(record) }
             return all
         }
@@ -56,8 +57,8 @@ import Testing
         let h = RepositoryHarness()
         await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Late"]))))
         await h.remote.hold()
-        let stream = h.repository.searchMovies(try H.request(), policy: .networkOnly, maxStaleSeconds: nil)
-        let consumer = Task { await FetchedStreamRecord(stream) }
+        let (repository, request) = (h.repository, try H.request())
+        let consumer = Task { await FetchedRecord { try await repository.searchMovies(request, policy: .networkOnly, maxStaleSeconds: nil, emit: $0) } }
         #expect(await h.remote.waitForHeldFetches(1))
         consumer.cancel()
         // Returns without the held fetch ever being released.

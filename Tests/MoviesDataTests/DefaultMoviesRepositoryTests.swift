@@ -164,11 +164,11 @@ import Testing
     @Test func movieDetailsCachedThenFresh() async throws {
         let h = RepositoryHarness()
         await h.remote.script(.movie(id: 603, language: "en-US"), .success(TMDBSampleBodies.ok(TMDBSampleBodies.movie(id: 603, title: "The Matrix"))))
-        let record = await FetchedStreamRecord(h.repository.movieDetails(id: 603, language: "en-US", policy: .cacheThenNetwork))
+        let record = await FetchedRecord { try await h.repository.movieDetails(id: 603, language: "en-US", policy: .cacheThenNetwork, emit: $0) }
         #expect(record.origins == [.network])
         #expect(record.updates.first?.value.title == "The Matrix")
         #expect(record.updates.first?.value.homepage == nil)
-        let again = await FetchedStreamRecord(h.repository.movieDetails(id: 603, language: "en-US", policy: .cacheThenNetwork))
+        let again = await FetchedRecord { try await h.repository.movieDetails(id: 603, language: "en-US", policy: .cacheThenNetwork, emit: $0) }
         #expect(again.origins == [.cache, .network])
         #expect(await h.storage.peek(CacheKey.movie(id: 603, language: "en-US")) != nil)
     }

@@ -22,7 +22,7 @@ import Testing
 
     @Test func fetchesFromTheConfiguredBaseURLAndStoresBytes() async throws {
         await scriptConfigurationAndImage()
-        let record = await FetchedStreamRecord(repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst))
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
         #expect(record.error == nil)
         #expect(record.origins == [.network])
         #expect(record.updates.first?.value == PosterImage(bytes: Self.jpeg, mimeType: "image/jpeg", size: .w342))
@@ -36,10 +36,10 @@ import Testing
     @Test(arguments: FetchPolicy.allCases)
     func aCachedPosterNeverTouchesTheNetwork(policy: FetchPolicy) async throws {
         await scriptConfigurationAndImage()
-        _ = await FetchedStreamRecord(repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst))
+        _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
         #expect(await remote.fetchCount == 2)
         clock.advance(by: 400 * 86400)
-        let record = await FetchedStreamRecord(repository().posterImage(path: "/abc.jpg", size: .w342, policy: policy))
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: policy, emit: $0) }
         #expect(record.origins == [.cache])
         #expect(record.updates.first?.value.bytes == Self.jpeg)
         #expect(await remote.fetchCount == 2)
@@ -50,21 +50,21 @@ import Testing
         let other = RemoteRequest.image(baseURL: "https://img.example/t/p/", size: "w92", path: "/abc.jpg")
         await remote.script(other, .success(RemoteResponse(httpStatus: 200, body: Self.jpeg, contentType: "image/jpeg")))
         let repository = repository()
-        _ = await FetchedStreamRecord(repository.posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst))
-        let record = await FetchedStreamRecord(repository.posterImage(path: "/abc.jpg", size: .w92, policy: .cacheFirst))
+        _ = await FetchedRecord { try await repository.posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
+        let record = await FetchedRecord { try await repository.posterImage(path: "/abc.jpg", size: .w92, policy: .cacheFirst, emit: $0) }
         #expect(record.error == nil)
         #expect(await remote.requests == [.configuration, Self.imageRequest, other])
     }
 
     @Test func cacheOnlyMissIsNotCached() async {
-        let record = await FetchedStreamRecord(repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheOnly))
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheOnly, emit: $0) }
         #expect(record.error?.code == .notCached)
         #expect(await remote.fetchCount == 0)
     }
 
     @Test func failingConfigurationFailsThePoster() async {
         await remote.script(.configuration, .failure(MoviesError(code: .remoteUnavailable, message: "down")))
-        let record = await FetchedStreamRecord(repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst))
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
         #expect(record.updates.isEmpty)
         #expect(record.error?.code == .remoteUnavailable)
         #expect(await storage.keys.isEmpty)

@@ -63,11 +63,11 @@ struct RefresherHarness {
     /// Answers `query` page `page` from the cache only.
     func cachedPage(_ query: String, page: Int) async throws -> MoviesPage {
         let request = try SearchRequest(query: MovieQuery(query)!, page: page)
-        return try await WatchlistRefresher.last(movies.searchMovies(request, policy: .cacheOnly, maxStaleSeconds: nil)).value
+        return try await FetchedUpdates.last(of: { try await movies.searchMovies(request, policy: .cacheOnly, maxStaleSeconds: nil, emit: $0) }).value
     }
 
     /// Answers movie `id` from the cache only.
     func cachedMovie(_ id: Int) async throws -> MovieDetails {
-        try await WatchlistRefresher.last(movies.movieDetails(id: id, language: nil, policy: .cacheOnly)).value
+        try await FetchedUpdates.last(of: { try await movies.movieDetails(id: id, language: nil, policy: .cacheOnly, emit: $0) }).value
     }
 }

@@ -50,8 +50,8 @@ struct RepositoryHarness {
             fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(freshSeconds), etag: etag))
     }
 
-    func search(_ policy: FetchPolicy = .cacheThenNetwork, maxStale: Int? = nil, query: String = "matrix") async throws -> FetchedStreamRecord<MoviesPage> {
-        await FetchedStreamRecord(repository.searchMovies(try Self.request(query), policy: policy, maxStaleSeconds: maxStale))
+    func search(_ policy: FetchPolicy = .cacheThenNetwork, maxStale: Int? = nil, query: String = "matrix") async throws -> FetchedRecord<MoviesPage> {
+        await FetchedRecord { try await repository.searchMovies(try Self.request(query), policy: policy, maxStaleSeconds: maxStale, emit: $0) }
     }
 
     static let offline = MoviesError(code: .remoteUnavailable, message: "connection refused")

@@ -5,7 +5,7 @@ import Testing
     private func error(id: Int) async -> MoviesError? {
         let useCase = FetchMovieDetailsUseCase(moviesRepository: StubMoviesRepository(pages: []))
         do {
-            for try await _ in useCase.execute(id: id) {}
+            try await useCase.execute(id: id) { _ in }
             return nil
         } catch {
             return error as? MoviesError

@@ -7,14 +7,13 @@ import Testing
 
     private func run(_ repository: StubMoviesRepository, query: String = "matrix", page: Int = 1) async throws -> (origins: [Freshness.Origin], error: MoviesError?) {
         let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
-        var origins: [Freshness.Origin] = []
+        let request = try SearchRequest(query: try #require(MovieQuery(query)), page: page)
+        let updates = FetchedUpdates<MoviesPage>()
         do {
-            for try await update in useCase.execute(try SearchRequest(query: try #require(MovieQuery(query)), page: page)) {
-                origins.append(update.freshness.origin)
-            }
-            return (origins, nil)
+            try await useCase.execute(request) { updates.emit($0) }
+            return (updates.all.map(\.freshness.origin), nil)
         } catch let error as MoviesError {
-            return (origins, error)
+            return (updates.all.map(\.freshness.origin), error)
         }
     }
 
@@ -73,11 +72,9 @@ import Testing
 
 /// A repository relying on the protocol's default `cachedSearchAnswer`.
 private struct PlainMoviesRepository: MoviesRepository {
-    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
-        FetchedStream { $0.yield(.page(1, origin: .cache)); $0.finish() }
+    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
+        await emit(.page(1, origin: .cache))
     }
 
-    func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
-        FetchedStream { $0.finish() }
-    }
+    func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {}
 }

@@ -22,21 +22,14 @@ struct StubMoviesRepository: MoviesRepository {
 
     var searchRequests: [SearchRequest] { get async { await calls.requests } }
 
-    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
-        let pages = pages
-        let failure = failure
-        let calls = calls
-        return FetchedStream { continuation in
-            Task {
-                await calls.record(request)
-                for page in pages { continuation.yield(page) }
-                continuation.finish(throwing: failure)
-            }
-        }
+    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
+        await calls.record(request)
+        for page in pages { await emit(page) }
+        if let failure { throw failure }
     }
 
-    func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
-        FetchedStream { $0.finish(throwing: MoviesError(code: .notFound, message: "stub", movieID: id)) }
+    func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {
+        throw MoviesError(code: .notFound, message: "stub", movieID: id)
     }
 }
 

@@ -74,11 +74,10 @@ import Testing
                 storage: SQLiteResponseStorage(store: store), remote: remote, health: RemoteHealth(events: events), storageHealth: monitor)
             let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
             for _ in 0..<3 {
-                var last: Fetched<MoviesPage>?
-                for try await update in repository.searchMovies(request, policy: .cacheThenNetwork, maxStaleSeconds: nil) { last = update }
-                #expect(last?.freshness.origin == .network)
-                #expect(last?.freshness.stored == false)
-                #expect(last?.freshness.storageFault == .full)
+                let last = try await FetchedUpdates.last(of: { try await repository.searchMovies(request, policy: .cacheThenNetwork, maxStaleSeconds: nil, emit: $0) })
+                #expect(last.freshness.origin == .network)
+                #expect(last.freshness.stored == false)
+                #expect(last.freshness.storageFault == .full)
             }
             #expect(events.names.filter { $0.hasPrefix("storage.") } == ["storage.full"])
             #expect(monitor.storageHealth().state == .full)

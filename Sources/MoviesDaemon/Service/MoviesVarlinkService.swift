@@ -181,8 +181,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             default: break
             }
         }
-        let stream = dependencies.searchMovies.execute(request, policy: policy, maxStaleSeconds: search.maxStaleSeconds)
-        let final = try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
+        let useCase = dependencies.searchMovies
+        let maxStale = search.maxStaleSeconds
+        let final = try await relay.relay({ try await useCase.execute(request, policy: policy, maxStaleSeconds: maxStale, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
             ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
         }
         // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so
@@ -196,8 +197,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let id = try reader.requiredInt("id")
         let language = try reader.optionalString("language")
         let policy = try reader.policy()
-        let stream = dependencies.fetchMovieDetails.execute(id: id, language: language, policy: policy)
-        return try await relay.relay(stream, call: call, replies: replies, policy: policy, parameter: "id") { update in
+        let useCase = dependencies.fetchMovieDetails
+        return try await relay.relay({ try await useCase.execute(id: id, language: language, policy: policy, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "id") { update in
             ["movie": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
         }
     }
@@ -209,8 +210,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         if let width, width <= 0 {
             throw MoviesError.invalidArgument("width must be positive, got \(width)").varlinkError(parameter: "width")
         }
-        let stream = dependencies.fetchPosterImage.execute(path: path, width: width)
-        return try await relay.relay(stream, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
+        let useCase = dependencies.fetchPosterImage
+        return try await relay.relay({ try await useCase.execute(path: path, width: width, emit: $0) }, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
             [
                 "mimeType": .string(update.value.mimeType),
                 "base64": .string(update.value.bytes.base64EncodedString()),

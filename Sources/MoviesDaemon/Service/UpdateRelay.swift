@@ -2,7 +2,8 @@ import MoviesDomain
 import SystemSupport
 import Varlink
 
-/// Turns a cached-then-remote stream into Varlink replies.
+/// Turns a cached-then-remote task's updates into Varlink replies: the one place where a call
+/// runs concurrently with its own work (the answer deadline races the network).
 ///
 /// With `more`, a cached update that the policy promises to follow with fresh data is sent at once
 /// (`continues: true`); every other update is held until the next one arrives or the stream ends, so
@@ -19,9 +20,10 @@ struct UpdateRelay: Sendable {
     /// The shared clock of the deadlines (one ticker instead of a timer per call).
     let deadlines = DeadlineTimer.shared
 
-    /// Relays `stream` for `call`; `encode` builds a reply's parameters from an update.
+    /// Runs `task` for `call` and relays what it emits; `encode` builds a reply's parameters from
+    /// an update.
     func relay<Value: Sendable>(
-        _ stream: FetchedStream<Value>,
+        _ task: @escaping @Sendable (@escaping EmitFetched<Value>) async throws -> Void,
         call: VarlinkCall,
         replies: VarlinkReplyWriter,
         policy: FetchPolicy,
@@ -30,11 +32,11 @@ struct UpdateRelay: Sendable {
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
         let (events, sink) = AsyncStream<RelayEvent<Value>>.makeStream()
-        // The consumer is not cancelled when the call answers early: the fetch goes on and
-        // stores what TMDB sends. It is cancelled with the call.
+        // The task is not cancelled when the call answers early: the fetch goes on and stores
+        // what TMDB sends. It is cancelled with the call.
         let consumer = Task {
             do {
-                for try await update in stream { sink.yield(.update(update)) }
+                try await task { update in sink.yield(.update(update)) }
                 sink.yield(.finished)
             } catch {
                 sink.yield(.failed(error))

@@ -9,8 +9,10 @@ extension CachedRemoteLoader {
     func fetchAndStore<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> FetchOutcome {
         if let gated = await health.gate() { throw gated }
         let stored = try? await storage.response(forKey: resource.key)
+        // Its ETag is sent only if the stored body is still good: a row stored with its reply was
+        // decoded when it was saved; an older row is decoded once here.
         let validated = stored.flatMap { entry in
-            entry.httpStatus == 200 && (try? resource.decode(entry)) != nil ? entry : nil
+            entry.httpStatus == 200 && (entry.reply != nil || (try? resource.decode(entry)) != nil) ? entry : nil
         }
         let response: RemoteResponse
         let (remote, request, etag) = (self.remote, resource.request, validated?.etag)
@@ -49,16 +51,19 @@ extension CachedRemoteLoader {
             }
             entry.fetchedAt = received
             entry.expiresAt = expiresAt
-            return FetchOutcome(entry: entry, origin: .revalidated, storageFault: fault)
+            return FetchOutcome(entry: entry, value: nil, origin: .revalidated, storageFault: fault)
         }
         var entry = StoredResponse(
             key: resource.key, resource: resource.resourceClass, body: response.body,
             contentType: response.contentType ?? defaultContentType(resource.resourceClass),
             httpStatus: 200, fetchedAt: received, expiresAt: expiresAt,
             etag: response.etag, lastModified: response.lastModified)
+        let value: Value
         do {
-            // Decoded once: to refuse a malformed body, and to store the value in the reply's shape.
-            entry.reply = resource.reply(try resource.decode(entry))
+            // Decoded once: to refuse a malformed body, to store the value in the reply's shape,
+            // and to answer with.
+            value = try resource.decode(entry)
+            entry.reply = resource.reply(value)
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }
@@ -67,10 +72,10 @@ extension CachedRemoteLoader {
            let newer = try? await storage.response(forKey: resource.key),
            newer.httpStatus == 200, (try? resource.decode(newer)) != nil {
             // Another writer stored a newer response meanwhile: answer with that one.
-            return FetchOutcome(entry: newer, origin: .network)
+            return FetchOutcome(entry: newer, value: nil, origin: .network)
         }
-        if case .failed(let fault) = result { return FetchOutcome(entry: entry, origin: .network, storageFault: fault) }
-        return FetchOutcome(entry: entry, origin: .network)
+        if case .failed(let fault) = result { return FetchOutcome(entry: entry, value: value, origin: .network, storageFault: fault) }
+        return FetchOutcome(entry: entry, value: value, origin: .network)
     }
 
     /// Remembers an authoritative 404 for `policy.negativeSeconds`.

@@ -4,7 +4,8 @@ import MoviesDomain
 /// The cached-then-remote engine shared by the repositories: reads the cache, applies a
 /// `FetchPolicy`, fetches through one shared flight per key and stores what TMDB sent.
 ///
-/// Streams always terminate; cancelling the consumer cancels the producing task.
+/// Each task is one async function that emits its updates and returns (or throws a `MoviesError`);
+/// cancelling the calling task stops it.
 struct CachedRemoteLoader: Sendable {
     let storage: any ResponseStorage
     let remote: any MoviesRemote
@@ -16,25 +17,23 @@ struct CachedRemoteLoader: Sendable {
     /// The database's health: every failed read or write is recorded (and logged once per cause).
     let storageHealth: StorageHealthMonitor
 
-    /// The stream of updates for `resource` under `fetchPolicy`.
-    func stream<Value: Sendable>(_ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<Value> {
-        let (stream, continuation) = FetchedStream<Value>.makeStream()
-        let task = Task {
-            do {
-                try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds) { continuation.yield($0) }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: MoviesError(wrapping: error))
-            }
+    /// Emits the policy's updates for `resource` through `emit`; throws the final error, if any,
+    /// as a `MoviesError`.
+    func run<Value: Sendable>(
+        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
+        emit: (Fetched<Value>) async -> Void
+    ) async throws {
+        do {
+            try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds, emit: emit)
+        } catch {
+            throw MoviesError(wrapping: error)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// Emits the policy's sequence of updates through `emit`; throws the final error, if any.
     func produce<Value: Sendable>(
         _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
-        emit: (Fetched<Value>) -> Void
+        emit: (Fetched<Value>) async -> Void
     ) async throws {
         let maxStale = maxStaleSeconds ?? policy.maxStale(of: resource.resourceClass)
         switch fetchPolicy {
@@ -47,38 +46,38 @@ struct CachedRemoteLoader: Sendable {
             }
             switch cached {
             case .value(let value, let entry):
-                emit(cachedUpdate(value, entry))
+                await emit(cachedUpdate(value, entry))
             case .negative:
                 throw resource.notFound
             case .missing:
                 throw MoviesError.notCached("nothing cached for this request and the policy forbids the network")
             }
         case .networkOnly:
-            emit(try await fetch(resource))
+            await emit(try await fetch(resource))
         case .cacheThenNetwork:
             let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
             if case .value(let value, let entry) = cached, isServable(entry, at: started, maxStale: maxStale) {
-                emit(cachedUpdate(value, entry))
+                await emit(cachedUpdate(value, entry))
             }
-            emit(try await fetch(resource))
+            await emit(try await fetch(resource))
         case .cacheFirst:
             let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
             if case .value(let value, let entry) = cached, !entry.isStale(at: started) {
-                emit(cachedUpdate(value, entry))
+                await emit(cachedUpdate(value, entry))
                 return
             }
             do {
-                emit(try await fetch(resource))
+                await emit(try await fetch(resource))
             } catch {
                 let failure = MoviesError(wrapping: error)
                 guard failure.code != .cancelled,
                       case .value(let value, let entry) = cached,
                       isServable(entry, at: now(), maxStale: maxStale) else { throw failure }
-                emit(cachedUpdate(value, entry, remoteError: failure.message))
+                await emit(cachedUpdate(value, entry, remoteError: failure.message))
             }
         }
     }
@@ -145,7 +144,7 @@ struct CachedRemoteLoader: Sendable {
         }
         let value: Value
         do {
-            value = try resource.decode(outcome.entry)
+            value = try (outcome.value as? Value) ?? resource.decode(outcome.entry)
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded")
         }

@@ -19,6 +19,9 @@ struct CachedResource<Value: Sendable>: Sendable {
 /// What one shared remote fetch produced: the entry as now stored, and how it was obtained.
 struct FetchOutcome: Sendable {
     var entry: StoredResponse
+    /// The entry's value, when the fetch already decoded it (the flight is keyed by resource, so it
+    /// is of the resource's type); `nil` to decode `entry`.
+    var value: (any Sendable)?
     /// `.network` for a new body, `.revalidated` for a 304.
     var origin: Freshness.Origin
     /// Why the response could not be stored, when it could not.

@@ -4,8 +4,8 @@ import MoviesDomain
 /// Search results and movie details, cached then remote (DESIGN §2 and §4).
 ///
 /// Raw TMDB responses are stored under canonical keys and decoded with the DTOs both before they
-/// are stored (a malformed body is never stored) and when read (a corrupt body is a miss). Every
-/// stream terminates; a failed fetch never touches the stored entry.
+/// are stored (a malformed body is never stored) and when read (a corrupt body is a miss). A failed
+/// fetch never touches the stored entry.
 public struct DefaultMoviesRepository: MoviesRepository {
     let loader: CachedRemoteLoader
 
@@ -31,8 +31,8 @@ public struct DefaultMoviesRepository: MoviesRepository {
     }
 
     /// One page of search results; see `MoviesRepository.searchMovies`.
-    public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?) -> FetchedStream<MoviesPage> {
-        loader.stream(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds)
+    public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
+        try await loader.run(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds, emit: emit)
     }
 
     /// The cached page for `request` in the interface's shape; see `MoviesRepository.cachedSearchAnswer`.
@@ -60,7 +60,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
     }
 
     /// One movie's details; see `MoviesRepository.movieDetails`.
-    public func movieDetails(id: Int, language: String?, policy: FetchPolicy) -> FetchedStream<MovieDetails> {
+    public func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {
         let resource = CachedResource<MovieDetails>(
             key: CacheKey.movie(id: id, language: language),
             resourceClass: .movie,
@@ -68,6 +68,6 @@ public struct DefaultMoviesRepository: MoviesRepository {
             decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON,
             notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
-        return loader.stream(resource, fetchPolicy: policy, maxStaleSeconds: nil)
+        try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
     }
 }

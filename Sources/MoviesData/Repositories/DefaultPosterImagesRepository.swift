@@ -22,30 +22,19 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
     }
 
     /// The poster at `path` in `size`: the cached copy if any, else fetched (unless `cacheOnly`).
-    public func posterImage(path: String, size: PosterSize, policy: FetchPolicy) -> FetchedStream<PosterImage> {
-        let loader = self.loader
-        let (stream, continuation) = FetchedStream<PosterImage>.makeStream()
-        let task = Task {
+    public func posterImage(path: String, size: PosterSize, policy: FetchPolicy, emit: EmitFetched<PosterImage>) async throws {
+        do {
             do {
-                do {
-                    try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil) {
-                        continuation.yield($0)
-                    }
-                    continuation.finish()
-                    return
-                } catch let error as MoviesError where error.code == .notCached && policy != .cacheOnly {
-                    // Not cached: fetch it below.
-                }
-                let baseURL = try await configurationBaseURL(loader)
-                let fetched = try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL))
-                continuation.yield(fetched)
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: MoviesError(wrapping: error))
+                try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil, emit: emit)
+                return
+            } catch let error as MoviesError where error.code == .notCached && policy != .cacheOnly {
+                // Not cached: fetch it below.
             }
+            let baseURL = try await configurationBaseURL(loader)
+            await emit(try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL)))
+        } catch {
+            throw MoviesError(wrapping: error)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 
     /// TMDB's `secure_base_url`, from the cached configuration when fresh enough.

@@ -15,7 +15,7 @@ extension WatchlistRefresher {
             for entry in list.queries {
                 add(.searchPage(entry.query, page: 1))
                 guard entry.pages > 1, let request = try? SearchRequest(query: entry.query, page: 1, language: settings.language),
-                      let cached = try? await Self.last(movies.searchMovies(request, policy: .cacheOnly, maxStaleSeconds: nil)) else { continue }
+                      let cached = try? await FetchedUpdates.last(of: { try await movies.searchMovies(request, policy: .cacheOnly, maxStaleSeconds: nil, emit: $0) }) else { continue }
                 let lastPage = min(entry.pages, cached.value.totalPages)
                 if lastPage >= 2 {
                     for page in 2...lastPage { add(.searchPage(entry.query, page: page)) }
@@ -24,7 +24,7 @@ extension WatchlistRefresher {
             for id in list.movieIDs {
                 add(.movie(id: id))
                 guard settings.posters,
-                      let cached = try? await Self.last(movies.movieDetails(id: id, language: settings.language, policy: .cacheOnly)),
+                      let cached = try? await FetchedUpdates.last(of: { try await movies.movieDetails(id: id, language: settings.language, policy: .cacheOnly, emit: $0) }),
                       let path = cached.value.posterPath else { continue }
                 add(.poster(path: path, size: settings.posterSize))
             }

@@ -12,6 +12,8 @@ public struct Fetched<Value: Sendable>: Sendable {
 
 extension Fetched: Equatable where Value: Equatable {}
 
-/// The stream every cached-then-remote task returns. It always terminates: normally after the
-/// last value, or by throwing a `MoviesError` (after any cached value that was already emitted).
-public typealias FetchedStream<Value: Sendable> = AsyncThrowingStream<Fetched<Value>, any Error>
+/// Where a cached-then-remote task sends its updates, in order: the cached value first (if the
+/// policy allows and one exists), then TMDB's. The task itself is an async function that returns
+/// after its last update, or throws a `MoviesError` (after any cached update it already emitted):
+/// no task and no stream per layer.
+public typealias EmitFetched<Value: Sendable> = @Sendable (Fetched<Value>) async -> Void

@@ -8,10 +8,8 @@ public struct FetchMovieDetailsUseCase: Sendable {
     }
 
     /// Runs the fetch; ids must be positive.
-    public func execute(id: Int, language: String? = nil, policy: FetchPolicy = .default) -> FetchedStream<MovieDetails> {
-        guard id > 0 else {
-            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("movie id must be a positive integer, got \(id)")) }
-        }
-        return moviesRepository.movieDetails(id: id, language: language, policy: policy)
+    public func execute(id: Int, language: String? = nil, policy: FetchPolicy = .default, emit: EmitFetched<MovieDetails>) async throws {
+        guard id > 0 else { throw MoviesError.invalidArgument("movie id must be a positive integer, got \(id)") }
+        try await moviesRepository.movieDetails(id: id, language: language, policy: policy, emit: emit)
     }
 }

@@ -8,14 +8,12 @@ public struct FetchPosterImageUseCase: Sendable {
     }
 
     /// Runs the fetch. `path` is a TMDB image path such as `/abc.jpg`; `width` picks the nearest size.
-    public func execute(path: String, width: Int?, policy: FetchPolicy = .cacheFirst) -> FetchedStream<PosterImage> {
+    public func execute(path: String, width: Int?, policy: FetchPolicy = .cacheFirst, emit: EmitFetched<PosterImage>) async throws {
         guard FetchPosterImageUseCase.isValidPath(path) else {
-            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("poster path must look like '/abc123.jpg', got '\(path)'")) }
+            throw MoviesError.invalidArgument("poster path must look like '/abc123.jpg', got '\(path)'")
         }
-        if let width, width <= 0 {
-            return FetchedStream { $0.finish(throwing: MoviesError.invalidArgument("width must be positive, got \(width)")) }
-        }
-        return posterImagesRepository.posterImage(path: path, size: .nearest(toWidth: width), policy: policy)
+        if let width, width <= 0 { throw MoviesError.invalidArgument("width must be positive, got \(width)") }
+        try await posterImagesRepository.posterImage(path: path, size: .nearest(toWidth: width), policy: policy, emit: emit)
     }
 
     /// A TMDB image path: one leading slash, then letters, digits, `_`, `-` and dots; the name

@@ -21,24 +21,13 @@ public struct SearchMoviesUseCase: Sendable {
     }
 
     /// Runs the search; see `MoviesRepository.searchMovies`.
-    public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil) -> FetchedStream<MoviesPage> {
-        let upstream = moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds)
+    public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil, emit: @escaping EmitFetched<MoviesPage>) async throws {
         let queries = queriesRepository
-        let (stream, continuation) = FetchedStream<MoviesPage>.makeStream()
-        let task = Task {
-            do {
-                for try await update in upstream {
-                    if update.freshness.origin != .cache {
-                        try? await queries.saveRecentQuery(request.query)
-                    }
-                    continuation.yield(update)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+        try await moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds) { update in
+            if update.freshness.origin != .cache {
+                try? await queries.saveRecentQuery(request.query)
             }
+            await emit(update)
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }

@@ -1,24 +1,24 @@
 import MoviesDomain
 
-/// Everything a `FetchedStream` delivered: its updates in order and the error it finished with.
-public struct FetchedStreamRecord<Value: Sendable>: Sendable {
+/// Everything a cached-then-remote task emitted: its updates in order and the error it threw.
+public struct FetchedRecord<Value: Sendable>: Sendable {
     /// The updates, in order.
     public var updates: [Fetched<Value>]
-    /// The error that terminated the stream, or `nil` when it finished normally.
+    /// The error the task threw, or `nil` when it returned normally.
     public var error: MoviesError?
 
-    /// Drains `stream` to its end.
-    public init(_ stream: FetchedStream<Value>) async {
-        var updates: [Fetched<Value>] = []
+    /// Runs `task` to its end, collecting what it emits.
+    public init(_ task: @Sendable (EmitFetched<Value>) async throws -> Void) async {
+        let collected = FetchedUpdates<Value>()
         var failure: MoviesError?
         do {
-            for try await update in stream { updates.append(update) }
+            try await task { collected.emit($0) }
         } catch let error as MoviesError {
             failure = error
         } catch {
             failure = MoviesError(code: .storage, message: "unexpected error type \(type(of: error))")
         }
-        self.updates = updates
+        self.updates = collected.all
         self.error = failure
     }
 
