@@ -19,8 +19,11 @@ let package = Package(
         // Infrastructure: generic HTTP over URLSession, rate limiting, retries.
         .target(name: "Networking", dependencies: ["SystemSupport"]),
 
+        // The wire schema: the reply types of io.moviesd.Movies and the codec both sides use.
+        .target(name: "MoviesWire", dependencies: ["MoviesDomain", "WireJSON"]),
+
         // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
-        .target(name: "MoviesData", dependencies: ["MoviesDomain", "Networking"]),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking"]),
 
         // Storage: the system libsqlite3 and the SQLite adapters of Data's storage ports.
         .systemLibrary(
@@ -37,19 +40,23 @@ let package = Package(
         // the standard library only.
         .target(name: "SystemSupport"),
 
+        // Infrastructure: JSON values, their parser and serializer, and the Codable encoder and
+        // decoder over them: the wire's one codec. No Foundation.
+        .target(name: "WireJSON"),
+
         // Infrastructure: the Varlink protocol (framing, server, client). No full Foundation.
-        .target(name: "Varlink", dependencies: ["SystemSupport"]),
+        .target(name: "Varlink", dependencies: ["SystemSupport", "WireJSON"]),
 
         // Daemon presentation + composition root, as a library so it can be tested.
         .target(
             name: "MoviesDaemon",
-            dependencies: ["MoviesDomain", "MoviesData", "Networking", "SQLiteStore", "Varlink", "CommandLineSupport", "SystemSupport"],
+            dependencies: ["MoviesDomain", "MoviesWire", "MoviesData", "Networking", "SQLiteStore", "Varlink", "CommandLineSupport", "SystemSupport"],
             exclude: ["Interface/io.moviesd.Movies.varlink"]
         ),
         .executableTarget(name: "moviesd", dependencies: ["MoviesDaemon"]),
 
         // Client presentation: ViewModels and terminal views. Never SQLite, Networking or Foundation.
-        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "Varlink", "CommandLineSupport"]),
+        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "MoviesWire", "Varlink", "CommandLineSupport"]),
         // The thin client links the Swift runtime and FoundationEssentials statically: its start-up is
         // mostly the dynamic loading of libswiftCore, libFoundationEssentials and their ~12 siblings
         // (measured: `movies search … --json` 0.85–0.97 × curl's median dynamically, ~0.55 × static;
@@ -73,13 +80,15 @@ let package = Package(
 
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
+        .testTarget(name: "WireJSONTests", dependencies: ["WireJSON"]),
+        .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "Networking", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "Varlink", "SystemSupport", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "Varlink", "SystemSupport", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),
     ],

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// Arming a `Task.sleep` per call cost a dispatch timer per request even though almost every
 /// answer arrives long before its deadline; instead, one ticker task runs while deadlines are
-/// pending and fires those that are due, at most `resolution` late. The ticker ends when nothing is
+/// pending and fires those that are due, at most `resolution` late, in deadline order. The ticker ends when nothing is
 /// pending and the next deadline starts a new one.
 public final class DeadlineTimer: Sendable {
     private struct Pending {
@@ -62,7 +62,8 @@ public final class DeadlineTimer: Sendable {
                     return nil
                 }
                 for id in fired.keys { state.pending[id] = nil }
-                return fired.values.map(\.fire)
+                // In deadline order (then scheduling order), however late the tick.
+                return fired.sorted { ($0.value.due, $0.key) < ($1.value.due, $1.key) }.map(\.value.fire)
             }
             guard let due else { return }
             for fire in due { fire() }

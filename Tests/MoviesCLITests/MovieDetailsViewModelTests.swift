@@ -1,5 +1,6 @@
 @testable import MoviesCLI
 import MoviesDomain
+import MoviesWire
 import Testing
 
 @Suite struct MovieDetailsViewModelTests {

@@ -1,4 +1,5 @@
 @testable import MoviesCLI
+import MoviesWire
 import Testing
 
 @Suite struct RecentQueriesViewModelTests {

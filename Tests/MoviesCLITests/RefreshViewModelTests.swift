@@ -1,6 +1,7 @@
 import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
+import MoviesWire
 import Testing
 
 @Suite struct RefreshViewModelTests {

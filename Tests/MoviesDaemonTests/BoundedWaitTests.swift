@@ -1,15 +1,15 @@
 import Foundation
+@testable import MoviesDaemon
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
-@testable import MoviesDaemon
 @testable import Varlink
 
 /// A cached answer arrives within the answer deadline in every mode, and a hanging fetch marks the
 /// remote offline so later calls answer from the cache at once (issue 13, item 3).
 @Suite struct BoundedWaitTests {
-    typealias SearchReply = ServiceHarness.SearchReply
 
     @Test func aStreamingCallEndsWithTheCachedPageAtTheDeadline() async throws {
         // The answer deadline is real time: 3 s leaves a starved machine room to read the cache

@@ -1,9 +1,10 @@
 import Foundation
+@testable import MoviesDaemon
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Synchronization
 import Testing
-@testable import MoviesDaemon
 @testable import Varlink
 
 /// The one memory in front of the cache: trusted only while the cache's change counter stays put,
@@ -67,7 +68,7 @@ import Testing
         answers.remember(answer, forKey: "k", readAt: 0)
         let date = Self.fetchedAt.addingTimeInterval(age)
         let (reply, _) = try #require(answers.reply(forKey: "k", at: date, continues: false))
-        let expected = VarlinkPreparedReply(parameters: ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))])
+        let expected = VarlinkPreparedReply(parameters: ["page": .raw(answer.json), "freshness": try WireCoding.encode(answer.freshness(at: date))])
         #expect(reply.bytes == expected.bytes)
     }
 
@@ -78,7 +79,7 @@ import Testing
         let date = Self.fetchedAt.addingTimeInterval(30)
         let (reply, _) = try #require(answers.reply(forKey: "k", at: date, continues: false))
         let freshnessJSON = try #require(try JSONValue.parse(reply.bytes)["parameters"]?["freshness"])
-        let freshness = try WireCoding.makeDecoder().decode(Freshness.self, from: Data(freshnessJSON.serialized()))
+        let freshness = try WireCoding.decode(Freshness.self, from: Array(freshnessJSON.serialized()))
         #expect(freshness.stale)
         #expect(freshness.ageSeconds == 30)
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+@testable import MoviesDaemon
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
-@testable import MoviesDaemon
 import Varlink
 
 /// The interface text served by the daemon, against the `.varlink` file beside it, and the service
@@ -110,7 +111,7 @@ import Varlink
         #expect(replies.count == 7)
         guard replies.count == 7 else { return }
         #expect(replies[0].parameters["description"]?.stringValue == MoviesInterface.description)
-        let search = try WireCoding.makeDecoder().decode(ServiceHarness.SearchReply.self, from: Data(replies[1].parameters.serialized()))
+        let search = try WireCoding.decode(SearchReply.self, from: Array(replies[1].parameters.serialized()))
         #expect(search.page.movies.map(\.title) == ["The Matrix"])
         #expect(search.freshness.origin == .network)
         #expect(replies[1].error == nil && !replies[1].continues)

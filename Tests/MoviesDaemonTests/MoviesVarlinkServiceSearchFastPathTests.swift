@@ -1,24 +1,24 @@
 import Foundation
 import Glibc
+@testable import MoviesDaemon
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
-@testable import MoviesDaemon
 @testable import Varlink
 
 /// `Search` answering a cached page from memory (cache_first / cache_only, and the default policy's
 /// first reply): the reply is byte-for-byte the one the stream path produces, and stale entries
 /// still take the stream path.
 @Suite struct MoviesVarlinkServiceSearchFastPathTests {
-    typealias SearchReply = ServiceHarness.SearchReply
 
     private func streamPathReply(_ harness: ServiceHarness, policy: FetchPolicy) async throws -> [UInt8] {
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
         let updates = FetchedUpdates<MoviesPage>()
         try await harness.service.dependencies.searchMovies.execute(request, policy: policy) { updates.emit($0) }
         let only = try #require(updates.all.count == 1 ? updates.last : nil)
-        return JSONValue.object(["page": WireValue.encode(only.value), "freshness": WireValue.encode(only.freshness)]).serialized()
+        return JSONValue.object(WireCoding.parameters(SearchReply(page: only.value, freshness: only.freshness))).serialized()
     }
 
     @Test(arguments: [("cache_first", FetchPolicy.cacheFirst), ("cache_only", FetchPolicy.cacheOnly)])
@@ -71,7 +71,7 @@ import Testing
     /// A prepared reply's parameters decoded as a `Search` reply.
     private func decode(_ reply: VarlinkPreparedReply) throws -> SearchReply {
         let parameters = try #require(try parameters(of: reply))
-        return try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(parameters.serialized()))
+        return try WireCoding.decode(SearchReply.self, from: Array(parameters.serialized()))
     }
 
     private func titles(_ reply: VarlinkPreparedReply?) throws -> [String] {
@@ -251,7 +251,7 @@ import Testing
         #expect(replies.count == 4)
         #expect(replies.allSatisfy { $0.error == nil && !$0.continues })
         #expect(Set(replies.map { $0.parameters.serialized() }).count == 1)
-        let reply = try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(try #require(replies.first).parameters.serialized()))
+        let reply = try WireCoding.decode(SearchReply.self, from: Array(try #require(replies.first).parameters.serialized()))
         #expect(reply.page.movies.map(\.title) == ["Cached Matrix"])
         #expect(reply.freshness.ageSeconds == 30)
         // Only the first call read the cache; the other four were answered from memory.
@@ -264,7 +264,7 @@ import Testing
     private static let defaultPolicy: [String: JSONValue] = ["query": .string("matrix")]
 
     private func decodeSearch(_ parameters: JSONValue) throws -> SearchReply {
-        try WireCoding.makeDecoder().decode(SearchReply.self, from: Data(parameters.serialized()))
+        try WireCoding.decode(SearchReply.self, from: Array(parameters.serialized()))
     }
 
     @Test func underTheDefaultPolicyAMoreCallsFirstReplyComesFromMemoryAndTheRestFromTMDB() async throws {

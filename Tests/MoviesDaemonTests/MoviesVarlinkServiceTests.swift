@@ -1,16 +1,14 @@
 import Foundation
+@testable import MoviesDaemon
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
-@testable import MoviesDaemon
 import Varlink
 
 /// The `io.moviesd.Movies` methods over the real repositories, an in-memory cache and a scripted TMDB.
 @Suite struct MoviesVarlinkServiceTests {
-    typealias SearchReply = ServiceHarness.SearchReply
-    typealias MovieReply = ServiceHarness.MovieReply
-
     // MARK: - Search
 
     @Test func searchWithoutMoreAnswersWithTheNetworkPage() async throws {

@@ -1,10 +1,11 @@
 import Foundation
+@testable import MoviesDaemon
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Synchronization
 import Testing
-@testable import MoviesDaemon
 @testable import Varlink
 
 /// A `MoviesVarlinkService` over the real repositories, an in-memory cache and a scripted TMDB,
@@ -124,12 +125,12 @@ struct ServiceHarness {
         /// The final reply decoded as `T` with the wire decoder.
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             let parameters = try final.get()
-            return try WireCoding.makeDecoder().decode(T.self, from: Data(JSONValue.object(parameters).serialized()))
+            return try WireCoding.decode(T.self, from: Array(JSONValue.object(parameters).serialized()))
         }
 
         /// Intermediate reply `index` decoded as `T` with the wire decoder.
         func decodeIntermediate<T: Decodable>(_ index: Int, as type: T.Type) throws -> T {
-            try WireCoding.makeDecoder().decode(T.self, from: Data(intermediate[index].serialized()))
+            try WireCoding.decode(T.self, from: Array(intermediate[index].serialized()))
         }
     }
 
@@ -155,17 +156,6 @@ struct ServiceHarness {
         }
     }
 
-    /// The parameters of a `Search` reply.
-    struct SearchReply: Decodable {
-        var page: MoviesPage
-        var freshness: Freshness
-    }
-
-    /// The parameters of a `Movie` reply.
-    struct MovieReply: Decodable {
-        var movie: MovieDetails
-        var freshness: Freshness
-    }
 
     /// Runs `work`, failing with `TimedOut` if it takes longer than `seconds` (the work is cancelled).
     static func withTimeout<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async throws -> T) async throws -> T {

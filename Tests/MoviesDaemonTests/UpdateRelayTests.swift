@@ -1,15 +1,15 @@
 import Foundation
+@testable import MoviesDaemon
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Synchronization
 import Testing
-@testable import MoviesDaemon
 @testable import Varlink
 
 /// Turning cached-then-remote streams into Varlink replies, and the answer deadline.
 @Suite struct UpdateRelayTests {
-    typealias SearchReply = ServiceHarness.SearchReply
 
     /// A cached or network update of a string value.
     private static func update(_ value: String, _ origin: Freshness.Origin, remoteError: String? = nil) -> Fetched<String> {

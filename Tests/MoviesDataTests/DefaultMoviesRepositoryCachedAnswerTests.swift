@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
 
 /// `cachedSearchAnswer`: the cached page in the reply's shape, stored with the response when TMDB's
@@ -10,7 +11,7 @@ import Testing
     typealias H = RepositoryHarness
 
     static func wire(_ page: MoviesPage) throws -> [UInt8] {
-        Array(try WireCoding.makeEncoder().encode(page))
+        Array(try WireCoding.bytes(page))
     }
 
     @Test func aNetworkAnswerIsStoredWithItsValueInTheReplysShape() async throws {

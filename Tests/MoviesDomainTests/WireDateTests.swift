@@ -3,16 +3,20 @@ import MoviesDomain
 import MoviesTestSupport
 import Testing
 
-/// `WireDate` agrees with `WireCoding`'s `.iso8601` strategy, both ways.
+/// `WireDate` agrees with Foundation's `.iso8601` strategy (what older moviesd versions wrote), both ways.
 @Suite struct WireDateTests {
     private struct Stamp: Codable, Equatable { var date: Date }
 
     static func viaJSONDecoder(_ text: String) -> Date? {
-        try? WireCoding.makeDecoder().decode(Stamp.self, from: Data(#"{"date":"\#(text)"}"#.utf8)).date
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(Stamp.self, from: Data(#"{"date":"\#(text)"}"#.utf8)).date
     }
 
     static func viaJSONEncoder(_ date: Date) throws -> String {
-        let json = String(decoding: try WireCoding.makeEncoder().encode(Stamp(date: date)), as: UTF8.self)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let json = String(decoding: try encoder.encode(Stamp(date: date)), as: UTF8.self)
         return String(json.dropFirst(#"{"date":""#.count).dropLast(2))
     }
 

@@ -1,4 +1,5 @@
 import MoviesDomain
+import MoviesWire
 
 /// The daemon as the client's presentation layer sees it: one method per Varlink method.
 ///

@@ -1,3 +1,4 @@
+import MoviesWire
 import Varlink
 
 extension VarlinkMoviesClient {

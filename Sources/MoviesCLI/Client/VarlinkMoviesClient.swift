@@ -1,10 +1,11 @@
 import FoundationEssentials
 import Glibc
 import MoviesDomain
+import MoviesWire
 import Varlink
 
 /// `MoviesClient` over Varlink: calls `io.moviesd.Movies` on the daemon's Unix socket and decodes
-/// each reply's parameters with `WireCoding` into the reply structs. The only file that uses Varlink.
+/// each reply's parameters with `WireCoding` (the daemon's own codec) into the reply structs. The only file that uses Varlink.
 public final class VarlinkMoviesClient: MoviesClient {
     static let interface = "io.moviesd.Movies"
 
@@ -84,7 +85,6 @@ public final class VarlinkMoviesClient: MoviesClient {
     ) throws(ClientError) {
         let client = try connect()
         var failure: ClientError?
-        let decoder = WireCoding.makeDecoder()
         do {
             try client.call("\(Self.interface).\(method)", parameters: arguments, more: more) { reply in
                 guard failure == nil else { return }
@@ -92,10 +92,9 @@ public final class VarlinkMoviesClient: MoviesClient {
                     failure = VarlinkErrorMapping.clientError(name: name, parameters: Self.errorParameters(reply.parameters), method: method)
                     return
                 }
-                let bytes = reply.parameters.serialized()
                 do {
-                    let value = try Self.read(Value.self, from: reply.parameters, bytes: bytes, decoder: decoder)
-                    onReply(ClientReply(value: value, json: String(decoding: bytes, as: UTF8.self), continues: reply.continues))
+                    let value = try WireCoding.decode(Value.self, from: reply.parameters)
+                    onReply(ClientReply(value: value, parameters: reply.parameters, continues: reply.continues))
                 } catch {
                     failure = .other("moviesd sent a \(method) reply this client cannot read (\(error)); are moviesd and movies the same version?")
                 }
@@ -107,13 +106,6 @@ public final class VarlinkMoviesClient: MoviesClient {
             failure = failure ?? .daemonUnreachable(socketPath: socketPath, reason: "connection lost: \(error)")
         }
         if let failure { throw failure }
-    }
-
-    /// The reply's value: read from the parsed message when the type allows it (`WireDecodable`),
-    /// else decoded from its bytes.
-    static func read<Value: Decodable>(_ type: Value.Type, from parameters: JSONValue, bytes: [UInt8], decoder: JSONDecoder) throws -> Value {
-        if let wireType = type as? any WireDecodable.Type, let value = wireType.init(wire: parameters) as? Value { return value }
-        return try decoder.decode(type, from: Data(bytes))
     }
 
     private static func errorParameters(_ value: JSONValue) -> VarlinkErrorMapping.Parameters {

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import MoviesWire
 
 /// `movies cache invalidate|purge (--all | --query Q | --movie ID | --posters)` (authorised callers).
 struct CacheCommand: MoviesCommand {

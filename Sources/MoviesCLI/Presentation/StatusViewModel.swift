@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 
 /// The daemon status screen: input `didLoad()`, outputs labelled lines (version, uptime, remote
 /// state, cache, last refresh) and error.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 import Synchronization
 import Varlink
 
@@ -112,7 +113,7 @@ final class HotAnswers: Sendable {
 
     private static func parameters(_ answer: CachedAnswer, freshnessTail: [UInt8]?, at date: Date) -> [String: JSONValue] {
         guard let freshnessTail, !answer.isStale(at: date) else {
-            return ["page": .raw(answer.json), "freshness": WireValue.encode(answer.freshness(at: date))]
+            return ["page": .raw(answer.json), "freshness": (try? WireCoding.encode(answer.freshness(at: date))) ?? .null]
         }
         var freshness = agePrefix
         freshness.reserveCapacity(agePrefix.count + 20 + freshnessTail.count)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 import Synchronization
 import Varlink
 
@@ -14,7 +15,7 @@ extension MoviesVarlinkService {
     func watchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
         let lists = try await Self.mapped { try await manage.list() }
-        return ["watchlists": WireValue.encode(lists)]
+        return WireCoding.parameters(WatchlistsReply(watchlists: lists))
     }
 
     /// `AddToWatchlist` (authorised callers only: see the router).
@@ -26,7 +27,7 @@ extension MoviesVarlinkService {
         let ids = try reader.ints("movieIds")
         let pages = try reader.optionalInt("pages")
         let list = try await Self.mapped { try await manage.add(to: name, queries: queries, movieIDs: ids, pages: pages) }
-        return ["watchlist": WireValue.encode(list)]
+        return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
     /// `RemoveFromWatchlist` (authorised callers only).
@@ -37,7 +38,7 @@ extension MoviesVarlinkService {
         let queries = try reader.strings("queries")
         let ids = try reader.ints("movieIds")
         let list = try await Self.mapped(watchlist: name) { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
-        return ["watchlist": WireValue.encode(list)]
+        return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
     /// `DeleteWatchlist` (authorised callers only).
@@ -59,7 +60,7 @@ extension MoviesVarlinkService {
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
         let lastStep = Mutex<RefreshProgress?>(nil)
         async let forwarded: Void = {
-            for await progress in steps { await replies.send(["progress": WireValue.encode(progress)]) }
+            for await progress in steps { await replies.send(WireCoding.parameters(RefreshReply(progress: progress))) }
         }()
         let summary: Result<RefreshSummary, VarlinkError> = await {
             do {
@@ -79,16 +80,7 @@ extension MoviesVarlinkService {
         let final = RefreshProgress(
             watchlist: last?.watchlist ?? name ?? "", step: last?.step ?? "", done: finished.done,
             failed: finished.failed, skipped: finished.skipped, total: max(last?.total ?? ended, ended))
-        return ["progress": WireValue.encode(final), "summary": WireValue.encode(finished)]
-    }
-
-    /// `Status`'s refresh fields: `lastRefresh` and `refresh`.
-    func refreshStatusFields() async -> [String: JSONValue] {
-        guard let watchlists = dependencies.watchlists else { return [:] }
-        let status = await watchlists.refreshStatus()
-        var fields: [String: JSONValue] = ["refresh": WireValue.encode(status)]
-        if let last = status.last { fields["lastRefresh"] = .string(last.finishedAt.ISO8601Format()) }
-        return fields
+        return WireCoding.parameters(RefreshReply(progress: final, summary: finished))
     }
 
     private static func mapped<T: Sendable>(watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {

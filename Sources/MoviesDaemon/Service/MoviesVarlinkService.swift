@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
+import MoviesWire
 import Varlink
 
 /// The `io.moviesd.Movies` Varlink interface: maps each call to a use case (the daemon's
@@ -184,7 +185,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let useCase = dependencies.searchMovies
         let maxStale = search.maxStaleSeconds
         let final = try await relay.relay({ try await useCase.execute(request, policy: policy, maxStaleSeconds: maxStale, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
-            ["page": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+            WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
         }
         // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so
         // the next call's first reply comes from memory again.
@@ -199,7 +200,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let policy = try reader.policy()
         let useCase = dependencies.fetchMovieDetails
         return try await relay.relay({ try await useCase.execute(id: id, language: language, policy: policy, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "id") { update in
-            ["movie": WireValue.encode(update.value), "freshness": WireValue.encode(update.freshness)]
+            WireCoding.parameters(MovieReply(movie: update.value, freshness: update.freshness))
         }
     }
 
@@ -212,12 +213,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let useCase = dependencies.fetchPosterImage
         return try await relay.relay({ try await useCase.execute(path: path, width: width, emit: $0) }, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
-            [
-                "mimeType": .string(update.value.mimeType),
-                "base64": .string(update.value.bytes.base64EncodedString()),
-                "width": .int(Int64(update.value.size.width ?? 0)),
-                "freshness": WireValue.encode(update.freshness),
-            ]
+            WireCoding.parameters(PosterReply(
+                mimeType: update.value.mimeType, base64: update.value.bytes.base64EncodedString(),
+                width: update.value.size.width ?? 0, freshness: update.freshness))
         }
     }
 
@@ -226,7 +224,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
         do {
             let queries = try await dependencies.fetchRecentQueries.execute(maxCount: limit)
-            return ["queries": .array(queries.map { .string($0.query) })]
+            return WireCoding.parameters(RecentQueriesReply(queries: queries.map(\.query)))
         } catch {
             throw VarlinkError.from(error)
         }
@@ -244,13 +242,10 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
-        return [
-            "version": .string(settings.version),
-            "uptimeSeconds": .int(Int64(uptime)),
-            "remote": WireValue.encode(remote),
-            "cache": WireValue.encode(cache),
-            "storage": WireValue.encode(storage),
-        ].merging(await refreshStatusFields()) { kept, _ in kept }
+        let refresh = await dependencies.watchlists?.refreshStatus()
+        return WireCoding.parameters(StatusReply(
+            version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
+            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage))
     }
 
     private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
@@ -288,7 +283,6 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         } catch {
             throw VarlinkError.from(error)
         }
-        guard purge else { return ["entries": .int(Int64(entries))] }
-        return ["entries": .int(Int64(entries)), "pinned": .int(Int64(pinned))]
+        return WireCoding.parameters(CacheMaintenanceReply(entries: entries, pinned: purge ? pinned : nil))
     }
 }

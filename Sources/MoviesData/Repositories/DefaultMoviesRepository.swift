@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 
 /// Search results and movie details, cached then remote (DESIGN §2 and §4).
 ///
@@ -42,7 +43,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
 
     /// A value's JSON in the interface's shape, as stored with its response.
     @Sendable private static func replyJSON<Value: Encodable>(_ value: Value) -> Data? {
-        try? WireCoding.makeEncoder().encode(value)
+        (try? WireCoding.bytes(value)).map { Data($0) }
     }
 
     private static func searchKey(_ request: SearchRequest) -> String {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
+import MoviesWire
 
 /// Test data: movies, pages, freshness records and replies.
 enum Fixtures {

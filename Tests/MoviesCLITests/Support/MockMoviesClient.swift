@@ -1,6 +1,8 @@
 import FoundationEssentials
 @testable import MoviesCLI
 import MoviesDomain
+import MoviesWire
+import Varlink
 
 /// A scripted `MoviesClient`: each call answers with the replies and final error scripted for it,
 /// and records what it was asked.
@@ -102,7 +104,7 @@ final class MockMoviesClient: MoviesClient {
     private func deliver<Value: Encodable & Sendable>(_ script: Script<Value>, onReply: (ClientReply<Value>) -> Void) throws(ClientError) {
         for (index, value) in script.replies.enumerated() {
             let last = index == script.replies.count - 1 && script.error == nil
-            onReply(ClientReply(value: value, json: Self.json(value), continues: !last))
+            onReply(ClientReply(value: value, parameters: Self.parameters(value), continues: !last))
         }
         if let error = script.error { throw error }
     }
@@ -110,13 +112,17 @@ final class MockMoviesClient: MoviesClient {
     private func single<Value: Encodable & Sendable>(_ result: Result<Value, ClientError>) throws(ClientError) -> ClientReply<Value> {
         if let failEverything { throw failEverything }
         switch result {
-        case .success(let value): return ClientReply(value: value, json: Self.json(value))
+        case .success(let value): return ClientReply(value: value, parameters: Self.parameters(value))
         case .failure(let error): throw error
         }
     }
 
+    static func parameters(_ value: some Encodable) -> JSONValue {
+        (try? WireCoding.encode(value)) ?? .object([:])
+    }
+
+    /// What `--json` prints for a reply of `value`.
     static func json(_ value: some Encodable) -> String {
-        guard let data = try? WireCoding.makeEncoder().encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: parameters(value).serialized(), as: UTF8.self)
     }
 }

@@ -48,7 +48,7 @@ extension JSONValue {
 
     /// A cheap estimate of this value's serialized size, to reserve buffer capacity (exact for
     /// raw bytes, close for plain strings, a guess for anything else).
-    var sizeHint: Int {
+    public var sizeHint: Int {
         switch self {
         case .raw(let bytes): return bytes.count
         case .string(let value): return value.utf8.count + 2
