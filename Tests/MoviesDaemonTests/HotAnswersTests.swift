@@ -102,4 +102,23 @@ import Testing
         #expect(try message(7)["continues"] == nil)
         #expect(try message(7)["parameters"]?["page"] == (try JSONValue.parse(answer.json)))
     }
+
+    @Test func aPageIsHeldOnceAndOnlyTheHotKeysKeepAPreparedReply() throws {
+        let page = #"{"movies":""# + String(repeating: "x", count: 10_000) + #""}"#
+        let answers = HotAnswers(byteBudget: 100 << 20, source: Counter().source, now: { Self.fetchedAt })
+        let keys = (0..<(HotAnswers.preparedCapacity * 3)).map { "k\($0)" }
+        for key in keys {
+            answers.remember(Self.answer(page), forKey: key, readAt: 0)
+            _ = try #require(answers.reply(forKey: key, at: Self.fetchedAt, continues: false))
+        }
+        let usage = answers.usage
+        #expect(usage.answers == keys.count)
+        // Each entry counts its page once (plus a little), not once more for its prepared reply.
+        #expect(usage.bytes < keys.count * (page.utf8.count + 1_000))
+        #expect(answers.preparedCount <= HotAnswers.preparedCapacity)
+        // A key without its prepared reply still answers, byte for byte the same.
+        let again = try #require(answers.reply(forKey: keys[0], at: Self.fetchedAt, continues: false))
+        let expected = VarlinkPreparedReply(parameters: ["page": .raw(Array(page.utf8)), "freshness": try WireCoding.encode(Self.answer(page).freshness(at: Self.fetchedAt))])
+        #expect(again.reply.bytes == expected.bytes)
+    }
 }

@@ -221,6 +221,18 @@ import Testing
         }
     }
 
+    @Test func backgroundFlushesWaitTheirIntervalUnlessTheBufferIsFull() {
+        let due = { (pending: Int, last: Double, now: Double) in
+            SQLiteResponseStorage.accessFlushIsDue(pending: pending, threshold: 10, interval: 30, last: last, now: now)
+        }
+        #expect(due(10, -.infinity, 0))
+        #expect(!due(9, -.infinity, 0))
+        #expect(!due(10, 100, 129))
+        #expect(due(10, 100, 130))
+        #expect(!due(159, 100, 101))
+        #expect(due(160, 100, 101))
+    }
+
     @Test func statisticsCountEntriesBytesStaleAndPinned() async throws {
         try await Self.withStorage { storage, _ in
             try await storage.save(Self.entry("a", body: "12345", fetchedAt: 1000, maxAge: 100))

@@ -26,16 +26,26 @@ final class HotAnswers: Sendable {
         /// The answer's freshness at age 0 without its leading `{"ageSeconds":0`: a reply splices
         /// the current age in front (`WireCoding` sorts keys, so `ageSeconds` comes first).
         var freshnessTail: [UInt8]?
-        /// The last final reply made from it, and the age (whole seconds) it says: answering again
-        /// within the same second sends these bytes as they are.
-        var prepared: (ageSeconds: Int, reply: VarlinkPreparedReply)?
-        var bytes: Int { 2 * answer.json.count + 2 * (freshnessTail?.count ?? 0) + 256 }
+        var bytes: Int { answer.json.count + (freshnessTail?.count ?? 0) + 256 }
+    }
+
+    /// The last final reply made from an entry, and the age (whole seconds) it says: answering again
+    /// within the same second sends these bytes as they are. Kept for a few keys only (the hot
+    /// ones), so that a wide working set does not hold every page twice.
+    private struct Prepared {
+        var changeCount: UInt64
+        var ageSeconds: Int
+        var reply: VarlinkPreparedReply
     }
 
     private struct State {
         var entries: [String: Entry] = [:]
         var bytes = 0
+        var prepared: [String: Prepared] = [:]
     }
+
+    /// How many keys keep their last prepared reply.
+    static let preparedCapacity = 64
 
     private let state = Mutex(State())
     private let source: Source
@@ -61,17 +71,19 @@ final class HotAnswers: Sendable {
     /// answer it was made from, when that answer is current; `nil` otherwise. Never encodes the
     /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
     func reply(forKey key: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
-        guard let (entry, changeCount) = current(key) else { return nil }
+        guard let (entry, changeCount, prepared) = current(key) else { return nil }
         let age = entry.answer.ageSeconds(at: date)
-        if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
+        if !continues, let prepared, prepared.changeCount == changeCount, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
             return (prepared.reply, entry.answer)
         }
         let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
         if !continues {
-            // Kept only while the entry is the one it was made from (same count: same answer).
+            // Trusted only at the count it was made at (same count: same answer).
             state.withLock { state in
-                guard state.entries[key]?.changeCount == changeCount else { return }
-                state.entries[key]?.prepared = (age, reply)
+                if state.prepared[key] == nil, state.prepared.count >= Self.preparedCapacity, let victim = state.prepared.keys.first {
+                    state.prepared[victim] = nil
+                }
+                state.prepared[key] = Prepared(changeCount: changeCount, ageSeconds: age, reply: reply)
             }
         }
         return (reply, entry.answer)
@@ -79,11 +91,14 @@ final class HotAnswers: Sendable {
 
     /// The entry under `key` and the counter it is current at, when nothing was written since it
     /// was read; the access counts for LRU eviction.
-    private func current(_ key: String) -> (entry: Entry, changeCount: UInt64)? {
+    private func current(_ key: String) -> (entry: Entry, changeCount: UInt64, prepared: Prepared?)? {
         let changeCount = source.changeCount()
-        guard let entry = state.withLock({ state in state.entries[key].flatMap { $0.changeCount == changeCount ? $0 : nil } }) else { return nil }
+        guard let (entry, prepared) = state.withLock({ state -> (Entry, Prepared?)? in
+            guard let entry = state.entries[key], entry.changeCount == changeCount else { return nil }
+            return (entry, state.prepared[key])
+        }) else { return nil }
         source.recordAccess(key)
-        return (entry, changeCount)
+        return (entry, changeCount, prepared)
     }
 
     /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
@@ -95,6 +110,7 @@ final class HotAnswers: Sendable {
             state.bytes += entry.bytes
             while state.bytes > byteBudget, let victim = state.entries.keys.first(where: { $0 != key }) {
                 state.bytes -= state.entries.removeValue(forKey: victim)?.bytes ?? 0
+                state.prepared[victim] = nil
             }
         }
     }
@@ -107,6 +123,11 @@ final class HotAnswers: Sendable {
     /// How many answers and bytes are held.
     var usage: (answers: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }
+    }
+
+    /// How many keys keep a prepared reply (at most `preparedCapacity`).
+    var preparedCount: Int {
+        state.withLock { $0.prepared.count }
     }
 
     private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)

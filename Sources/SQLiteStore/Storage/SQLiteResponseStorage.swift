@@ -1,27 +1,37 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
+import Synchronization
 
 /// `ResponseStorage` in SQLite: the `responses` table of a `SQLiteStore`.
 ///
 /// Reads go to the reader pool and only record their access time in memory; those times reach the
 /// table with the next write, on `close()`, or in a background flush once `accessFlushThreshold`
-/// distinct keys are pending, so LRU eviction works without turning reads into writes.
+/// distinct keys are pending and `accessFlushInterval` has passed since the last one (or at once
+/// when 16 times the threshold are pending), so LRU eviction works without turning reads into writes.
 public final class SQLiteResponseStorage: ResponseStorage {
     private let store: SQLiteStore
     private let clock: @Sendable () -> Date
     private let accessFlushThreshold: Int
+    private let accessFlushInterval: Double
+    /// When the last background flush started (Unix seconds).
+    private let lastAccessFlush = Mutex(-Double.infinity)
 
     /// Creates the storage over `store`.
     /// - Parameters:
     ///   - clock: the time recorded as last access (injectable for tests).
     ///   - accessFlushThreshold: pending access times that trigger a background flush. Each flush
-    ///     is a write transaction (and makes every reader drop its page cache), so it is large: 4,096
-    ///     keys are ~0.5 MB of memory, and losing them in a crash only loses eviction hints.
-    public init(store: SQLiteStore, accessFlushThreshold: Int = 4096, clock: @escaping @Sendable () -> Date = { Date() }) {
+    ///     is a write transaction that makes every reader drop its page cache and reads the rows it
+    ///     touches, so it is large and rare: 4,096 keys are ~0.5 MB of memory, and losing them in a
+    ///     crash only loses eviction hints.
+    ///   - accessFlushInterval: seconds between background flushes (a flush before a write, which
+    ///     eviction needs, is not delayed). Measured: flushing every 4,096 reads of 10,000 distinct
+    ///     pages cost a third of the daemon's throughput.
+    public init(store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.clock = clock
         self.accessFlushThreshold = max(1, accessFlushThreshold)
+        self.accessFlushInterval = max(0, accessFlushInterval)
     }
 
     /// The cache's change counter (GRDB's way: the store knows when it changed): it moves after
@@ -43,12 +53,24 @@ public final class SQLiteResponseStorage: ResponseStorage {
     /// Records an access in memory, like a read does (an answer served from memory still counts
     /// for LRU eviction). Never waits: a full buffer is flushed by a background write.
     public func recordAccess(forKey key: String) {
-        let pending = store.accessTimes.record(key: key, at: clock().timeIntervalSince1970)
-        if pending >= accessFlushThreshold {
-            // Deliberately unstructured: the read must not wait for the writer. A failed flush only
-            // loses LRU hints, never data.
-            Task { [store] in try? await store.flushAccessTimes() }
+        let now = clock().timeIntervalSince1970
+        let pending = store.accessTimes.record(key: key, at: now)
+        guard pending >= accessFlushThreshold else { return }
+        let due = lastAccessFlush.withLock { last in
+            guard Self.accessFlushIsDue(pending: pending, threshold: accessFlushThreshold, interval: accessFlushInterval, last: last, now: now) else { return false }
+            last = now
+            return true
         }
+        guard due else { return }
+        // Deliberately unstructured: the read must not wait for the writer. A failed flush only
+        // loses LRU hints, never data.
+        Task { [store] in try? await store.flushAccessTimes() }
+    }
+
+    /// Whether `pending` access times (at least `threshold`) are flushed now: `interval` seconds
+    /// after the last flush, or at once when they reach 16 × `threshold` (memory stays bounded).
+    static func accessFlushIsDue(pending: Int, threshold: Int, interval: Double, last: Double, now: Double) -> Bool {
+        pending >= threshold && (pending >= 16 * threshold || now - last >= interval)
     }
 
     /// Upserts `response` unless the stored entry has a newer `fetchedAt`; keeps the pinned flag.
