@@ -93,6 +93,9 @@ struct JSONParser {
             position += 1
             return .object(members)
         }
+        // Room for a Varlink message's members (method, parameters, more) or a call's parameters
+        // without growing the table twice on the way.
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }

@@ -26,22 +26,20 @@ final class HotAnswers: Sendable {
         /// The answer's freshness at age 0 without its leading `{"ageSeconds":0`: a reply splices
         /// the current age in front (`WireCoding` sorts keys, so `ageSeconds` comes first).
         var freshnessTail: [UInt8]?
+        /// The last final reply made from it, and the age (whole seconds) it says: answering again
+        /// within the same second sends these bytes as they are. Kept by a few entries only (the
+        /// hot ones, `preparedCapacity`), so that a wide working set does not hold every page twice.
+        var prepared: (ageSeconds: Int, reply: VarlinkPreparedReply)?
+        /// When the last access was passed on for LRU eviction (Unix seconds): at most once a second.
+        var accessPassedOnAt = -Double.infinity
         var bytes: Int { answer.json.count + (freshnessTail?.count ?? 0) + 256 }
-    }
-
-    /// The last final reply made from an entry, and the age (whole seconds) it says: answering again
-    /// within the same second sends these bytes as they are. Kept for a few keys only (the hot
-    /// ones), so that a wide working set does not hold every page twice.
-    private struct Prepared {
-        var changeCount: UInt64
-        var ageSeconds: Int
-        var reply: VarlinkPreparedReply
     }
 
     private struct State {
         var entries: [String: Entry] = [:]
         var bytes = 0
-        var prepared: [String: Prepared] = [:]
+        /// The keys whose entries keep a prepared reply, oldest first.
+        var preparedKeys: [String] = []
     }
 
     /// How many keys keep their last prepared reply.
@@ -64,26 +62,31 @@ final class HotAnswers: Sendable {
 
     /// The answer remembered under `key`, if nothing was written to the cache since it was read.
     func answer(forKey key: String) -> CachedAnswer? {
-        current(key)?.entry.answer
+        current(key, at: now())?.entry.answer
     }
 
     /// The reply to answering `key` from memory at `date` (final, or with `continues`), with the
     /// answer it was made from, when that answer is current; `nil` otherwise. Never encodes the
     /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
     func reply(forKey key: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
-        guard let (entry, changeCount, prepared) = current(key) else { return nil }
+        guard let (entry, changeCount) = current(key, at: date) else { return nil }
         let age = entry.answer.ageSeconds(at: date)
-        if !continues, let prepared, prepared.changeCount == changeCount, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
+        if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
             return (prepared.reply, entry.answer)
         }
         let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
         if !continues {
-            // Trusted only at the count it was made at (same count: same answer).
+            // Kept only while the entry is the one it was made from (same count: same answer).
             state.withLock { state in
-                if state.prepared[key] == nil, state.prepared.count >= Self.preparedCapacity, let victim = state.prepared.keys.first {
-                    state.prepared[victim] = nil
+                guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return }
+                if state.entries.values[index].prepared == nil {
+                    state.preparedKeys.append(key)
+                    if state.preparedKeys.count > Self.preparedCapacity {
+                        let victim = state.preparedKeys.removeFirst()
+                        state.entries[victim]?.prepared = nil
+                    }
                 }
-                state.prepared[key] = Prepared(changeCount: changeCount, ageSeconds: age, reply: reply)
+                state.entries.values[index].prepared = (age, reply)
             }
         }
         return (reply, entry.answer)
@@ -91,14 +94,17 @@ final class HotAnswers: Sendable {
 
     /// The entry under `key` and the counter it is current at, when nothing was written since it
     /// was read; the access counts for LRU eviction.
-    private func current(_ key: String) -> (entry: Entry, changeCount: UInt64, prepared: Prepared?)? {
+    private func current(_ key: String, at date: Date) -> (entry: Entry, changeCount: UInt64)? {
         let changeCount = source.changeCount()
-        guard let (entry, prepared) = state.withLock({ state -> (Entry, Prepared?)? in
-            guard let entry = state.entries[key], entry.changeCount == changeCount else { return nil }
-            return (entry, state.prepared[key])
+        let seconds = date.timeIntervalSince1970
+        guard let (entry, passOn) = state.withLock({ state -> (Entry, Bool)? in
+            guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return nil }
+            let passOn = !(seconds - state.entries.values[index].accessPassedOnAt < 1)
+            if passOn { state.entries.values[index].accessPassedOnAt = seconds }
+            return (state.entries.values[index], passOn)
         }) else { return nil }
-        source.recordAccess(key)
-        return (entry, changeCount, prepared)
+        if passOn { source.recordAccess(key) }
+        return (entry, changeCount)
     }
 
     /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
@@ -110,7 +116,6 @@ final class HotAnswers: Sendable {
             state.bytes += entry.bytes
             while state.bytes > byteBudget, let victim = state.entries.keys.first(where: { $0 != key }) {
                 state.bytes -= state.entries.removeValue(forKey: victim)?.bytes ?? 0
-                state.prepared[victim] = nil
             }
         }
     }
@@ -127,7 +132,7 @@ final class HotAnswers: Sendable {
 
     /// How many keys keep a prepared reply (at most `preparedCapacity`).
     var preparedCount: Int {
-        state.withLock { $0.prepared.count }
+        state.withLock { state in state.entries.values.count { $0.prepared != nil } }
     }
 
     private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)

@@ -25,7 +25,7 @@ struct InterfaceDescription: Sendable {
     let methods: [String: Inputs]
 
     /// The names of the methods declared with `method Name(`.
-    var methodNames: Set<String> { Set(methods.keys) }
+    let methodNames: Set<String>
 
     /// Reads the `method Name(parameters) -> (...)` declarations of `text`, ignoring `#` comments.
     init(text: String) {
@@ -45,6 +45,7 @@ struct InterfaceDescription: Sendable {
             index = end
         }
         self.methods = methods
+        methodNames = Set(methods.keys)
     }
 
     /// `text` with every `#` comment removed, lines kept.

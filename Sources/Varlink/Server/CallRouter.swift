@@ -33,7 +33,7 @@ struct CallRouter: Sendable {
         guard let entry = handlers[call.interface] else {
             return .immediate(.failure(.interfaceNotFound(call.interface)))
         }
-        guard entry.methods.methodNames.contains(call.methodName) else {
+        guard entry.methods.methods[call.methodName] != nil else {
             return .immediate(.failure(.methodNotFound(call.method)))
         }
         if upgrade { return .immediate(.failure(.invalidParameter("upgrade"))) }
