@@ -36,10 +36,10 @@ final class HotAnswers: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [HotAnswerKey: Entry] = [:]
         var bytes = 0
         /// The keys whose entries keep a prepared reply, oldest first.
-        var preparedKeys: [String] = []
+        var preparedKeys: [HotAnswerKey] = []
     }
 
     /// How many keys keep their last prepared reply.
@@ -62,13 +62,14 @@ final class HotAnswers: Sendable {
 
     /// The answer remembered under `key`, if nothing was written to the cache since it was read.
     func answer(forKey key: String) -> CachedAnswer? {
-        current(key, at: now())?.entry.answer
+        current(HotAnswerKey(key), at: now())?.entry.answer
     }
 
     /// The reply to answering `key` from memory at `date` (final, or with `continues`), with the
     /// answer it was made from, when that answer is current; `nil` otherwise. Never encodes the
     /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
-    func reply(forKey key: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
+    func reply(forKey text: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
+        let key = HotAnswerKey(text)
         guard let (entry, changeCount) = current(key, at: date) else { return nil }
         let age = entry.answer.ageSeconds(at: date)
         if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
@@ -94,7 +95,7 @@ final class HotAnswers: Sendable {
 
     /// The entry under `key` and the counter it is current at, when nothing was written since it
     /// was read; the access counts for LRU eviction.
-    private func current(_ key: String, at date: Date) -> (entry: Entry, changeCount: UInt64)? {
+    private func current(_ key: HotAnswerKey, at date: Date) -> (entry: Entry, changeCount: UInt64)? {
         let changeCount = source.changeCount()
         let seconds = date.timeIntervalSince1970
         guard let (entry, passOn) = state.withLock({ state -> (Entry, Bool)? in
@@ -103,12 +104,13 @@ final class HotAnswers: Sendable {
             if passOn { state.entries.values[index].accessPassedOnAt = seconds }
             return (state.entries.values[index], passOn)
         }) else { return nil }
-        if passOn { source.recordAccess(key) }
+        if passOn { source.recordAccess(key.key) }
         return (entry, changeCount)
     }
 
     /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
-    func remember(_ answer: CachedAnswer, forKey key: String, readAt changeCount: UInt64) {
+    func remember(_ answer: CachedAnswer, forKey text: String, readAt changeCount: UInt64) {
+        let key = HotAnswerKey(text)
         let entry = Entry(answer: answer, changeCount: changeCount, freshnessTail: Self.freshnessTail(of: answer))
         guard entry.bytes <= byteBudget else { return }
         state.withLock { state in

@@ -59,7 +59,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
-            events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 64 << 20,
+            events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 128 << 20,
             changeCount: @escaping @Sendable () -> UInt64 = { 0 }, recordAccess: @escaping @Sendable (String) -> Void = { _ in },
             now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil
         ) {
