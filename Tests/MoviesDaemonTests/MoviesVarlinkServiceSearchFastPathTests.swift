@@ -351,9 +351,38 @@ import Testing
         let titles = try replies.map { try decodeSearch($0.parameters).page.movies.map(\.title) }
         #expect(titles == [["Cached Matrix"], ["Fresh Matrix"]])
         #expect(try replies.map { try decodeSearch($0.parameters).freshness.origin } == [.cache, .network])
-        // After the first reply went out, the stream reads the entry (as the answer if TMDB fails),
-        // the fetch reads its ETag, and the stored page is read once to be remembered.
-        #expect(await harness.storage.readCount <= reads + 3)
+        // After the first reply went out, only the fetch reads (its ETag), and the stored page is
+        // read once to be remembered: the loader does not read and decode the page again.
+        #expect(await harness.storage.readCount == reads + 2)
         #expect(await harness.remote.fetchCount == 1)
+    }
+
+    @Test func afterAFirstReplyFromMemoryAFailingTMDBEndsTheCallWithThatPageAndTheReason() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        _ = await harness.call("Search", Self.cacheFirst)  // remembered in memory
+        await harness.scriptSearchFailure("matrix")
+        let outcome = await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
+        #expect(outcome.intermediate.isEmpty, "the first reply was the event loop's")
+        let final = try outcome.decode(SearchReply.self)
+        #expect(final.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(final.freshness.origin == .cache)
+        #expect(final.freshness.ageSeconds >= 30)
+        #expect(final.freshness.remoteError?.isEmpty == false)
+        #expect(await harness.remote.fetchCount == 1)
+    }
+
+    @Test func afterAFirstReplyFromMemoryALateTMDBEndsTheCallAtTheDeadline() async throws {
+        let harness = ServiceHarness(answerDeadlineSeconds: 1)
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        _ = await harness.call("Search", Self.cacheFirst)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        await harness.remote.hold()
+        let outcome = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
+            await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
+        }
+        let final = try outcome.decode(SearchReply.self)
+        #expect(final.page.movies.map(\.title) == ["Cached Matrix"])
+        #expect(final.freshness.remoteError?.contains("within 1 s") == true)
     }
 }

@@ -127,6 +127,14 @@ final class HotAnswers: Sendable {
         Self.parameters(answer, freshnessTail: Self.freshnessTail(of: answer), at: now())
     }
 
+    /// The reply parameters of answering `answer` from the cache now because TMDB could not:
+    /// `remoteError` says why.
+    func parameters(_ answer: CachedAnswer, remoteError: String) -> [String: JSONValue] {
+        var freshness = answer.freshness(at: now())
+        freshness.remoteError = remoteError
+        return ["page": .raw(answer.json), "freshness": (try? WireCoding.encode(freshness)) ?? .null]
+    }
+
     /// How many answers and bytes are held.
     var usage: (answers: Int, bytes: Int) {
         state.withLock { ($0.entries.count, $0.bytes) }

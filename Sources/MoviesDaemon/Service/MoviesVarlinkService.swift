@@ -164,27 +164,45 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let search = try SearchCall(call)
         let (request, policy) = (search.request, search.policy)
-        var firstReplySent = call.firstReplySent
-        // Only where a cached page can be the answer, or the first reply: otherwise the stream reads it.
-        let cachedPageServes = switch policy {
-        case .cacheOnly, .cacheFirst: true
-        case .cacheThenNetwork: call.more && !call.oneway && !firstReplySent
-        case .networkOnly: false
-        }
-        if cachedPageServes, let answer = await cachedAnswer(search) {
-            let fresh = !answer.isStale(at: settings.now())
-            switch policy {
-            case .cacheOnly: return answers.parameters(answer)
-            case .cacheFirst where fresh: return answers.parameters(answer)
-            case .cacheThenNetwork where fresh:
-                await replies.send(answers.parameters(answer))
-                firstReplySent = true
-            default: break
+        // The page the first reply was made of, when one went out already (from memory, on the
+        // event loop) or goes out here.
+        var sentPage: CachedAnswer?
+        if call.firstReplySent {
+            sentPage = answers.answer(forKey: search.cacheKey)
+        } else {
+            // Only where a cached page can be the answer, or the first reply: otherwise the loader reads it.
+            let cachedPageServes = switch policy {
+            case .cacheOnly, .cacheFirst: true
+            case .cacheThenNetwork: call.more && !call.oneway
+            case .networkOnly: false
             }
+            if cachedPageServes, let answer = await cachedAnswer(search) {
+                let fresh = !answer.isStale(at: settings.now())
+                switch policy {
+                case .cacheOnly: return answers.parameters(answer)
+                case .cacheFirst where fresh: return answers.parameters(answer)
+                case .cacheThenNetwork where fresh:
+                    await replies.send(answers.parameters(answer))
+                    sentPage = answer
+                default: break
+                }
+            }
+        }
+        // The cached page went out: what is left is TMDB's answer, one round trip and one write
+        // (the loader does not read the page again); should TMDB fail or be late, the call ends
+        // with that page and the reason.
+        var fallback: (@Sendable (String) -> [String: JSONValue])?
+        if let sentPage {
+            let answers = answers
+            fallback = { reason in answers.parameters(sentPage, remoteError: reason) }
         }
         let useCase = dependencies.searchMovies
         let maxStale = search.maxStaleSeconds
-        let final = try await relay.relay({ try await useCase.execute(request, policy: policy, maxStaleSeconds: maxStale, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "query", firstReplySent: firstReplySent) { update in
+        let loaderPolicy: FetchPolicy = fallback == nil ? policy : .networkOnly
+        let final = try await relay.relay(
+            { try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, emit: $0) }, call: call,
+            replies: replies, policy: policy, parameter: "query", firstReplySent: call.firstReplySent || sentPage != nil, fallback: fallback
+        ) { update in
             WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
         }
         // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so

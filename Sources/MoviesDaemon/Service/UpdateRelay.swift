@@ -6,6 +6,7 @@ import Varlink
 /// runs concurrently with its own work (the answer deadline races the network).
 ///
 /// With `more`, a cached update that the policy promises to follow with fresh data is sent at once
+/// (or was sent before the task ran, and `fallback` makes the final reply of it if TMDB fails)
 /// (`continues: true`); every other update is held until the next one arrives or the stream ends, so
 /// the last update becomes the final reply. If the network has not answered within the answer
 /// deadline after the cached update, the call ends with the cached page and `remoteError` (the
@@ -29,6 +30,7 @@ struct UpdateRelay: Sendable {
         policy: FetchPolicy,
         parameter: String,
         firstReplySent: Bool = false,
+        fallback: (@Sendable (String) -> [String: JSONValue])? = nil,
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
         let (events, sink) = AsyncStream<RelayEvent<Value>>.makeStream()
@@ -49,13 +51,14 @@ struct UpdateRelay: Sendable {
         let streams = call.more
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
             streams
-                ? await streamReplies(events, replies: replies, policy: policy, cachedReplySent: firstReplySent, encode: encode)
+                ? await streamReplies(events, replies: replies, policy: policy, cachedReplySent: firstReplySent, fallback: fallback, encode: encode)
                 : await bestAnswer(events, policy: policy)
         } onCancel: {
             consumer.cancel()
         }
         switch outcome {
         case .answer(let update): return encode(update)
+        case .parameters(let parameters): return parameters
         case .failure(let error): throw VarlinkError.from(error, parameter: parameter)
         }
     }
@@ -79,6 +82,7 @@ struct UpdateRelay: Sendable {
         replies: VarlinkReplyWriter,
         policy: FetchPolicy,
         cachedReplySent: Bool,
+        fallback: ((String) -> [String: JSONValue])?,
         encode: (Fetched<Value>) -> [String: JSONValue]
     ) async -> RelayOutcome<Value> {
         var pending: Fetched<Value>?
@@ -124,11 +128,17 @@ struct UpdateRelay: Sendable {
                     cached.freshness.remoteError = UpdateRelay.describe(error)
                     return .answer(cached)
                 }
+                if lastSent == nil, let fallback, !UpdateRelay.isCancellation(error) {
+                    return .parameters(fallback(UpdateRelay.describe(error)))
+                }
                 return .failure(error)
             case .deadlinePassed:
                 deadlinePassed = true
                 if pending == nil, let cached = lastSent, UpdateRelay.freshDataFollows(cached, policy: policy) {
                     return .answer(UpdateRelay.late(cached, deadline: deadline))
+                }
+                if pending == nil, lastSent == nil, let fallback {
+                    return .parameters(fallback(UpdateRelay.lateReason(deadline: deadline)))
                 }
             }
         }
@@ -191,8 +201,13 @@ struct UpdateRelay: Sendable {
     /// `cached`, marked as answered because TMDB missed the answer deadline.
     static func late<Value: Sendable>(_ cached: Fetched<Value>, deadline: Int) -> Fetched<Value> {
         var late = cached
-        late.freshness.remoteError = "TMDB did not answer within \(deadline) s; answered from the cache"
+        late.freshness.remoteError = lateReason(deadline: deadline)
         return late
+    }
+
+    /// Why a call was answered from the cache: TMDB missed the answer deadline.
+    static func lateReason(deadline: Int) -> String {
+        "TMDB did not answer within \(deadline) s; answered from the cache"
     }
 
     /// One sentence for `remoteError`.
@@ -211,5 +226,7 @@ private enum RelayEvent<Value: Sendable>: Sendable {
 
 private enum RelayOutcome<Value: Sendable>: Sendable {
     case answer(Fetched<Value>)
+    /// The cached page already sent, as the final reply (TMDB failed or was late).
+    case parameters([String: JSONValue])
     case failure(any Error)
 }
