@@ -30,6 +30,8 @@ final class HotAnswers: Sendable {
         /// within the same second sends these bytes as they are. Kept by a few entries only (the
         /// hot ones, `preparedCapacity`), so that a wide working set does not hold every page twice.
         var prepared: (ageSeconds: Int, reply: VarlinkPreparedReply)?
+        /// The same for the first of a `more` call's replies (`continues`).
+        var preparedFirst: (ageSeconds: Int, reply: VarlinkPreparedReply)?
         /// When the last access was passed on for LRU eviction (Unix seconds): at most once a second.
         var accessPassedOnAt = -Double.infinity
         var bytes: Int { answer.json.count + (freshnessTail?.count ?? 0) + 256 }
@@ -72,21 +74,26 @@ final class HotAnswers: Sendable {
         let key = HotAnswerKey(text)
         guard let (entry, changeCount) = current(key, at: date) else { return nil }
         let age = entry.answer.ageSeconds(at: date)
-        if !continues, let prepared = entry.prepared, prepared.ageSeconds == age, !entry.answer.isStale(at: date) {
+        let stale = entry.answer.isStale(at: date)
+        if !stale, let prepared = continues ? entry.preparedFirst : entry.prepared, prepared.ageSeconds == age {
             return (prepared.reply, entry.answer)
         }
         let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
-        if !continues {
-            // Kept only while the entry is the one it was made from (same count: same answer).
-            state.withLock { state in
-                guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return }
-                if state.entries.values[index].prepared == nil {
-                    state.preparedKeys.append(key)
-                    if state.preparedKeys.count > Self.preparedCapacity {
-                        let victim = state.preparedKeys.removeFirst()
-                        state.entries[victim]?.prepared = nil
-                    }
+        guard !stale else { return (reply, entry.answer) }
+        // Kept only while the entry is the one it was made from (same count: same answer).
+        state.withLock { state in
+            guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return }
+            if state.entries.values[index].prepared == nil, state.entries.values[index].preparedFirst == nil {
+                state.preparedKeys.append(key)
+                if state.preparedKeys.count > Self.preparedCapacity {
+                    let victim = state.preparedKeys.removeFirst()
+                    state.entries[victim]?.prepared = nil
+                    state.entries[victim]?.preparedFirst = nil
                 }
+            }
+            if continues {
+                state.entries.values[index].preparedFirst = (age, reply)
+            } else {
                 state.entries.values[index].prepared = (age, reply)
             }
         }
@@ -142,7 +149,7 @@ final class HotAnswers: Sendable {
 
     /// How many keys keep a prepared reply (at most `preparedCapacity`).
     var preparedCount: Int {
-        state.withLock { state in state.entries.values.count { $0.prepared != nil } }
+        state.withLock { state in state.entries.values.count { $0.prepared != nil || $0.preparedFirst != nil } }
     }
 
     private static let agePrefix = Array(#"{"ageSeconds":"#.utf8)
