@@ -21,23 +21,16 @@ extension MoviesVarlinkService {
     /// `AddToWatchlist` (authorised callers only: see the router).
     func addToWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let reader = ParameterReader(call.parameters)
-        let name = try reader.requiredString("name")
-        let queries = try reader.strings("queries")
-        let ids = try reader.ints("movieIds")
-        let pages = try reader.optionalInt("pages")
-        let list = try await Self.mapped { try await manage.add(to: name, queries: queries, movieIDs: ids, pages: pages) }
+        let (edit, pages) = (try WatchlistEditCall(call), try ParameterReader(call.parameters).optionalInt("pages"))
+        let list = try await Self.mapped { try await manage.add(to: edit.name, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages) }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
     /// `RemoveFromWatchlist` (authorised callers only).
     func removeFromWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let reader = ParameterReader(call.parameters)
-        let name = try reader.requiredString("name")
-        let queries = try reader.strings("queries")
-        let ids = try reader.ints("movieIds")
-        let list = try await Self.mapped(watchlist: name) { try await manage.remove(from: name, queries: queries, movieIDs: ids) }
+        let edit = try WatchlistEditCall(call)
+        let list = try await Self.mapped(watchlist: edit.name) { try await manage.remove(from: edit.name, queries: edit.queries, movieIDs: edit.movieIDs) }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
