@@ -168,7 +168,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         // event loop) or goes out here.
         var sentPage: CachedAnswer?
         if call.firstReplySent {
-            sentPage = answers.answer(forKey: search.cacheKey)
+            // From memory, else as stored (a write may have moved the counter meanwhile); gone
+            // only if the entry was purged since, and then there is nothing to fall back on.
+            sentPage = await cachedAnswer(search)
         } else {
             // Only where a cached page can be the answer, or the first reply: otherwise the loader reads it.
             let cachedPageServes = switch policy {
@@ -198,10 +200,10 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let useCase = dependencies.searchMovies
         let maxStale = search.maxStaleSeconds
-        let loaderPolicy: FetchPolicy = fallback == nil ? policy : .networkOnly
+        let loaderPolicy: FetchPolicy = call.firstReplySent || fallback != nil ? .networkOnly : policy
         let final = try await relay.relay(
             { try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, emit: $0) }, call: call,
-            replies: replies, policy: policy, parameter: "query", firstReplySent: call.firstReplySent || sentPage != nil, fallback: fallback
+            replies: replies, policy: policy, parameter: "query", fallback: fallback
         ) { update in
             WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
         }

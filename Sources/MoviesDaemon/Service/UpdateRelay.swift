@@ -29,7 +29,6 @@ struct UpdateRelay: Sendable {
         replies: VarlinkReplyWriter,
         policy: FetchPolicy,
         parameter: String,
-        firstReplySent: Bool = false,
         fallback: (@Sendable (String) -> [String: JSONValue])? = nil,
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
     ) async throws(VarlinkError) -> [String: JSONValue] {
@@ -51,7 +50,7 @@ struct UpdateRelay: Sendable {
         let streams = call.more
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
             streams
-                ? await streamReplies(events, replies: replies, policy: policy, cachedReplySent: firstReplySent, fallback: fallback, encode: encode)
+                ? await streamReplies(events, replies: replies, policy: policy, fallback: fallback, encode: encode)
                 : await bestAnswer(events, policy: policy)
         } onCancel: {
             consumer.cancel()
@@ -81,27 +80,16 @@ struct UpdateRelay: Sendable {
         _ events: AsyncStream<RelayEvent<Value>>,
         replies: VarlinkReplyWriter,
         policy: FetchPolicy,
-        cachedReplySent: Bool,
         fallback: ((String) -> [String: JSONValue])?,
         encode: (Fetched<Value>) -> [String: JSONValue]
     ) async -> RelayOutcome<Value> {
         var pending: Fetched<Value>?
         var lastSent: Fetched<Value>?
-        // The caller already sent the cached page as the first reply: the stream's own cached
-        // update stands for it (what a failure or the deadline answers with) and is not sent again.
-        var cachedAlreadySent = cachedReplySent
         var deadlinePassed = false
         let deadline = answerDeadlineSeconds
         for await event in events {
             switch event {
             case .update(let update):
-                if cachedAlreadySent {
-                    cachedAlreadySent = false
-                    if UpdateRelay.freshDataFollows(update, policy: policy) {
-                        lastSent = update
-                        continue
-                    }
-                }
                 if let held = pending {
                     await replies.send(encode(held))
                     lastSent = held
