@@ -5,18 +5,34 @@ extension JSONValue {
     /// Parses one JSON text strictly per RFC 8259: no trailing commas, comments, leading zeros,
     /// lone surrogates or unescaped control characters; strings must be valid UTF-8; nesting
     /// deeper than ``maximumNestingDepth`` is rejected. Surrounding whitespace is allowed.
+    @inlinable
     public static func parse<Bytes: Collection>(_ bytes: Bytes) throws(JSONParseError) -> JSONValue
     where Bytes.Element == UInt8 {
-        let parse = { (buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> in
-            var parser = JSONParser(input: buffer)
-            do throws(JSONParseError) {
-                return .success(try parser.parseDocument())
-            } catch {
-                return .failure(error)
-            }
+        // Inlinable, so that the caller's module specializes it: no generic dispatch per message.
+        if let result = bytes.withContiguousStorageIfAvailable({ parse(buffer: $0) }) { return try result.get() }
+        return try ContiguousArray(bytes).withUnsafeBufferPointer { parse(buffer: $0) }.get()
+    }
+
+    /// Parses one JSON text like ``parse(_:)`` and, when it is an object, hands each member to
+    /// `member` in the order written (a repeated key each time) instead of building the object;
+    /// returns `false`, having called `member` for none, when the text is another JSON value.
+    /// For a reader that looks at a few known keys: no dictionary for the outer object.
+    public static func parseMembers(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ member: (String, JSONValue) -> Void
+    ) throws(JSONParseError) -> Bool {
+        var parser = JSONParser(input: bytes)
+        return try parser.parseDocumentMembers(member)
+    }
+
+    /// ``parse(_:)`` over bytes in memory.
+    @usableFromInline
+    static func parse(buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        var parser = JSONParser(input: buffer)
+        do throws(JSONParseError) {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(error)
         }
-        if let result = bytes.withContiguousStorageIfAvailable(parse) { return try result.get() }
-        return try ContiguousArray(bytes).withUnsafeBufferPointer(parse).get()
     }
 }
 
@@ -28,6 +44,18 @@ struct JSONParser {
 
     init(input: UnsafeBufferPointer<UInt8>) {
         self.input = input
+    }
+
+    mutating func parseDocumentMembers(_ member: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
+        skipWhitespace()
+        guard current == UInt8(ascii: "{") else {
+            _ = try parseDocument()
+            return false
+        }
+        try parseObject(member)
+        skipWhitespace()
+        guard position == input.count else { throw failure("unexpected data after the value") }
+        return true
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -85,17 +113,25 @@ struct JSONParser {
     }
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
+        var members: [String: JSONValue] = [:]
+        try parseObject { key, value in
+            // Room for a Varlink message's members (method, parameters, more) or a call's
+            // parameters without growing the table twice on the way.
+            if members.isEmpty { members.reserveCapacity(4) }
+            members[key] = value
+        }
+        return .object(members)
+    }
+
+    /// Parses an object, handing each member to `member` as it is read.
+    private mutating func parseObject(_ member: (String, JSONValue) -> Void) throws(JSONParseError) {
         try enterContainer()
         defer { depth -= 1 }
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
-            return .object(members)
+            return
         }
-        // Room for a Varlink message's members (method, parameters, more) or a call's parameters
-        // without growing the table twice on the way.
-        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
@@ -104,13 +140,13 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             skipWhitespace()
-            members[key] = try parseValue()
+            member(key, try parseValue())
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
-                return .object(members)
+                return
             default: throw failure("expected ',' or '}'")
             }
         }

@@ -121,4 +121,29 @@ import Testing
         let expected = VarlinkPreparedReply(parameters: ["page": .raw(Array(page.utf8)), "freshness": try WireCoding.encode(Self.answer(page).freshness(at: Self.fetchedAt))])
         #expect(again.reply.bytes == expected.bytes)
     }
+    @Test func aHotKeyKeepsItsPreparedRepliesAcrossAWriteAndOnlyItsNewAnswer() throws {
+        let counter = Counter()
+        let clock = Mutex(Self.fetchedAt)
+        let answers = HotAnswers(byteBudget: 1 << 20, source: counter.source, now: { clock.withLock { $0 } })
+        answers.remember(Self.answer(#"{"v":1}"#), forKey: "hot", readAt: answers.changeCount)
+        answers.remember(Self.answer(#"{"v":1}"#), forKey: "cold", readAt: answers.changeCount)
+        _ = try #require(answers.reply(forKey: "hot", at: Self.fetchedAt, continues: true))
+        #expect(answers.preparedCount == 1)
+
+        // TMDB's answer is stored (the counter moves), then both keys are read again.
+        counter.bump()
+        let later = Self.fetchedAt.addingTimeInterval(2)
+        clock.withLock { $0 = later }
+        let fresh = CachedAnswer(json: Array(#"{"v":2}"#.utf8), fetchedAt: later, expiresAt: later.addingTimeInterval(60))
+        answers.remember(fresh, forKey: "hot", readAt: answers.changeCount)
+        answers.remember(fresh, forKey: "cold", readAt: answers.changeCount)
+        #expect(answers.preparedCount == 1, "made again for the hot key only, before it is asked for")
+
+        let (first, answer) = try #require(answers.reply(forKey: "hot", at: later, continues: true))
+        #expect(answer == fresh)
+        let message = try JSONValue.parse(first.bytes)
+        #expect(message["continues"] == .bool(true))
+        #expect(message["parameters"]?["page"] == .object(["v": .int(2)]))
+        #expect(message["parameters"]?["freshness"]?["ageSeconds"] == .int(0))
+    }
 }

@@ -19,6 +19,30 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        (#"{"more":1,"method":"x","parameters":[]}"#, "method"),
+        (#"{"oneway":"y","parameters":3,"method":"a.b.C"}"#, "parameters"),
+        (#"{"upgrade":0,"oneway":"y","method":"a.b.C"}"#, "oneway"),
+        (#"{"parameters":{}}"#, "method"),
+        (#"[1,2]"#, "message"),
+        (#"{"method":"a.b.C"} x"#, "message"),
+    ])
+    func namesTheFirstBadMemberWhateverTheirOrder(text: String, parameter: String) {
+        guard case .failure(let error) = VarlinkMessage.decodeCall(Array(text.utf8)) else {
+            Issue.record("\(text) was accepted")
+            return
+        }
+        #expect(error == .invalidParameter(parameter))
+    }
+
+    @Test func aRepeatedMemberCountsOnceTheLastTime() throws {
+        let text = #"{"method":"a.b.C","more":true,"more":false,"parameters":{"q":1},"parameters":{"q":2}}"#
+        let call = try VarlinkMessage.decodeCall(Array(text.utf8)).get().call
+        #expect(!call.more)
+        #expect(call.parameters == ["q": .int(2)])
+        #expect(call.interface == "a.b" && call.methodName == "C")
+    }
+
     @Test func encodesRepliesWithOnlyTheStandardKeys() {
         let final = String(decoding: VarlinkMessage.encodeReply(["a": .int(1)], continues: false), as: UTF8.self)
         #expect(final == #"{"parameters":{"a":1}}"#)

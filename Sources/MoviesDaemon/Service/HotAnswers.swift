@@ -64,7 +64,7 @@ final class HotAnswers: Sendable {
 
     /// The answer remembered under `key`, if nothing was written to the cache since it was read.
     func answer(forKey key: String) -> CachedAnswer? {
-        current(HotAnswerKey(key), at: now())?.entry.answer
+        current(HotAnswerKey(key), at: now())
     }
 
     /// The reply to answering `key` from memory at `date` (final, or with `continues`), with the
@@ -72,18 +72,35 @@ final class HotAnswers: Sendable {
     /// page: a reply is the stored bytes and the age spliced together, made at most once a second.
     func reply(forKey text: String, at date: Date, continues: Bool) -> (reply: VarlinkPreparedReply, answer: CachedAnswer)? {
         let key = HotAnswerKey(text)
-        guard let (entry, changeCount) = current(key, at: date) else { return nil }
-        let age = entry.answer.ageSeconds(at: date)
-        let stale = entry.answer.isStale(at: date)
-        if !stale, let prepared = continues ? entry.preparedFirst : entry.prepared, prepared.ageSeconds == age {
-            return (prepared.reply, entry.answer)
+        let changeCount = source.changeCount()
+        let seconds = date.timeIntervalSince1970
+        // A prepared reply of the right age is answered within the lock, without copying the entry.
+        enum Found { case prepared(VarlinkPreparedReply, CachedAnswer), toMake(CachedAnswer, freshnessTail: [UInt8]?) }
+        guard let (found, passOn) = state.withLock({ state -> (Found, Bool)? in
+            guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return nil }
+            let passOn = !(seconds - state.entries.values[index].accessPassedOnAt < 1)
+            if passOn { state.entries.values[index].accessPassedOnAt = seconds }
+            let answer = state.entries.values[index].answer
+            if !answer.isStale(at: date),
+               let prepared = continues ? state.entries.values[index].preparedFirst : state.entries.values[index].prepared,
+               prepared.ageSeconds == answer.ageSeconds(at: date) {
+                return (.prepared(prepared.reply, answer), passOn)
+            }
+            return (.toMake(answer, freshnessTail: state.entries.values[index].freshnessTail), passOn)
+        }) else { return nil }
+        if passOn { source.recordAccess(key.key) }
+        guard case .toMake(let answer, let freshnessTail) = found else {
+            guard case .prepared(let reply, let answer) = found else { return nil }
+            return (reply, answer)
         }
-        let reply = VarlinkPreparedReply(parameters: Self.parameters(entry.answer, freshnessTail: entry.freshnessTail, at: date), continues: continues)
-        guard !stale else { return (reply, entry.answer) }
+        let reply = VarlinkPreparedReply(parameters: Self.parameters(answer, freshnessTail: freshnessTail, at: date), continues: continues)
+        guard !answer.isStale(at: date) else { return (reply, answer) }
+        let age = answer.ageSeconds(at: date)
         // Kept only while the entry is the one it was made from (same count: same answer).
         state.withLock { state in
             guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return }
-            if state.entries.values[index].prepared == nil, state.entries.values[index].preparedFirst == nil {
+            if state.entries.values[index].prepared == nil, state.entries.values[index].preparedFirst == nil,
+               !state.preparedKeys.contains(key) {
                 state.preparedKeys.append(key)
                 if state.preparedKeys.count > Self.preparedCapacity {
                     let victim = state.preparedKeys.removeFirst()
@@ -97,30 +114,47 @@ final class HotAnswers: Sendable {
                 state.entries.values[index].prepared = (age, reply)
             }
         }
-        return (reply, entry.answer)
+        return (reply, answer)
     }
 
-    /// The entry under `key` and the counter it is current at, when nothing was written since it
-    /// was read; the access counts for LRU eviction.
-    private func current(_ key: HotAnswerKey, at date: Date) -> (entry: Entry, changeCount: UInt64)? {
+    /// The answer under `key` when nothing was written since it was read; the access counts for
+    /// LRU eviction.
+    private func current(_ key: HotAnswerKey, at date: Date) -> CachedAnswer? {
         let changeCount = source.changeCount()
         let seconds = date.timeIntervalSince1970
-        guard let (entry, passOn) = state.withLock({ state -> (Entry, Bool)? in
+        guard let (answer, passOn) = state.withLock({ state -> (CachedAnswer, Bool)? in
             guard let index = state.entries.index(forKey: key), state.entries.values[index].changeCount == changeCount else { return nil }
             let passOn = !(seconds - state.entries.values[index].accessPassedOnAt < 1)
             if passOn { state.entries.values[index].accessPassedOnAt = seconds }
-            return (state.entries.values[index], passOn)
+            return (state.entries.values[index].answer, passOn)
         }) else { return nil }
         if passOn { source.recordAccess(key.key) }
-        return (entry, changeCount)
+        return answer
     }
 
     /// Remembers `answer` for `key`, read from storage after the counter read `changeCount`.
+    /// A hot key's replies (those it kept prepared) are made again here, off the event loop, so
+    /// that its next answer from memory is still a lookup: after a write, not rebuilt on the loop.
     func remember(_ answer: CachedAnswer, forKey text: String, readAt changeCount: UInt64) {
         let key = HotAnswerKey(text)
-        let entry = Entry(answer: answer, changeCount: changeCount, freshnessTail: Self.freshnessTail(of: answer))
+        var entry = Entry(answer: answer, changeCount: changeCount, freshnessTail: Self.freshnessTail(of: answer))
         guard entry.bytes <= byteBudget else { return }
+        let (hadFinal, hadFirst) = state.withLock { state in
+            (state.entries[key]?.prepared != nil, state.entries[key]?.preparedFirst != nil)
+        }
+        let date = now()
+        if hadFinal || hadFirst, !answer.isStale(at: date) {
+            let age = answer.ageSeconds(at: date)
+            let parameters = Self.parameters(answer, freshnessTail: entry.freshnessTail, at: date)
+            if hadFinal { entry.prepared = (age, VarlinkPreparedReply(parameters: parameters, continues: false)) }
+            if hadFirst { entry.preparedFirst = (age, VarlinkPreparedReply(parameters: parameters, continues: true)) }
+        }
         state.withLock { state in
+            // Still one of the few keys allowed prepared replies? (Another may have taken its place.)
+            if entry.prepared != nil || entry.preparedFirst != nil, !state.preparedKeys.contains(key) {
+                entry.prepared = nil
+                entry.preparedFirst = nil
+            }
             if let replaced = state.entries.updateValue(entry, forKey: key) { state.bytes -= replaced.bytes }
             state.bytes += entry.bytes
             while state.bytes > byteBudget, let victim = state.entries.keys.first(where: { $0 != key }) {

@@ -22,9 +22,10 @@ public struct VarlinkCall: Sendable {
     /// Creates a call; `method` is split at its last dot into ``interface`` and ``methodName``.
     public init(method: String, parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {
         self.method = method
-        if let dot = method.lastIndex(of: ".") {
+        // On the UTF-8 view: an ASCII dot's index is a character boundary, and no `Character` is formed.
+        if let dot = method.utf8.lastIndex(of: UInt8(ascii: ".")) {
             interface = String(method[..<dot])
-            methodName = String(method[method.index(after: dot)...])
+            methodName = String(method[method.utf8.index(after: dot)...])
         } else {
             interface = ""
             methodName = method

@@ -10,38 +10,57 @@ enum VarlinkMessage {
         var upgrade: Bool
     }
 
+    /// The members of a call that are read, in the order their errors take precedence.
+    private static let callMembers = ["method", "parameters", "more", "oneway", "upgrade"]
+
     /// Decodes a call message, or the error reply it deserves.
     static func decodeCall<Bytes: Collection>(_ bytes: Bytes) -> Result<DecodedCall, VarlinkError> where Bytes.Element == UInt8 {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            return .failure(.invalidParameter("message"))
-        }
-        guard case .object(let members) = value else { return .failure(.invalidParameter("message")) }
-        guard let method = members["method"]?.stringValue, isValidMethodName(method) else {
-            return .failure(.invalidParameter("method"))
-        }
+        // One pass over the message's members, as they are parsed: no dictionary, no lookup per
+        // key. Of several bad members, the error names the first in this order, whatever the
+        // order of the message.
+        let order = callMembers
+        var invalid = order.count
+        var method: String?
         var parameters: [String: JSONValue] = [:]
-        switch members["parameters"] {
-        case nil, .null?: break
-        case .object(let object)?: parameters = object
-        default: return .failure(.invalidParameter("parameters"))
-        }
         var flags = (more: false, oneway: false, upgrade: false)
-        for flag in ["more", "oneway", "upgrade"] {
-            let set: Bool
-            switch members[flag] {
-            case nil, .null?: set = false
-            case .bool(let value)?: set = value
-            default: return .failure(.invalidParameter(flag))
-            }
-            switch flag {
-            case "more": flags.more = set
-            case "oneway": flags.oneway = set
-            default: flags.upgrade = set
+        func member(_ key: String, _ value: JSONValue) {
+            switch key {
+            case "method":
+                if let name = value.stringValue, isValidMethodName(name) { method = name } else { invalid = 0 }
+            case "parameters":
+                switch value {
+                case .null: parameters = [:]
+                case .object(let object): parameters = object
+                default: invalid = min(invalid, 1)
+                }
+            case "more", "oneway", "upgrade":
+                let set: Bool
+                switch value {
+                case .null: set = false
+                case .bool(let flag): set = flag
+                default:
+                    invalid = min(invalid, order.firstIndex(of: key) ?? invalid)
+                    return
+                }
+                switch key {
+                case "more": flags.more = set
+                case "oneway": flags.oneway = set
+                default: flags.upgrade = set
+                }
+            default: break
             }
         }
+        let parsed: Result<Bool, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(JSONParseError) { return .success(try JSONValue.parseMembers(buffer, member)) } catch { return .failure(error) }
+        }
+        switch parsed ?? Array(bytes).withUnsafeBufferPointer({ buffer in
+            do throws(JSONParseError) { return .success(try JSONValue.parseMembers(buffer, member)) } catch { return .failure(error) }
+        }) {
+        case .success(true): break
+        case .success(false), .failure: return .failure(.invalidParameter("message"))
+        }
+        if method == nil { invalid = 0 }
+        guard invalid == order.count, let method else { return .failure(.invalidParameter(order[invalid])) }
         let call = VarlinkCall(method: method, parameters: parameters, more: flags.more, oneway: flags.oneway)
         return .success(DecodedCall(call: call, upgrade: flags.upgrade))
     }
@@ -50,7 +69,11 @@ enum VarlinkMessage {
     static func isValidMethodName(_ method: String) -> Bool {
         // On the UTF-8 bytes: every accepted character is ASCII, and a byte of a multi-byte
         // character is never an ASCII letter, digit, '.' or '-'.
-        let bytes = method.utf8
+        method.utf8.withContiguousStorageIfAvailable(isValidMethodName(bytes:))
+            ?? isValidMethodName(bytes: Array(method.utf8))
+    }
+
+    private static func isValidMethodName<Bytes: BidirectionalCollection>(bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return false }
         let interface = bytes[..<dot]
         let name = bytes[bytes.index(after: dot)...]
