@@ -25,7 +25,7 @@ struct RepositoryHarness {
         storageHealth = StorageHealthMonitor(events: events, now: clock.now)
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
-            evictionInterval: evictionInterval, now: clock.now, storageHealth: storageHealth)
+            evictionInterval: evictionInterval, now: clock.now, storageHealth: storageHealth, index: storage)
     }
 
     static let matrix = MovieQuery("matrix")!

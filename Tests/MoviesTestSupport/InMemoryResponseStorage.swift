@@ -154,6 +154,9 @@ public actor InMemoryResponseStorage: ResponseStorage {
             byteBudget: byteBudget)
     }
 
+    /// Every movie the stored responses list for the local search index.
+    var indexedMovies: [IndexedMovie] { entries.values.flatMap(\.response.indexedMovies) }
+
     private func keys(matching prefixes: [String]) -> [String] {
         entries.keys.filter { key in prefixes.isEmpty || prefixes.contains { key.hasPrefix($0) } }
     }
@@ -163,7 +166,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         return accessClock
     }
 
-    private func check() throws {
+    func check() throws {
         for key in memoryAccesses.withLock({ keys in defer { keys = [] }; return keys }) {
             entries[key]?.lastAccess = tick()
         }

@@ -60,7 +60,7 @@ public enum ClientError: Error, Sendable, Hashable {
                 + (retryAfterSeconds.map { "; try again in \($0) s" }
                     ?? (reason.lowercased().contains("try again") ? "" : "; try again later"))
         case let .notCached(reason):
-            "nothing cached for this request (\(reason)); run it without --offline when the network is back"
+            "nothing cached for this request (\(reason)); run it without --offline or --local when the network is back"
         case let .notFound(id, reason):
             if let id, id > 0 {
                 "TMDB has no movie with id \(id); check the id with 'movies search'"

@@ -35,7 +35,7 @@ struct CommandContext {
     /// Ends a command whose results came from the cache because of `failure` (TMDB unreachable) or
     /// carried a `remoteError`: with `--json` prints the failure as a JSON error object; in text mode a
     /// warning on standard error unless `--quiet`. Returns 75 with `--fail-stale`, else 0.
-    func finishStale(_ failure: ClientError?, remoteError: String?) -> ExitCode {
+    func finishStale(_ failure: ClientError?, remoteError: String?, showing: String = "cached data") -> ExitCode {
         guard failure != nil || remoteError != nil else { return .success }
         let code: ExitCode = failStale ? .temporaryFailure : .success
         let error = failure ?? .remoteUnavailable(remoteError ?? "TMDB is unreachable")
@@ -43,7 +43,7 @@ struct CommandContext {
         // The daemon's reasons are sentences ("TMDB refused the connection (…)."): quoted after a
         // colon, not in parentheses (which nested theirs and ended in ".)").
         let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        let message = "showing cached data, TMDB could not be asked: \(sentence)"
+        let message = "showing \(showing), TMDB could not be asked: \(sentence)"
         if json { output.write(error.jsonLine(exitCode: code, message: message) + "\n") }
         if !quiet { errors.write("movies: warning: \(message)\n") }
         return code

@@ -1,14 +1,15 @@
 import CommandLineSupport
 import MoviesDomain
 
-/// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first] [--max-stale DURATION]`.
+/// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
 struct SearchCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search movies by title: cached results at once, then fresh ones.",
-        usage: "search QUERY… [--page N] [--offline | --fresh | --cache-first] [--max-stale DURATION]",
+        usage: "search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]",
         arguments: [ArgumentSpec(name: "QUERY…", help: "The words to search for (joined with spaces).")],
         options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")] + PolicyOptions.specs + [
+            .flag("--local", help: "Search only the movies already cached (titles and overviews, any cached query), never TMDB."),
             .option("--max-stale", value: "DURATION", help: "Accept cached results up to this old, e.g. 30d, 6h, 90m, 45s."),
         ]
     )
@@ -25,7 +26,15 @@ struct SearchCommand: MoviesCommand {
         }
         self.query = query
         page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
-        policy = try PolicyOptions.policy(from: arguments, command: "search")
+        let chosen = try PolicyOptions.policy(from: arguments, command: "search")
+        if arguments.has("--local") {
+            guard chosen == nil else {
+                throw UsageError("choose only one of --offline, --fresh, --cache-first and --local", command: "search")
+            }
+            policy = .localOnly
+        } else {
+            policy = chosen
+        }
         if let text = arguments.value("--max-stale") {
             guard let seconds = DurationParser.seconds(text) else {
                 throw UsageError("--max-stale takes a duration such as 30d, 6h, 90m or 45s, not '\(text)'", command: "search")
@@ -48,6 +57,8 @@ struct SearchCommand: MoviesCommand {
         if !context.json { view.finish(viewModel) }
         if let error = viewModel.error { return context.fail(error) }
         if let fault = viewModel.notStored { context.warnNotStored(fault) }
-        return context.finishStale(viewModel.staleFailure, remoteError: viewModel.remoteError)
+        return context.finishStale(
+            viewModel.staleFailure, remoteError: viewModel.remoteError,
+            showing: viewModel.isFromLocalIndex ? "matches among cached movies" : "cached data")
     }
 }

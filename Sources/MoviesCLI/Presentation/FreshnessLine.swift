@@ -1,13 +1,15 @@
 import MoviesDomain
 
 /// The one line that tells where shown data came from and how old it is, e.g.
-/// "cached 2 h ago · refreshing…" or "offline — showing results cached 3 days ago".
+/// "cached 2 h ago · refreshing…", "offline — showing results cached 3 days ago" or
+/// "offline — 12 matches among cached movies".
 enum FreshnessLine {
     /// The line for data with `freshness`.
     /// - Parameters:
     ///   - refreshing: a fresher reply is still expected for the same call.
     ///   - failure: why the fresh reply that was expected did not come (the call ended in error).
-    static func describe(_ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil) -> String {
+    ///   - matches: how many cached movies matched, for an answer from the local index.
+    static func describe(_ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil, matches: Int? = nil) -> String {
         let age = RelativeAge.describe(seconds: freshness.ageSeconds)
         switch freshness.origin {
         case .network:
@@ -19,6 +21,9 @@ enum FreshnessLine {
             if let failure { return "\(outagePrefix(failure)) — showing results cached \(age)" }
             if freshness.remoteError != nil { return "offline — showing results cached \(age)" }
             return freshness.stale ? "cached \(age) · stale" : "cached \(age)"
+        case .localIndex:
+            let found = matches.map { "\($0) \($0 == 1 ? "match" : "matches") among cached movies" } ?? "matches among cached movies"
+            return freshness.remoteError != nil ? "offline — \(found)" : found
         }
     }
 

@@ -27,6 +27,9 @@ final class SearchMoviesViewModel {
     /// Why the last reply, fetched from TMDB, could not be stored in the daemon's cache (so it will
     /// not be there offline); `nil` when it was stored or came from the cache.
     private(set) var notStored: StorageFault?
+    /// Whether the shown items were found in the local index of cached movies (not TMDB's
+    /// answer to the query, nor a cached copy of it).
+    private(set) var isFromLocalIndex = false
     /// Where the shown items came from and how old they are.
     private(set) var freshnessLine: String?
     /// The item chosen with `didSelectItem(at:)`.
@@ -107,9 +110,10 @@ final class SearchMoviesViewModel {
                 didReceiveReply?(reply.json)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
+                isFromLocalIndex = reply.value.freshness.origin == .localIndex
                 notStored = reply.value.freshness.stored == false ? (reply.value.freshness.storageFault ?? .unavailable) : nil
                 append(reply.value.page)
-                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
+                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues, matches: reply.value.page.totalResults)
                 if !reply.continues { self.loading = nil }
                 didChange?()
             }

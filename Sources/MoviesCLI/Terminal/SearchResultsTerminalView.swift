@@ -52,7 +52,7 @@ final class SearchResultsTerminalView {
         var text = "\"\(viewModel.query)\": \(count), page \(viewModel.currentPage) of \(viewModel.totalPageCount)"
         if let freshness = viewModel.freshnessLine { text += " — " + freshness }
         let fitted = TextFitting.truncate(text, to: terminal.width)
-        let offline = viewModel.freshnessLine.map { $0.contains("showing results cached") || $0.contains("stale") } ?? false
+        let offline = viewModel.freshnessLine.map { $0.contains("showing results cached") || $0.contains("stale") || $0.contains("among cached movies") } ?? false
         return (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply(fitted, enabled: terminal.usesColor)
     }
 

@@ -55,7 +55,8 @@ public final class AppDIContainer: Sendable {
         probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
-            storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
+            storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth,
+            index: SQLiteMovieTextIndex(store: store))
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = RefreshWakeSignal()

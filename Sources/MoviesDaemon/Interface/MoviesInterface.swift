@@ -15,14 +15,17 @@ public enum MoviesInterface {
 interface io.moviesd.Movies
 
 # How a request may use the cache and the network.
-type FetchPolicy (cache_then_network, cache_first, network_only, cache_only)
+# local_only: Search looks only in the local index of every cached movie (for Movie: cache_only).
+type FetchPolicy (cache_then_network, cache_first, network_only, cache_only, local_only)
 
 # Why the local database failed: disk full, locked by another process, damaged file, I/O error.
 type StorageFault (full, locked, corrupt, unavailable)
 
 # Where an answer came from and how old it is.
 type Freshness (
-  origin: (cache, network, revalidated),
+  # local_index: found among cached movies (Search), because TMDB could not answer a query with
+  # no cached page, or the policy was local_only; fetchedAt is the oldest movie's, always stale.
+  origin: (cache, network, revalidated, local_index),
   # RFC 3339 UTC time the data was fetched from (or confirmed by) TMDB.
   fetchedAt: string,
   ageSeconds: int,
@@ -47,7 +50,9 @@ type MovieSummary (
   releaseDate: ?string,
   posterPath: ?string,
   voteAverage: ?float,
-  originalLanguage: ?string
+  originalLanguage: ?string,
+  # TMDB's popularity score (higher is more popular).
+  popularity: ?float
 )
 
 # One page of search results, in TMDB's order.
@@ -75,7 +80,8 @@ type MovieDetails (
   backdropPath: ?string,
   voteAverage: ?float,
   voteCount: ?int,
-  status: ?string
+  status: ?string,
+  popularity: ?float
 )
 
 # TMDB's reachability, decided from request outcomes.
@@ -145,6 +151,9 @@ type RefreshStatus (
 
 # One page of search results for a query (1-500), cached then remote.
 # With "more", the cached page (if any) comes first, then the fresh page or an error.
+# A query with no cached page that TMDB cannot answer (offline, failing, rate limited, or the
+# policy is cache_only) is answered from the local index of every cached movie when it matches
+# any (freshness.origin local_index, totalResults the local matches); else the error stands.
 method Search(
   query: string,
   page: ?int,

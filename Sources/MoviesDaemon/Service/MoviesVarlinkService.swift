@@ -143,7 +143,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         guard let search = try? SearchCall(call) else { return nil }
         let date = settings.now()
         let continues = search.policy == .cacheThenNetwork
-        guard search.policy != .networkOnly, !continues || call.more,
+        guard search.policy != .networkOnly, search.policy != .localOnly, !continues || call.more,
               let (reply, answer) = answers.reply(forKey: search.cacheKey, at: date, continues: continues) else { return nil }
         // Under cache_only any cached page is the answer; otherwise only a fresh one.
         guard search.policy == .cacheOnly || !answer.isStale(at: date) else { return nil }
@@ -176,7 +176,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             let cachedPageServes = switch policy {
             case .cacheOnly, .cacheFirst: true
             case .cacheThenNetwork: call.more && !call.oneway
-            case .networkOnly: false
+            case .networkOnly, .localOnly: false
             }
             if cachedPageServes, let answer = await cachedAnswer(search) {
                 let fresh = !answer.isStale(at: settings.now())
@@ -209,7 +209,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so
         // the next call's first reply comes from memory again.
-        if policy != .cacheOnly { _ = await cachedAnswer(search) }
+        if policy != .cacheOnly, policy != .localOnly { _ = await cachedAnswer(search) }
         return final
     }
 

@@ -21,6 +21,14 @@ public enum CacheKey {
     /// The prefix shared by every language of one movie.
     public static func moviePrefix(id: Int) -> String { "movie/\(id)?" }
 
+    /// The language a search or movie key asks for (`nil`: TMDB's default; also for other keys).
+    /// Read after the key's last `language=`: a query's own `=` and `&` are escaped.
+    public static func language(ofKey key: String) -> String? {
+        guard let marker = key.range(of: "language=", options: .backwards) else { return nil }
+        let language = key[marker.upperBound...].prefix { $0 != "&" }
+        return language.isEmpty ? nil : String(language)
+    }
+
     /// The key of the TMDB configuration.
     public static let configuration = "configuration"
 

@@ -15,9 +15,10 @@ public struct MovieDTO: Decodable, Sendable {
     public var posterPath: String?
     public var voteAverage: Double?
     public var originalLanguage: String?
+    public var popularity: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, name, overview
+        case id, title, name, overview, popularity
         case originalTitle = "original_title"
         case originalName = "original_name"
         case releaseDate = "release_date"
@@ -37,7 +38,8 @@ public struct MovieDTO: Decodable, Sendable {
             releaseDate: releaseDate.nonEmpty ?? firstAirDate.nonEmpty,
             posterPath: posterPath.nonEmpty,
             voteAverage: voteAverage,
-            originalLanguage: originalLanguage.nonEmpty
+            originalLanguage: originalLanguage.nonEmpty,
+            popularity: popularity
         )
     }
 }

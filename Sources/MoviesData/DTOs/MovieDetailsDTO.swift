@@ -24,9 +24,10 @@ public struct MovieDetailsDTO: Decodable, Sendable {
     public var voteAverage: Double?
     public var voteCount: Int?
     public var status: String?
+    public var popularity: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, title, overview, tagline, runtime, genres, homepage, status
+        case id, title, overview, tagline, runtime, genres, homepage, status, popularity
         case originalTitle = "original_title"
         case originalLanguage = "original_language"
         case releaseDate = "release_date"
@@ -55,7 +56,8 @@ public struct MovieDetailsDTO: Decodable, Sendable {
             backdropPath: backdropPath.nonEmpty,
             voteAverage: voteAverage,
             voteCount: voteCount,
-            status: status.nonEmpty
+            status: status.nonEmpty,
+            popularity: popularity
         )
     }
 

@@ -37,7 +37,9 @@ struct CachedRemoteLoader: Sendable {
     ) async throws {
         let maxStale = maxStaleSeconds ?? policy.maxStale(of: resource.resourceClass)
         switch fetchPolicy {
-        case .cacheOnly:
+        case .cacheOnly, .localOnly:
+            // `local_only` is `Search`'s (its repository answers it from the index); for a
+            // single resource it means the same as `cache_only`: never the network.
             let cached: CachedLookup<Value>
             do {
                 cached = try await lookup(resource)

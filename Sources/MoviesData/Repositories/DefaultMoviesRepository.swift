@@ -9,6 +9,9 @@ import MoviesWire
 /// fetch never touches the stored entry.
 public struct DefaultMoviesRepository: MoviesRepository {
     let loader: CachedRemoteLoader
+    /// The index of every cached movie, for queries TMDB cannot answer (`nil`: none).
+    let index: (any MovieTextIndex)?
+    let now: @Sendable () -> Date
 
     /// Creates the repository.
     /// - Parameters:
@@ -20,20 +23,75 @@ public struct DefaultMoviesRepository: MoviesRepository {
     ///   - now: the clock.
     ///   - storageHealth: where failed and successful writes are recorded (shared with `Status`);
     ///     a monitor of its own reporting to `health.events` when `nil`.
+    ///   - index: the full-text index of every cached movie (kept by `storage`), searched when TMDB
+    ///     cannot answer a query that has no cached page, and for `local_only`.
     public init(
         storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
         policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
-        now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil
+        now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil,
+        index: (any MovieTextIndex)? = nil
     ) {
+        self.index = index
+        self.now = now
         loader = CachedRemoteLoader(
             storage: storage, remote: remote, health: health, policy: policy, now: now,
             flights: SingleFlight(), evictionSchedule: EvictionSchedule(every: evictionInterval),
             storageHealth: storageHealth ?? StorageHealthMonitor(events: health.events))
     }
 
-    /// One page of search results; see `MoviesRepository.searchMovies`.
+    /// One page of search results; see `MoviesRepository.searchMovies`. When the policy's answer
+    /// would be an error because nothing is cached for the query and TMDB could not answer (or may
+    /// not be asked), the local index answers instead if any cached movie matches;
+    /// `local_only` asks only the index.
     public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
-        try await loader.run(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds, emit: emit)
+        if policy == .localOnly {
+            guard let found = try await searchLocally(request, remoteError: nil) else {
+                throw MoviesError.notCached("no cached movie matches '\(request.query.query)'")
+            }
+            await emit(found)
+            return
+        }
+        var emitted = false
+        do {
+            try await loader.run(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds) { update in
+                emitted = true
+                await emit(update)
+            }
+        } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
+            guard let found = try? await searchLocally(request, remoteError: failure.message) else { throw failure }
+            await emit(found)
+        }
+    }
+
+    /// Whether a search that failed with `failure` (and answered nothing) may be answered from the
+    /// local index: TMDB could not answer, or was not asked. Not when TMDB said there are no
+    /// results, the request was bad, or the call was cancelled.
+    static func localIndexMayAnswer(_ failure: MoviesError) -> Bool {
+        [.notCached, .remoteUnavailable, .remoteRejected, .invalidResponse].contains(failure.code)
+    }
+
+    /// The local index's page for `request`, `nil` when no cached movie matches (or there is no
+    /// index). Always stale: it is not TMDB's answer to the query.
+    private func searchLocally(_ request: SearchRequest, remoteError: String?) async throws -> Fetched<MoviesPage>? {
+        guard let index else { return nil }
+        let pageSize = 20
+        let query = LocalSearchQuery(text: request.query.query, language: request.language ?? "", page: request.page, pageSize: pageSize)
+        let matches: LocalMatches
+        do {
+            matches = try await index.search(query)
+        } catch {
+            throw loader.storageHealth.recordFailure(error, during: "searching the local index")
+        }
+        guard matches.total > 0 else { return nil }
+        let movies = matches.movies.compactMap { try? WireCoding.decode(Movie.self, from: Array($0.summary)) }
+        let date = now()
+        let oldest = matches.movies.map(\.fetchedAt).min() ?? date
+        let page = MoviesPage(
+            page: request.page, totalPages: (matches.total + pageSize - 1) / pageSize, totalResults: matches.total, movies: movies)
+        let freshness = Freshness(
+            origin: .localIndex, fetchedAt: oldest, ageSeconds: max(0, Int(date.timeIntervalSince(oldest))), stale: true,
+            remoteError: remoteError)
+        return Fetched(value: page, freshness: freshness)
     }
 
     /// The cached page for `request` in the interface's shape; see `MoviesRepository.cachedSearchAnswer`.
@@ -57,6 +115,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON,
+            index: { page, fetchedAt in MovieIndexing.entries(of: page, language: request.language, fetchedAt: fetchedAt) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
     }
 
@@ -68,6 +127,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
             request: .movie(id: id, language: language),
             decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON,
+            index: { details, fetchedAt in MovieIndexing.entries(of: details, language: language, fetchedAt: fetchedAt) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
         try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
     }

@@ -9,6 +9,9 @@ public enum FetchPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     case networkOnly = "network_only"
     /// Never fetch; answer with whatever is cached, however old, or fail with `notCached`.
     case cacheOnly = "cache_only"
+    /// Never fetch and never read a cached page: search the local index of every cached movie
+    /// (`Search` only), or fail with `notCached` when nothing cached matches.
+    case localOnly = "local_only"
 
     /// The default policy.
     public static let `default`: FetchPolicy = .cacheThenNetwork

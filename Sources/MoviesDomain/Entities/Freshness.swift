@@ -10,6 +10,10 @@ public struct Freshness: Sendable, Hashable, Codable {
         case network
         /// TMDB answered 304 Not Modified: the cached copy was confirmed current.
         case revalidated
+        /// Found in the local index of every cached movie: TMDB could not answer a query that has
+        /// no cached page (or the policy was `local_only`); `fetchedAt` is when the oldest movie on
+        /// the page was fetched, and the answer is always `stale`.
+        case localIndex = "local_index"
     }
 
     public var origin: Origin

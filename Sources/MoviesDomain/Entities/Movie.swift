@@ -16,12 +16,14 @@ public struct Movie: Sendable, Hashable, Codable, Identifiable {
     public var voteAverage: Double?
     /// The original language (ISO 639-1).
     public var originalLanguage: String?
+    /// TMDB's popularity score (unbounded, higher is more popular); ranks local search results.
+    public var popularity: Double?
 
     /// Creates a movie.
     public init(
         id: Int, title: String, originalTitle: String? = nil, overview: String? = nil,
         releaseDate: String? = nil, posterPath: String? = nil, voteAverage: Double? = nil,
-        originalLanguage: String? = nil
+        originalLanguage: String? = nil, popularity: Double? = nil
     ) {
         self.id = id
         self.title = title
@@ -31,6 +33,7 @@ public struct Movie: Sendable, Hashable, Codable, Identifiable {
         self.posterPath = posterPath
         self.voteAverage = voteAverage
         self.originalLanguage = originalLanguage
+        self.popularity = popularity
     }
 
     /// The release year, when the release date is known.

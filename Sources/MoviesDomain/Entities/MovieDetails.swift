@@ -19,11 +19,13 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
     public var voteAverage: Double?
     public var voteCount: Int?
     public var status: String?
+    /// TMDB's popularity score (unbounded, higher is more popular).
+    public var popularity: Double?
 
     /// Wire names (the Varlink interface's `MovieDetails`): as the properties, but `imdbId`.
     enum CodingKeys: String, CodingKey {
         case id, title, originalTitle, originalLanguage, overview, tagline, releaseDate, runtime, genres
-        case homepage, posterPath, backdropPath, voteAverage, voteCount, status
+        case homepage, posterPath, backdropPath, voteAverage, voteCount, status, popularity
         case imdbID = "imdbId"
     }
 
@@ -33,7 +35,7 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
         overview: String? = nil, tagline: String? = nil, releaseDate: String? = nil,
         runtime: Int? = nil, genres: [String] = [], homepage: String? = nil, imdbID: String? = nil,
         posterPath: String? = nil, backdropPath: String? = nil, voteAverage: Double? = nil,
-        voteCount: Int? = nil, status: String? = nil
+        voteCount: Int? = nil, status: String? = nil, popularity: Double? = nil
     ) {
         self.id = id
         self.title = title
@@ -51,5 +53,6 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
         self.voteAverage = voteAverage
         self.voteCount = voteCount
         self.status = status
+        self.popularity = popularity
     }
 }

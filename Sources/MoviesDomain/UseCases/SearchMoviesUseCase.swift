@@ -24,7 +24,7 @@ public struct SearchMoviesUseCase: Sendable {
     public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil, emit: @escaping EmitFetched<MoviesPage>) async throws {
         let queries = queriesRepository
         try await moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds) { update in
-            if update.freshness.origin != .cache {
+            if update.freshness.origin == .network || update.freshness.origin == .revalidated {
                 try? await queries.saveRecentQuery(request.query)
             }
             await emit(update)

@@ -58,7 +58,10 @@ public enum StoreSchema {
 
     /// The single-file schema as this moviesd writes responses into it: `migrations`, then the
     /// `reply` column (tests and tools that want every table in one file).
-    public static let singleFileMigrations: [SQLiteMigration] = migrations + [SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply)]
+    public static let singleFileMigrations: [SQLiteMigration] = migrations + [
+        SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply),
+        SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
+    ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
     /// `LegacyDatabaseSplit` has copied it there (`MoviesDatabases.open` does both in that order).
@@ -71,13 +74,20 @@ public enum StoreSchema {
 
     /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
-    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn]
+    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
     /// older rows until they are fetched again; reading one decodes its body instead).
     public static let replyColumn = SQLiteMigration(version: 4, name: "stored replies", sql: """
         ALTER TABLE responses ADD COLUMN reply BLOB;
         """)
+
+    /// Cache version 5: the local search index of every cached movie (`MovieTextIndexSchema`),
+    /// filled from the search pages and movie details already cached.
+    public static let movieIndex = SQLiteMigration(version: 5, name: "local search index") { connection in
+        try connection.execute(MovieTextIndexSchema.sql)
+        try MovieTextIndexSchema.indexStoredResponses(in: connection)
+    }
 }
 
 /// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,

@@ -74,12 +74,13 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Upserts `response` unless the stored entry has a newer `fetchedAt`; keeps the pinned flag.
-    /// The comparison happens inside the write (the upsert's `WHERE`), so it cannot race.
+    /// The comparison happens inside the write (the upsert's `WHERE`), so it cannot race. Its
+    /// `indexedMovies` replace the ones it listed in the local search index, in the same transaction.
     @discardableResult
     public func save(_ response: StoredResponse) async throws -> Bool {
         let now = clock().timeIntervalSince1970
         return try await store.write { connection in
-            try connection.run("""
+            let saved = try connection.run("""
                 INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
                                        etag, last_modified, last_access, size, reply)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -91,6 +92,9 @@ public final class SQLiteResponseStorage: ResponseStorage {
                     size = excluded.size, reply = excluded.reply
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
+            // The local search index follows the response, in the same transaction.
+            if saved { try MovieTextIndexWriter.index(response.indexedMovies, forKey: response.key, in: connection) }
+            return saved
         }
     }
 

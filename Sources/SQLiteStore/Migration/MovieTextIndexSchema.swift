@@ -1,0 +1,78 @@
+import MoviesData
+
+/// The local search index's tables (cache schema 5), kept in step with `responses` in the same
+/// transactions:
+///
+/// - `movie_text`: one row per movie and language, its text, popularity and summary, and when it
+///   was fetched. The external content of both FTS5 tables, kept in step by triggers.
+/// - `movie_words`: FTS5 `unicode61 remove_diacritics 2` with 2- and 3-letter prefix indexes over
+///   title, original title and overview ("amelie" finds "Amélie", "stuuut" finds "Stuuût").
+/// - `movie_trigrams`: FTS5 `trigram` over the titles, for substrings of 3 or more characters in
+///   scripts without spaces (CJK), which `unicode61` cannot split into words.
+/// - `movie_sources`: which cached responses list which movie. Deleting a response (purge,
+///   eviction, a newer page without the movie) deletes its sources; a movie no response lists
+///   any more leaves the index (triggers), so the index holds exactly the movies the cache holds.
+enum MovieTextIndexSchema {
+    static let sql = """
+        CREATE TABLE movie_text (
+            id INTEGER PRIMARY KEY,
+            movie_id INT NOT NULL,
+            language TEXT NOT NULL,
+            title TEXT NOT NULL,
+            original_title TEXT NOT NULL,
+            overview TEXT NOT NULL,
+            popularity REAL NOT NULL,
+            summary BLOB NOT NULL,
+            fetched_at REAL NOT NULL,
+            UNIQUE (movie_id, language)
+        );
+        CREATE TABLE movie_sources (
+            key TEXT NOT NULL,
+            movie INT NOT NULL,
+            PRIMARY KEY (key, movie)
+        ) WITHOUT ROWID;
+        CREATE INDEX movie_sources_movie ON movie_sources(movie);
+        CREATE VIRTUAL TABLE movie_words USING fts5(
+            title, original_title, overview, content='movie_text', content_rowid='id',
+            tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+        );
+        CREATE VIRTUAL TABLE movie_trigrams USING fts5(
+            title, original_title, content='movie_text', content_rowid='id', tokenize='trigram'
+        );
+        CREATE TRIGGER movie_text_added AFTER INSERT ON movie_text BEGIN
+            INSERT INTO movie_words(rowid, title, original_title, overview) VALUES (new.id, new.title, new.original_title, new.overview);
+            INSERT INTO movie_trigrams(rowid, title, original_title) VALUES (new.id, new.title, new.original_title);
+        END;
+        CREATE TRIGGER movie_text_removed AFTER DELETE ON movie_text BEGIN
+            INSERT INTO movie_words(movie_words, rowid, title, original_title, overview) VALUES ('delete', old.id, old.title, old.original_title, old.overview);
+            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title) VALUES ('delete', old.id, old.title, old.original_title);
+        END;
+        CREATE TRIGGER movie_text_changed AFTER UPDATE OF title, original_title, overview ON movie_text
+        WHEN old.title IS NOT new.title OR old.original_title IS NOT new.original_title OR old.overview IS NOT new.overview
+        BEGIN
+            INSERT INTO movie_words(movie_words, rowid, title, original_title, overview) VALUES ('delete', old.id, old.title, old.original_title, old.overview);
+            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title) VALUES ('delete', old.id, old.title, old.original_title);
+            INSERT INTO movie_words(rowid, title, original_title, overview) VALUES (new.id, new.title, new.original_title, new.overview);
+            INSERT INTO movie_trigrams(rowid, title, original_title) VALUES (new.id, new.title, new.original_title);
+        END;
+        CREATE TRIGGER responses_unindexed AFTER DELETE ON responses BEGIN
+            DELETE FROM movie_sources WHERE key = old.key;
+        END;
+        CREATE TRIGGER movie_sources_orphaned AFTER DELETE ON movie_sources
+        WHEN NOT EXISTS (SELECT 1 FROM movie_sources WHERE movie = old.movie)
+        BEGIN
+            DELETE FROM movie_text WHERE id = old.movie;
+        END;
+        """
+
+    /// Indexes every search page and movie details already cached (decoding each body once).
+    static func indexStoredResponses(in connection: SQLiteConnection) throws {
+        let keys = try connection.prepare("SELECT key FROM responses WHERE resource IN ('search', 'movie') AND http_status = 200")
+        var all: [String] = []
+        while try keys.step() { all.append(keys.text(at: 0) ?? "") }
+        for key in all {
+            guard let response = try ResponseRow.load(key: key, from: connection) else { continue }
+            try MovieTextIndexWriter.index(MovieIndexing.entries(of: response), forKey: key, in: connection)
+        }
+    }
+}
