@@ -14,6 +14,7 @@ import Testing
     private func harness(failure: MoviesError? = H.offline) async throws -> RepositoryHarness {
         let harness = RepositoryHarness()
         await harness.remote.script(H.remoteRequest("star"), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Star Wars", "Lone Star", "Stardust"]))))
+        await harness.remote.script(H.remoteRequest("star"), .failure(H.offline))  // after the first answer
         #expect(try await harness.search(.networkOnly, query: "star").error == nil)
         harness.clock.advance(by: 3600)
         await harness.remote.script(H.remoteRequest("wars"), failure.map { .failure($0) } ?? .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Fresh"]))))
@@ -81,7 +82,6 @@ import Testing
 
     @Test func aQueryWithACachedPageIsAnsweredFromThatPageNotTheIndex() async throws {
         let h = try await harness()
-        await h.remote.script(H.remoteRequest("star"), .failure(H.offline))
         let record = try await h.search(.cacheThenNetwork, query: "star")
         #expect(record.origins == [.cache])
         #expect(record.error?.code == .remoteUnavailable, "the cached page, then TMDB's failure: no local answer after it")
