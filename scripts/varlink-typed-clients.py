@@ -60,6 +60,18 @@ MOVIES = [
     (348, "krelinga__go-tmdb/bodies/movie-348.body.json"),
     (47964, "jellyfin__TMDbLib/bodies/movie-47964.body.json"),
 ]
+# Words found offline in the local index of the movies the searches above cached: accents folded
+# in Latin and Greek, a Hangul word, Japanese titles by prefix, substring and two characters.
+LOCAL_QUERIES = [
+    ("stuuut", 1542666),  # Stuuût 007
+    ("εισπρακτωρ", 649110),  # Εισπράκτωρ 007
+    ("철인", 931992),  # 철인 007
+    ("千と千尋", 129),  # 千と千尋の神隠し
+    ("神隠し", 129),
+    ("千尋", 129),
+    ("vita e bella", 637),  # La vita è bella
+    ("seven samurai", 346),
+]
 MISSING_MOVIE = (999999999, "jellyfin__TMDbLib/bodies/movie-999999999.404.body.json")
 
 
@@ -270,10 +282,23 @@ def run_checks(address, fixtures, shipped, checks):
         streamed = typed.call("Search", _more=True, **arguments)
         checks.ok(isinstance(streamed, list) and len(streamed) >= 1 and streamed[0]["freshness"]["origin"] == "cache",
                   "Search %r --more: the cached page first" % query)
+    # The local index: movies those searches cached, found by other words without TMDB.
+    for text, movie_id in LOCAL_QUERIES:
+        reply = typed.call("Search", query=text, policy="local_only")
+        found = isinstance(reply, dict) and reply["freshness"]["origin"] == "local_index" \
+            and movie_id in [movie["id"] for movie in reply["page"].get("movies", [])]
+        checks.ok(found, "Search %r local_only finds movie %d among cached movies (%r)" % (text, movie_id, reply))
+    local = typed.call("Search", query="samurai", policy="cache_only")
+    checks.ok(isinstance(local, dict) and local["freshness"]["origin"] == "local_index" and local["freshness"]["stale"]
+              and local["page"]["totalResults"] >= 1,
+              "Search cache_only of a query never searched answers from the local index (%r)" % (local,))
     cached = typed.call("Search", query="Matrix", policy="cache_only", maxStaleSeconds=0)
     checks.ok(isinstance(cached, (dict, varlink.VarlinkError)), "Search cache_only with maxStaleSeconds")
     typed.call("Search", query="", page=1)  # InvalidArgument, checked against the IDL
     typed.call("Search", query="never cached", policy="cache_only")  # NotCached
+    nothing = typed.call("Search", query="zzqx", policy="local_only")
+    checks.ok(isinstance(nothing, varlink.VarlinkError) and nothing.error() == "io.moviesd.Movies.NotCached",
+              "Search local_only matching no cached movie: NotCached (%r)" % (nothing,))
 
     # Movie: every recorded record, with its nulls and empty strings.
     for movie_id, path in MOVIES:
