@@ -6,6 +6,8 @@ enum BenchCommand: Sendable {
     case prefetch(PrefetchOptions)
     /// `calls`: sequential calls with `more`, first-reply and whole-call latency.
     case calls(CallsOptions)
+    /// `index`: the local search index's write cost and query latency at scale.
+    case index(IndexBench)
     /// `--help`.
     case help
 
@@ -51,6 +53,7 @@ enum BenchCommand: Sendable {
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
                                [--policy network_only] [--requests-file F]
           moviesd-bench calls --socket PATH --query Q [--policy cache_then_network] [--count 300]
+          moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep]
 
         search: for each connection count, opens that many Unix-socket connections spread over
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
@@ -65,6 +68,11 @@ enum BenchCommand: Sendable {
         calls: sends --count Search calls for --query with --policy and `more`, one after the
         other on one connection (after 10 unmeasured ones), and prints the latency of the first
         reply and of the whole call.
+
+        index: fills two cache databases (in a new directory under --directory, removed after)
+        with --movies synthetic movies as search pages of 20, one with the local search index
+        and one without, and prints the cost of a page write with and without it (new pages,
+        then 1,000 pages again unchanged), then the latency of --queries index queries by kind.
 
         A requests file has one search per line: the query, a tab, the page number.
 
@@ -117,6 +125,16 @@ enum BenchCommand: Sendable {
             calls.count = try options.integer("--count") ?? calls.count
             guard !calls.socketPath.isEmpty, !calls.query.isEmpty else { throw BenchError("calls needs --socket and --query") }
             return .calls(calls)
+        case "index":
+            let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep"])
+            var bench = IndexBench()
+            bench.movies = try options.integer("--movies") ?? bench.movies
+            bench.queries = try options.integer("--queries") ?? bench.queries
+            bench.directory = options.value("--directory") ?? bench.directory
+            bench.seed = UInt64(clamping: try options.integer("--seed") ?? 1)
+            bench.keep = options.has("--keep")
+            guard bench.movies > 0, bench.queries > 0 else { throw BenchError("index needs --movies and --queries above 0") }
+            return .index(bench)
         default:
             throw BenchError("unknown command \(verb); see --help")
         }

@@ -5,10 +5,11 @@ import CommandLineSupport
 struct OptionReader: Sendable {
     private let parsed: ParsedArguments
 
-    /// Parses `arguments`; every one of `names` takes a value.
-    init(_ arguments: [String], names: [String]) throws(BenchError) {
+    /// Parses `arguments`; every one of `names` takes a value, `flags` take none.
+    init(_ arguments: [String], names: [String], flags: [String] = []) throws(BenchError) {
         do throws(OptionParseError) {
-            parsed = try OptionParser.parse(arguments, options: names.map { OptionSpec.option($0, value: "VALUE", help: "") })
+            parsed = try OptionParser.parse(
+                arguments, options: names.map { OptionSpec.option($0, value: "VALUE", help: "") } + flags.map { OptionSpec.flag($0, help: "") })
         } catch {
             switch error {
             case .unknown(let name, _): throw BenchError("unknown option \(name); see --help")
@@ -21,6 +22,9 @@ struct OptionReader: Sendable {
 
     /// The last value given for `name`.
     func value(_ name: String) -> String? { parsed.value(name) }
+
+    /// Whether flag `name` was given.
+    func has(_ name: String) -> Bool { parsed.has(name) }
 
     /// Every value given for `name`, in order.
     func values(_ name: String) -> [String] { parsed.values[name] ?? [] }

@@ -2,7 +2,7 @@ import Glibc
 import Varlink
 
 /// Entry point of `moviesd-bench`; see ``BenchCommand/usage``.
-func runBench() -> Int32 {
+func runBench() async -> Int32 {
     let command: BenchCommand
     do {
         command = try BenchCommand.parse(Array(CommandLine.arguments.dropFirst()))
@@ -18,6 +18,15 @@ func runBench() -> Int32 {
             try runSearch(options)
         case .prefetch(let options):
             try runPrefetch(options)
+        case .index(let bench):
+            do {
+                for line in try await bench.run() {
+                    print(line)
+                    fflush(nil)
+                }
+            } catch {
+                throw BenchError("index: \(error)")
+            }
         case .calls(let options):
             let run = CallLatencyRun(socketPath: options.socketPath, target: SearchTarget(query: options.query, page: 1), policy: options.policy, count: max(1, options.count))
             let (first, whole) = try run.run()
@@ -25,7 +34,7 @@ func runBench() -> Int32 {
         }
         return 0
     } catch {
-        print("moviesd-bench: \(error.description)")
+        print("moviesd-bench: \((error as? BenchError)?.description ?? "\(error)")")
         return 1
     }
 }
@@ -69,4 +78,4 @@ func runPrefetch(_ options: BenchCommand.PrefetchOptions) throws(BenchError) {
     for failure in outcome.failures.prefix(5) { print("  failure: \(failure)") }
 }
 
-exit(runBench())
+exit(await runBench())

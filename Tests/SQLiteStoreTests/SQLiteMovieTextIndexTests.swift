@@ -106,15 +106,31 @@ import Testing
         }
     }
 
-    @Test func pagesThroughEveryMatch() async throws {
+    @Test func pagesThroughEveryMatchOnce() async throws {
         try await Self.withIndex { storage, index, _ in
+            // Titles that match equally well: the pages split them, each page by popularity.
             let movies = (1...45).map { Movie(id: $0, title: "Star \($0)", popularity: Double($0)) }
             try await storage.save(Self.page("k", movies))
-            let first = try await Self.ids(index, "star")
-            #expect(first.total == 45)
-            #expect(first.ids == Array((26...45).reversed()))
-            #expect(try await Self.ids(index, "star", page: 3).ids == [5, 4, 3, 2, 1])
+            var seen: [Int] = []
+            for page in 1...3 {
+                let found = try await Self.ids(index, "star", page: page)
+                #expect(found.total == 45)
+                #expect(found.ids.count == (page < 3 ? 20 : 5))
+                #expect(found.ids == found.ids.sorted(by: >), "page \(page) by popularity: \(found.ids)")
+                seen += found.ids
+            }
+            #expect(seen.sorted() == Array(1...45))
             #expect(try await Self.ids(index, "star", page: 4).ids.isEmpty)
+        }
+    }
+
+    @Test func inAMixOfLanguagesOnlyTheAskedOneIsSearched() async throws {
+        try await Self.withIndex { storage, index, _ in
+            try await storage.save(Self.page("en", (1...30).map { Movie(id: $0, title: "Star \($0)", popularity: Double($0)) }))
+            try await storage.save(Self.page("de", (1...5).map { Movie(id: $0, title: "Stern \($0)", popularity: Double($0)) }, language: "de"))
+            #expect(try await Self.ids(index, "st").total == 30)
+            #expect(try await Self.ids(index, "st", language: "de").ids == [5, 4, 3, 2, 1])
+            #expect(try await Self.ids(index, "st", page: 2).ids.count == 10)
         }
     }
 
@@ -153,6 +169,22 @@ import Testing
             try await storage.save(Self.page("c", [Movie(id: 7, title: "Neuer Name")], language: "de"))
             #expect(try await Self.ids(index, "neuer", language: "de").ids == [7])
             #expect(try await Self.ids(index, "new", language: "de").total == 0)
+            try await Self.integrityCheck(store)
+        }
+    }
+
+    @Test func thePageFetchedAgainUnchangedOnlyMovesWhenItsMoviesWereFetched() async throws {
+        try await Self.withIndex { storage, index, store in
+            let movies = [Movie(id: 1, title: "Alpha", popularity: 2), Movie(id: 2, title: "Beta", popularity: 1)]
+            try await storage.save(Self.page("a", movies))
+            let later = Self.fetchedAt.addingTimeInterval(3600)
+            try await storage.save(Self.page("a", movies, fetchedAt: later))
+            let found = try await index.search(LocalSearchQuery(text: "alpha", language: ""))
+            #expect(found.movies.map(\.fetchedAt) == [later])
+            // Then a change: the new text is found, the old is not.
+            try await storage.save(Self.page("a", [Movie(id: 1, title: "Alphabet", popularity: 2)], fetchedAt: later.addingTimeInterval(1)))
+            #expect(try await Self.ids(index, "alphabet").ids == [1])
+            #expect(try await Self.ids(index, "beta").total == 0)
             try await Self.integrityCheck(store)
         }
     }

@@ -4,11 +4,18 @@ import MoviesData
 /// transactions:
 ///
 /// - `movie_text`: one row per movie and language, its text, popularity and summary, and when it
-///   was fetched. The external content of both FTS5 tables, kept in step by triggers.
+///   was fetched. The external content of both FTS5 tables, kept in step by triggers. `unspaced`
+///   marks titles in scripts without spaces (`SearchText.hasUnspacedScript`): a query of one or
+///   two such characters scans only those rows' titles (`movie_text_unspaced` covers them).
 /// - `movie_words`: FTS5 `unicode61 remove_diacritics 2` with 2- and 3-letter prefix indexes over
 ///   title, original title and overview ("amelie" finds "Amélie", "stuuut" finds "Stuuût").
-/// - `movie_trigrams`: FTS5 `trigram` over the titles, for substrings of 3 or more characters in
-///   scripts without spaces (CJK), which `unicode61` cannot split into words.
+/// - `movie_trigrams`: FTS5 `trigram` over the titles in scripts without spaces (CJK...), which
+///   `unicode61` cannot split into words, for substrings of 3 or more characters. Only those
+///   rows: Latin titles are found by their words, and trigrams of every title would double the
+///   cost of a write. Contentless (its rows are a subset of `movie_text`'s), kept by the same
+///   triggers with the `'delete'` command and the old values.
+/// - `movie_index_digests`: a digest of what each response put in the index, so that the same
+///   movies fetched again cost one comparison instead of a write per movie.
 /// - `movie_sources`: which cached responses list which movie. Deleting a response (purge,
 ///   eviction, a newer page without the movie) deletes its sources; a movie no response lists
 ///   any more leaves the index (triggers), so the index holds exactly the movies the cache holds.
@@ -24,38 +31,46 @@ enum MovieTextIndexSchema {
             popularity REAL NOT NULL,
             summary BLOB NOT NULL,
             fetched_at REAL NOT NULL,
+            unspaced INT NOT NULL,
             UNIQUE (movie_id, language)
         );
+        CREATE INDEX movie_text_language ON movie_text(language);
+        CREATE INDEX movie_text_unspaced ON movie_text(language, title, original_title, popularity) WHERE unspaced = 1;
         CREATE TABLE movie_sources (
             key TEXT NOT NULL,
             movie INT NOT NULL,
             PRIMARY KEY (key, movie)
         ) WITHOUT ROWID;
         CREATE INDEX movie_sources_movie ON movie_sources(movie);
+        CREATE TABLE movie_index_digests (
+            key TEXT PRIMARY KEY NOT NULL,
+            digest INT NOT NULL
+        ) WITHOUT ROWID;
         CREATE VIRTUAL TABLE movie_words USING fts5(
             title, original_title, overview, content='movie_text', content_rowid='id',
             tokenize='unicode61 remove_diacritics 2', prefix='2 3'
         );
-        CREATE VIRTUAL TABLE movie_trigrams USING fts5(
-            title, original_title, content='movie_text', content_rowid='id', tokenize='trigram'
-        );
+        CREATE VIRTUAL TABLE movie_trigrams USING fts5(title, original_title, content='', tokenize='trigram');
         CREATE TRIGGER movie_text_added AFTER INSERT ON movie_text BEGIN
             INSERT INTO movie_words(rowid, title, original_title, overview) VALUES (new.id, new.title, new.original_title, new.overview);
-            INSERT INTO movie_trigrams(rowid, title, original_title) VALUES (new.id, new.title, new.original_title);
+            INSERT INTO movie_trigrams(rowid, title, original_title) SELECT new.id, new.title, new.original_title WHERE new.unspaced = 1;
         END;
         CREATE TRIGGER movie_text_removed AFTER DELETE ON movie_text BEGIN
             INSERT INTO movie_words(movie_words, rowid, title, original_title, overview) VALUES ('delete', old.id, old.title, old.original_title, old.overview);
-            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title) VALUES ('delete', old.id, old.title, old.original_title);
+            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title)
+            SELECT 'delete', old.id, old.title, old.original_title WHERE old.unspaced = 1;
         END;
         CREATE TRIGGER movie_text_changed AFTER UPDATE OF title, original_title, overview ON movie_text
         WHEN old.title IS NOT new.title OR old.original_title IS NOT new.original_title OR old.overview IS NOT new.overview
         BEGIN
             INSERT INTO movie_words(movie_words, rowid, title, original_title, overview) VALUES ('delete', old.id, old.title, old.original_title, old.overview);
-            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title) VALUES ('delete', old.id, old.title, old.original_title);
+            INSERT INTO movie_trigrams(movie_trigrams, rowid, title, original_title)
+            SELECT 'delete', old.id, old.title, old.original_title WHERE old.unspaced = 1;
             INSERT INTO movie_words(rowid, title, original_title, overview) VALUES (new.id, new.title, new.original_title, new.overview);
-            INSERT INTO movie_trigrams(rowid, title, original_title) VALUES (new.id, new.title, new.original_title);
+            INSERT INTO movie_trigrams(rowid, title, original_title) SELECT new.id, new.title, new.original_title WHERE new.unspaced = 1;
         END;
         CREATE TRIGGER responses_unindexed AFTER DELETE ON responses BEGIN
+            DELETE FROM movie_index_digests WHERE key = old.key;
             DELETE FROM movie_sources WHERE key = old.key;
         END;
         CREATE TRIGGER movie_sources_orphaned AFTER DELETE ON movie_sources

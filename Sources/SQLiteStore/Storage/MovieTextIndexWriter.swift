@@ -3,27 +3,51 @@ import MoviesData
 /// Keeps the local search index (`MovieTextIndexSchema`) in step with one response, inside the
 /// caller's write transaction: the response's movies are upserted (their FTS rows change only
 /// when their text does) and become its sources; movies it no longer lists lose it as a source,
-/// and leave the index when no other response lists them.
+/// and leave the index when no other response lists them. A response fetched again with the same
+/// movies (the usual refresh) only moves their `fetched_at`: its digest is unchanged.
 enum MovieTextIndexWriter {
     /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).
     static func index(_ movies: [IndexedMovie], forKey key: String, in connection: SQLiteConnection) throws {
+        guard !movies.isEmpty else {
+            try run("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)], in: connection)
+            try run("DELETE FROM movie_sources WHERE key = ?", [.text(key)], in: connection)
+            return
+        }
+        let digest = Int64(bitPattern: Self.digest(of: movies))
+        let stored = try connection.prepareReused("SELECT digest FROM movie_index_digests WHERE key = ?", [.text(key)])
+        if try stored.step(), stored.int64(at: 0) == digest {
+            let fetchedAt = movies.map(\.fetchedAt).max() ?? movies[0].fetchedAt
+            try run("""
+                UPDATE movie_text SET fetched_at = ?1
+                WHERE fetched_at < ?1 AND id IN (SELECT movie FROM movie_sources WHERE key = ?2)
+                """, [.date(fetchedAt), .text(key)], in: connection)
+            return
+        }
         var listed = Set<Int64>()
         for movie in movies {
-            try run("""
-                INSERT INTO movie_text (movie_id, language, title, original_title, overview, popularity, summary, fetched_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            let identity: [SQLiteValue] = [.integer(Int64(movie.movieID)), .text(movie.language)]
+            let upserted = try connection.prepareReused("""
+                INSERT INTO movie_text (movie_id, language, title, original_title, overview, popularity, summary, fetched_at, unspaced)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (movie_id, language) DO UPDATE SET
                     title = excluded.title, original_title = excluded.original_title, overview = excluded.overview,
-                    popularity = excluded.popularity, summary = excluded.summary, fetched_at = excluded.fetched_at
+                    popularity = excluded.popularity, summary = excluded.summary, fetched_at = excluded.fetched_at,
+                    unspaced = excluded.unspaced
                 WHERE excluded.fetched_at >= movie_text.fetched_at
-                """, [
-                    .integer(Int64(movie.movieID)), .text(movie.language), .text(movie.title), .text(movie.originalTitle),
-                    .text(movie.overview), .real(movie.popularity), .blob(movie.summary), .date(movie.fetchedAt),
-                ], in: connection)
-            let found = try connection.prepareReused(
-                "SELECT id FROM movie_text WHERE movie_id = ? AND language = ?", [.integer(Int64(movie.movieID)), .text(movie.language)])
-            guard try found.step() else { continue }
-            let id = found.int64(at: 0)
+                RETURNING id
+                """, identity + [
+                    .text(movie.title), .text(movie.originalTitle), .text(movie.overview), .real(movie.popularity),
+                    .blob(movie.summary), .date(movie.fetchedAt),
+                    .integer(SearchText.hasUnspacedScript(movie.title + movie.originalTitle) ? 1 : 0),
+                ])
+            var id: Int64?
+            while try upserted.step() { id = upserted.int64(at: 0) }
+            if id == nil {
+                // A newer text of the movie was kept: the row is there, with its id.
+                let found = try connection.prepareReused("SELECT id FROM movie_text WHERE movie_id = ? AND language = ?", identity)
+                if try found.step() { id = found.int64(at: 0) }
+            }
+            guard let id else { continue }
             listed.insert(id)
             try run("INSERT OR IGNORE INTO movie_sources (key, movie) VALUES (?, ?)", [.text(key), .integer(id)], in: connection)
         }
@@ -38,6 +62,33 @@ enum MovieTextIndexWriter {
         for movie in dropped {
             try run("DELETE FROM movie_sources WHERE key = ? AND movie = ?", [.text(key), .integer(movie)], in: connection)
         }
+        try run("""
+            INSERT INTO movie_index_digests (key, digest) VALUES (?, ?)
+            ON CONFLICT (key) DO UPDATE SET digest = excluded.digest
+            """, [.text(key), .integer(digest)], in: connection)
+    }
+
+    /// FNV-1a (64 bits) over everything indexed of `movies` but when they were fetched.
+    static func digest(of movies: [IndexedMovie]) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+            hash ^= 0xFF
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        for movie in movies {
+            withUnsafeBytes(of: Int64(movie.movieID).littleEndian) { add($0) }
+            withUnsafeBytes(of: movie.popularity.bitPattern.littleEndian) { add($0) }
+            add(movie.language.utf8)
+            add(movie.title.utf8)
+            add(movie.originalTitle.utf8)
+            add(movie.overview.utf8)
+            movie.summary.withUnsafeBytes { add($0) }
+        }
+        return hash
     }
 
     private static func run(_ sql: String, _ values: [SQLiteValue], in connection: SQLiteConnection) throws {

@@ -4,13 +4,25 @@ import MoviesData
 /// `MovieTextIndex` in SQLite FTS5 (`MovieTextIndexSchema`), read from the store's reader pool.
 ///
 /// A query is matched, in turn, until one finds something:
-/// 1. by words, each a prefix (`"amel"*`), diacritics and case folded (`movie_words`), ranked by
-///    bm25 with the title weighted above the original title above the overview, then popularity;
-/// 2. for 3 or more characters, as a substring of a title (`movie_trigrams`): scripts without
-///    spaces, where a "word" is a whole title;
-/// 3. for 1 or 2 characters, by `LIKE` over the titles in `movie_text` (the trigram index cannot
-///    match them, and a `LIKE` of short non-ASCII text on an FTS5 table wrongly finds nothing).
+/// 1. by words, the last also as a prefix (`"la" "vita" "bel"*`), diacritics and case folded
+///    (`movie_words`), ranked by bm25 with the title weighted above the original title above the
+///    overview, then popularity;
+/// 2. for 3 or more characters of a script without spaces (CJK...), as a substring of a title
+///    (`movie_trigrams`, which holds only such titles): there a "word" is a whole title;
+/// 3. for 1 or 2 characters of a script without spaces, by `LIKE` over the titles in such
+///    scripts in `movie_text` (the trigram index cannot match them, and a `LIKE` of short
+///    non-ASCII text on an FTS5 table wrongly finds nothing).
+///
+/// Bounded for words in nearly every movie ("the", "love"): matches are counted up to
+/// `matchCountLimit` (100 pages of 20: counting an AND of such words costs about 1 µs a match),
+/// and ranked by bm25 only while there are at most `rankedMatchLimit` of them. Beyond, title matches come first (ranked while few enough),
+/// then the rest, each most recently indexed first.
 public final class SQLiteMovieTextIndex: MovieTextIndex {
+    /// The most matches counted (`LocalMatches.total` stops there).
+    static let matchCountLimit = 2_000
+    /// The most matches scored by bm25 for one page (about 1 µs each).
+    static let rankedMatchLimit = 1_500
+
     private let store: SQLiteStore
 
     /// Creates the index over `store`'s cache database.
@@ -27,42 +39,77 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
 
     static func search(_ query: LocalSearchQuery, in connection: SQLiteConnection) throws -> LocalMatches {
         let text = SearchText.folded(query.text.trimmingCharacters(in: .whitespacesAndNewlines))
-        let limit: [SQLiteValue] = [.integer(Int64(query.pageSize)), .integer(Int64((query.page - 1) * query.pageSize))]
+        let offset = (query.page - 1) * query.pageSize
+        let filtersLanguage = try Self.holdsOtherLanguages(than: query.language, connection)
         let words = Self.words(of: text)
         if !words.isEmpty {
-            let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
-            let found = try matches(
-                count: "SELECT count(*) FROM movie_words JOIN movie_text ON movie_text.id = movie_words.rowid WHERE movie_words MATCH ?1 AND language = ?2",
-                page: """
-                    SELECT summary, fetched_at FROM movie_words JOIN movie_text ON movie_text.id = movie_words.rowid
-                    WHERE movie_words MATCH ?1 AND language = ?2
-                    ORDER BY bm25(movie_words, 10.0, 5.0, 1.0), popularity DESC, movie_id LIMIT ?3 OFFSET ?4
-                    """,
-                [.text(match), .text(query.language)], limit: limit, in: connection)
+            // Whole words, and the last one also as a prefix of 2 or more letters ("the matri"
+            // finds "The Matrix"): expanding every word, or a single letter, would read the
+            // postings of every word they begin (the prefix indexes hold 2 and 3 letters).
+            let last = words[words.count - 1]
+            let expression = (words.dropLast().map { "\"\($0)\"" } + ["\"\(last)\"" + (last.count >= 2 ? "*" : "")]).joined(separator: " ")
+            let match = MovieTextMatch(table: "movie_words", weights: "10.0, 5.0, 1.0", expression: expression, language: query.language, filtersLanguage: filtersLanguage)
+            let found = try Self.page(of: match, titles: "{title original_title}", query, offset: offset, connection)
             if found.total > 0 { return found }
         }
         let characters = text.filter { !$0.isWhitespace }.count
+        guard characters > 0, SearchText.hasUnspacedScript(text) else { return LocalMatches(total: 0, movies: []) }
         if characters >= 3 {
             let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            return try matches(
-                count: "SELECT count(*) FROM movie_trigrams JOIN movie_text ON movie_text.id = movie_trigrams.rowid WHERE movie_trigrams MATCH ?1 AND language = ?2",
-                page: """
-                    SELECT summary, fetched_at FROM movie_trigrams JOIN movie_text ON movie_text.id = movie_trigrams.rowid
-                    WHERE movie_trigrams MATCH ?1 AND language = ?2
-                    ORDER BY bm25(movie_trigrams, 10.0, 5.0), popularity DESC, movie_id LIMIT ?3 OFFSET ?4
-                    """,
-                [.text(phrase), .text(query.language)], limit: limit, in: connection)
+            let match = MovieTextMatch(table: "movie_trigrams", weights: "10.0, 5.0", expression: phrase, language: query.language, filtersLanguage: filtersLanguage)
+            return try Self.page(of: match, titles: nil, query, offset: offset, connection)
         }
-        guard characters > 0 else { return LocalMatches(total: 0, movies: []) }
-        let pattern = "%" + Self.escapedForLike(text) + "%"
-        return try matches(
-            count: "SELECT count(*) FROM movie_text WHERE (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\') AND language = ?2",
-            page: """
-                SELECT summary, fetched_at FROM movie_text
-                WHERE (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\') AND language = ?2
-                ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4
-                """,
-            [.text(pattern), .text(query.language)], limit: limit, in: connection)
+        // One or two characters: only titles in scripts without spaces are scanned.
+        let pattern: [SQLiteValue] = [.text("%" + Self.escapedForLike(text) + "%"), .text(query.language)]
+        let matching = "movie_text INDEXED BY movie_text_unspaced WHERE unspaced = 1 AND language = ?2 AND (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\')"
+        let counted = try connection.prepareReused("SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT \(matchCountLimit))", pattern)
+        let total = try counted.step() ? Int(counted.int64(at: 0)) : 0
+        guard total > 0 else { return LocalMatches(total: 0, movies: []) }
+        let rows = try connection.prepareReused(
+            "SELECT summary, fetched_at FROM \(matching) ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4",
+            pattern + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
+        var movies: [LocalMatches.Match] = []
+        while try rows.step() {
+            movies.append(LocalMatches.Match(summary: rows.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: rows.double(at: 1))))
+        }
+        return LocalMatches(total: total, movies: movies)
+    }
+
+    /// The page of `match` at `offset`: ranked while the matches are few; otherwise those in
+    /// `titles` first (ranked while few enough), then the rest, newest first.
+    private static func page(
+        of match: MovieTextMatch, titles: String?, _ query: LocalSearchQuery, offset: Int, _ connection: SQLiteConnection
+    ) throws -> LocalMatches {
+        let total = try match.count(upTo: matchCountLimit, in: connection)
+        guard total > 0, offset < total else { return LocalMatches(total: total, movies: []) }
+        let size = min(query.pageSize, total - offset)
+        // (A count that reached its cap may stand for many more matches, all of which ranking scores.)
+        guard total >= matchCountLimit || total > rankedMatchLimit, let titles else {
+            return LocalMatches(total: total, movies: try match.ranked(limit: size, offset: offset, in: connection))
+        }
+        let inTitles = match.only(titles)
+        let titleCount = try inTitles.count(upTo: matchCountLimit, in: connection)
+        var movies: [LocalMatches.Match] = []
+        if offset < titleCount {
+            let count = min(size, titleCount - offset)
+            movies = titleCount < matchCountLimit && titleCount <= rankedMatchLimit
+                ? try inTitles.ranked(limit: count, offset: offset, in: connection)
+                : try inTitles.newest(limit: count, offset: offset, in: connection)
+        }
+        if movies.count < size {
+            movies += try match.excluding(inTitles).newest(limit: size - movies.count, offset: max(0, offset - titleCount), in: connection)
+        }
+        return LocalMatches(total: total, movies: movies)
+    }
+
+    /// Whether the index holds movies in a language other than `language` (both ends of the
+    /// language index: two lookups, whatever its size).
+    private static func holdsOtherLanguages(than language: String, _ connection: SQLiteConnection) throws -> Bool {
+        let ends = try connection.prepareReused("""
+            SELECT (SELECT language FROM movie_text ORDER BY language LIMIT 1), (SELECT language FROM movie_text ORDER BY language DESC LIMIT 1)
+            """)
+        guard try ends.step(), !ends.isNull(at: 0) else { return false }
+        return ends.text(at: 0) != language || ends.text(at: 1) != language
     }
 
     /// The query's words as `unicode61` splits them: runs of letters and digits.
@@ -88,22 +135,5 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
             escaped.append(character)
         }
         return escaped
-    }
-
-    private static func matches(
-        count: String, page: String, _ values: [SQLiteValue], limit: [SQLiteValue], in connection: SQLiteConnection
-    ) throws -> LocalMatches {
-        let total: Int64
-        do {
-            let counted = try connection.prepareReused(count, values)
-            total = try counted.step() ? counted.int64(at: 0) : 0
-        }
-        guard total > 0 else { return LocalMatches(total: 0, movies: []) }
-        let rows = try connection.prepareReused(page, values + limit)
-        var movies: [LocalMatches.Match] = []
-        while try rows.step() {
-            movies.append(LocalMatches.Match(summary: rows.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: rows.double(at: 1))))
-        }
-        return LocalMatches(total: Int(total), movies: movies)
     }
 }

@@ -1,0 +1,82 @@
+import FoundationEssentials
+import MoviesData
+
+/// One FTS5 match over the local search index (`movie_words` or `movie_trigrams`), in one
+/// language: its count and its pages, best first or newest first. The SQL for each is built here
+/// from fixed names; the match expression and the language are always bound parameters.
+struct MovieTextMatch {
+    /// The FTS5 table.
+    var table: String
+    /// bm25's column weights for `table`.
+    var weights: String
+    /// The FTS5 query expression.
+    var expression: String
+    var language: String
+    /// Whether rows in other languages must be filtered out (a join per match), or every
+    /// indexed movie is in `language` and FTS5 answers alone.
+    var filtersLanguage: Bool
+
+    private var values: [SQLiteValue] { filtersLanguage ? [.text(expression), .text(language)] : [.text(expression)] }
+    private var matching: String {
+        filtersLanguage
+            ? "\(table) JOIN movie_text ON movie_text.id = \(table).rowid WHERE \(table) MATCH ?1 AND language = ?2"
+            : "\(table) WHERE \(table) MATCH ?1"
+    }
+    private var limitParameters: String { filtersLanguage ? "?3 OFFSET ?4" : "?2 OFFSET ?3" }
+
+    /// The same match restricted to `columns` (`{title original_title}`).
+    func only(_ columns: String) -> MovieTextMatch {
+        var restricted = self
+        restricted.expression = "\(columns): (\(expression))"
+        return restricted
+    }
+
+    /// The same match without what `other` matches.
+    func excluding(_ other: MovieTextMatch) -> MovieTextMatch {
+        var rest = self
+        rest.expression = "(\(expression)) NOT \(other.expression)"
+        return rest
+    }
+
+    /// How many movies match, counting no further than `cap` (counting is cheap, but not free).
+    func count(upTo cap: Int, in connection: SQLiteConnection) throws -> Int {
+        let statement = try connection.prepareReused("SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT \(cap))", values)
+        return try statement.step() ? Int(statement.int64(at: 0)) : 0
+    }
+
+    /// A page of matches ranked by bm25, then popularity. Every match is scored: for at most a
+    /// few thousand matches (about 1 µs each).
+    func ranked(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+        let sql = filtersLanguage
+            ? "SELECT summary, fetched_at FROM \(matching) ORDER BY bm25(\(table), \(weights)), popularity DESC, movie_id LIMIT \(limitParameters)"
+            : """
+                SELECT summary, fetched_at FROM (
+                    SELECT rowid AS id, rank FROM \(matching) AND rank MATCH 'bm25(\(weights))' ORDER BY rank LIMIT \(limitParameters)
+                ) AS hit JOIN movie_text USING (id)
+                ORDER BY hit.rank, popularity DESC, movie_id
+                """
+        return try rows(sql, limit: limit, offset: offset, in: connection)
+    }
+
+    /// A page of matches, the most recently indexed first: no scoring, so as cheap for a word
+    /// in every movie as for a rare one.
+    func newest(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+        let sql = filtersLanguage
+            ? "SELECT summary, fetched_at FROM \(matching) ORDER BY \(table).rowid DESC LIMIT \(limitParameters)"
+            : """
+                SELECT summary, fetched_at FROM (SELECT rowid AS id FROM \(matching) ORDER BY rowid DESC LIMIT \(limitParameters))
+                JOIN movie_text USING (id) ORDER BY id DESC
+                """
+        return try rows(sql, limit: limit, offset: offset, in: connection)
+    }
+
+    private func rows(_ sql: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+        guard limit > 0 else { return [] }
+        let statement = try connection.prepareReused(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))])
+        var movies: [LocalMatches.Match] = []
+        while try statement.step() {
+            movies.append(LocalMatches.Match(summary: statement.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: statement.double(at: 1))))
+        }
+        return movies
+    }
+}
