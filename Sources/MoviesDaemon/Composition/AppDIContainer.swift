@@ -20,6 +20,8 @@ public final class AppDIContainer: Sendable {
     public let refresher: WatchlistRefresher
     /// Refresh-ahead of watchlist entries; `nil` when `[Refresh] Enabled=no`.
     public let scheduler: RefreshScheduler?
+    /// TMDB's change feed (`nil` with `[Refresh] ChangeFeed=no`).
+    public let changeFeed: ChangeFeedSync?
     /// Decides when an offline TMDB is back; `run()` by the daemon for its lifetime.
     public let probe: RemoteProbe
     /// Where the data layer's events go (the daemon's journal).
@@ -63,11 +65,22 @@ public final class AppDIContainer: Sendable {
         let watchlistRepository = DefaultWatchlistRepository(
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
         let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
+        changeFeed = configuration.refresh.changeFeed
+            ? ChangeFeedSync(
+                remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,
+                posterImages: posterImagesRepository, health: health,
+                settings: ChangeFeedSync.Settings(
+                    interval: Double(configuration.refresh.changeFeedIntervalSeconds), language: refreshSettings.language,
+                    posterSize: refreshSettings.posterSize),
+                events: events)
+            : nil
         refresher = WatchlistRefresher(
             watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
-            responses: responseStorage, settings: refreshSettings, events: events)
+            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed)
         scheduler = configuration.refresh.enabled
-            ? RefreshScheduler(refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake)
+            ? RefreshScheduler(
+                refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake,
+                changeFeed: changeFeed)
             : nil
         self.watchlistRepository = watchlistRepository
     }
@@ -80,6 +93,7 @@ public final class AppDIContainer: Sendable {
     func makeWatchlistDependencies() -> WatchlistDependencies {
         let refresher = refresher
         let scheduler = scheduler
+        let changeFeed = changeFeed
         return WatchlistDependencies(
             manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository),
             refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
@@ -88,7 +102,7 @@ public final class AppDIContainer: Sendable {
                 let schedule = await scheduler?.state()
                 return RefreshStatus(
                     running: progress != nil, progress: progress, last: await refresher.lastRefresh(),
-                    scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt)
+                    scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt, changeFeed: await changeFeed?.status())
             })
     }
 

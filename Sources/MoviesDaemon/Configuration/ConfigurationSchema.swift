@@ -91,6 +91,8 @@ public enum ConfigurationSchema {
             refresh("RequestsPerSecond") { (s, v) throws(ConfigurationValueError) in s.requestsPerSecond = try V.positiveNumber(v) },
             refresh("Posters") { (s, v) throws(ConfigurationValueError) in s.posters = try V.boolean(v) },
             refresh("DeadlineSec") { (s, v) throws(ConfigurationValueError) in s.deadlineSeconds = try V.durationSeconds(v, in: nonNegative) },
+            refresh("ChangeFeed") { (s, v) throws(ConfigurationValueError) in s.changeFeed = try V.boolean(v) },
+            refresh("ChangeFeedIntervalSec") { (s, v) throws(ConfigurationValueError) in s.changeFeedIntervalSeconds = try V.durationSeconds(v, in: 60...(30 * 86_400)) },
         ]
     }
 }

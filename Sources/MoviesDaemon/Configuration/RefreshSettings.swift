@@ -13,6 +13,12 @@ public struct RefreshSettings: Sendable, Hashable {
     /// `DeadlineSec=`: the deadline of one on-demand `Refresh` call (it streams progress, so the
     /// general `CallDeadlineSec` does not apply); 0 for none. Default 3600.
     public var deadlineSeconds: Int = 3600
+    /// `ChangeFeed=`: whether TMDB's change feed decides which cached movies are fetched again
+    /// (those it lists) and which stay fresh without a request (the others). Default yes.
+    public var changeFeed: Bool = true
+    /// `ChangeFeedIntervalSec=`: time between reads of the change feed (each reads the days since
+    /// the last, plus one); movies it confirms stay fresh for 1.5 times this. Default 24 h.
+    public var changeFeedIntervalSeconds: Int = 86_400
 
     /// The documented defaults.
     public init() {}

@@ -139,6 +139,27 @@ type RefreshSummary (
   authRejected: bool
 )
 
+# How the last run of the change feed ended. failed: nothing applied, the cursor did not move;
+# full_revalidation: the cursor was too old to bridge, every pinned movie was fetched again.
+type ChangeFeedOutcome (ok, failed, full_revalidation)
+
+# TMDB's change feed: cached movies it lists are fetched again (pinned) or marked stale; the
+# others stay fresh without a request.
+type ChangeFeedStatus (
+  # UTC date (YYYY-MM-DD) through which changes are applied; absent before the first run.
+  syncedThrough: ?string,
+  # RFC 3339 UTC: when the last run ended.
+  lastRunAt: ?string,
+  lastOutcome: ?ChangeFeedOutcome,
+  lastError: ?string,
+  # Of the last run: cached movies found changed, pinned ones fetched again, cached movies kept
+  # fresh without a request, and the requests it made.
+  changedCached: int,
+  refetched: int,
+  validated: int,
+  requests: int
+)
+
 # The refresh engine: the refresh running now, the last one, and the refresh-ahead scheduler.
 type RefreshStatus (
   running: bool,
@@ -146,7 +167,9 @@ type RefreshStatus (
   last: ?RefreshSummary,
   scheduler: (disabled, idle, backing_off),
   # RFC 3339 UTC: when the scheduler next looks for due entries.
-  nextRunAt: ?string
+  nextRunAt: ?string,
+  # Absent with [Refresh] ChangeFeed=no.
+  changeFeed: ?ChangeFeedStatus
 )
 
 # One page of search results for a query (1-500), cached then remote.

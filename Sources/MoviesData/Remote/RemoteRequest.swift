@@ -8,4 +8,9 @@ public enum RemoteRequest: Sendable, Hashable {
     case configuration
     /// `GET {secure_base_url}{size}{path}` on TMDB's image server.
     case image(baseURL: String, size: String, path: String)
+    /// `GET /3/movie/changes?start_date&end_date&page`: ids of movies changed between two UTC
+    /// dates (`YYYY-MM-DD`, at most 14 days apart), 100 a page.
+    case movieChanges(startDate: String, endDate: String, page: Int)
+    /// `GET /3/movie/{id}/changes?start_date&end_date`: what changed (the keys) in one movie.
+    case movieChangeKeys(id: Int, startDate: String, endDate: String)
 }

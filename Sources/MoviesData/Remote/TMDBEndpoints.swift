@@ -19,6 +19,12 @@ enum TMDBEndpoints {
             return Endpoint(path: "movie/\(id)", queryItems: items, headers: jsonHeaders)
         case .configuration:
             return Endpoint(path: "configuration", headers: jsonHeaders)
+        case .movieChanges(let start, let end, let page):
+            let items = [Endpoint.QueryItem("start_date", start), Endpoint.QueryItem("end_date", end), Endpoint.QueryItem("page", String(page))]
+            return Endpoint(path: "movie/changes", queryItems: items, headers: jsonHeaders)
+        case .movieChangeKeys(let id, let start, let end):
+            let items = [Endpoint.QueryItem("start_date", start), Endpoint.QueryItem("end_date", end)]
+            return Endpoint(path: "movie/\(id)/changes", queryItems: items, headers: jsonHeaders)
         case .image(let baseURL, let size, let path):
             let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
             let file = path.hasPrefix("/") ? path : "/" + path

@@ -79,6 +79,8 @@ enum TMDBResponseInterpreter {
             case .search: _ = try MoviesResponseDTO.decode(body)
             case .movie: _ = try MovieDetailsDTO.decode(body)
             case .configuration: _ = try ConfigurationDTO.decode(body)
+            case .movieChanges: _ = try ChangedMoviesDTO.decode(body)
+            case .movieChangeKeys: _ = try MovieChangesDTO.decode(body)
             case .image:
                 guard !body.isEmpty else {
                     throw MoviesError(code: .invalidResponse, message: "TMDB's image server sent an empty image.")
@@ -108,6 +110,8 @@ enum TMDBResponseInterpreter {
         case .image(_, _, let path): "TMDB's image server has no image \(path)."
         case .search: "TMDB could not find the search resource."
         case .configuration: "TMDB could not find its configuration resource."
+        case .movieChanges: "TMDB could not find its change list."
+        case .movieChangeKeys(let id, _, _): "TMDB has no movie with id \(id)."
         }
     }
 
@@ -117,6 +121,8 @@ enum TMDBResponseInterpreter {
         case .movie: "a movie record"
         case .configuration: "a configuration"
         case .image: "an image"
+        case .movieChanges: "a change list"
+        case .movieChangeKeys: "a movie's changes"
         }
     }
 

@@ -49,6 +49,7 @@ public actor RefreshScheduler {
     private let now: @Sendable () -> Date
     private let randomUnit: @Sendable () -> Double
     private let wake: RefreshWakeSignal
+    private let changeFeed: ChangeFeedSync?
     private var backoffLevel = 0
     private var backoffUntil: Date?
     private var nextRunAt: Date?
@@ -60,8 +61,10 @@ public actor RefreshScheduler {
     public init(
         refresher: WatchlistRefresher, responses: any ResponseStorage, configuration: Configuration = Configuration(),
         wake: RefreshWakeSignal = RefreshWakeSignal(),
-        now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        changeFeed: ChangeFeedSync? = nil
     ) {
+        self.changeFeed = changeFeed
         self.wake = wake
         self.refresher = refresher
         self.responses = responses
@@ -96,6 +99,9 @@ public actor RefreshScheduler {
     public func runPass() async -> Double {
         let date = now()
         if let until = backoffUntil, date < until { return scheduled(until.timeIntervalSince(date), from: date) }
+        // The change feed when due (daily): it marks what changed stale, so the steps below
+        // fetch only that, and keeps the rest fresh.
+        if let changeFeed { await changeFeed.runIfDue() }
         var due: [RefreshStep] = []
         var earliest = date.addingTimeInterval(configuration.idleSeconds)
         for step in await refresher.scheduledSteps() {

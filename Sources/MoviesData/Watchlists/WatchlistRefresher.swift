@@ -46,6 +46,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let now: @Sendable () -> Date
     /// Where refreshes starting and finishing are reported.
     let events: any EventLog
+    /// TMDB's change feed, read at the start of every refresh (`nil`: not followed).
+    let changeFeed: ChangeFeedSync?
     private var running: Run?
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
@@ -56,9 +58,10 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     public init(
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
         responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
-        events: any EventLog = DiscardingEventLog()
+        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil
     ) {
         self.events = events
+        self.changeFeed = changeFeed
         self.watchlists = watchlists
         self.movies = movies
         self.posterImages = posterImages
@@ -117,6 +120,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         tally.total = lists.reduce(0) { sum, list in
             sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)
         }
+        // The change feed first: what changed is marked stale (and pinned movies fetched again)
+        // before the lists are; a feed that cannot be read does not stop the refresh.
+        if let changeFeed { _ = try? await changeFeed.run() }
         let scope = target.map { "watchlist '\($0)'" } ?? "all watchlists"
         events.record(DataEvent(.info, "refresh.started", "refresh of \(scope) started: \(lists.count) list(s), \(tally.total) step(s)"))
         do {

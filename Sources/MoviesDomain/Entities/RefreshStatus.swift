@@ -22,9 +22,15 @@ public struct RefreshStatus: Sendable, Hashable, Codable {
     public var scheduler: SchedulerState
     /// When the scheduler next looks for due entries.
     public var nextRunAt: Date?
+    /// TMDB's change feed: its cursor and last run (`nil` when switched off).
+    public var changeFeed: ChangeFeedStatus?
 
     /// Creates a status.
-    public init(running: Bool, progress: RefreshProgress? = nil, last: RefreshSummary? = nil, scheduler: SchedulerState, nextRunAt: Date? = nil) {
+    public init(
+        running: Bool, progress: RefreshProgress? = nil, last: RefreshSummary? = nil, scheduler: SchedulerState, nextRunAt: Date? = nil,
+        changeFeed: ChangeFeedStatus? = nil
+    ) {
+        self.changeFeed = changeFeed
         self.running = running
         self.progress = progress
         self.last = last

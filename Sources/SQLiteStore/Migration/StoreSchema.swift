@@ -61,6 +61,7 @@ public enum StoreSchema {
     public static let singleFileMigrations: [SQLiteMigration] = migrations + [
         SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply),
         SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
+        SQLiteMigration(version: 5, name: changeFeed.name, apply: changeFeed.apply),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -74,7 +75,7 @@ public enum StoreSchema {
 
     /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
-    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex]
+    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex, changeFeed]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
     /// older rows until they are fetched again; reading one decodes its body instead).
@@ -88,6 +89,24 @@ public enum StoreSchema {
         try connection.execute(MovieTextIndexSchema.sql)
         try MovieTextIndexSchema.indexStoredResponses(in: connection)
     }
+
+    /// Cache version 6: TMDB's change feed. Its cursor and last run (one row), and when each
+    /// response was last confirmed current by the feed (`validated_at`, `NULL`: never; its
+    /// `fetched_at` says when TMDB sent it).
+    public static let changeFeed = SQLiteMigration(version: 6, name: "change feed", sql: """
+        ALTER TABLE responses ADD COLUMN validated_at REAL;
+        CREATE TABLE change_feed (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            synced_through TEXT,
+            last_run_at REAL,
+            last_outcome TEXT,
+            last_error TEXT,
+            changed_cached INT NOT NULL DEFAULT 0,
+            refetched INT NOT NULL DEFAULT 0,
+            validated INT NOT NULL DEFAULT 0,
+            requests INT NOT NULL DEFAULT 0
+        );
+        """)
 }
 
 /// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,
