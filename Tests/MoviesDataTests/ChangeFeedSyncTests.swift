@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
+import SystemSupport
 import MoviesTestSupport
 import Synchronization
 import Testing
@@ -45,9 +46,9 @@ import Testing
                     throw MoviesError(code: .remoteRejected, message: "Invalid date range", httpStatus: 422, tmdbCode: 20)
                 }
                 if failingPage.withLock({ $0 }) == page { throw MoviesError(code: .remoteUnavailable, message: "connection reset") }
-                let (first, last) = (FeedDate(start)!, FeedDate(end)!)
+                let (first, last) = (CalendarDay(start)!, CalendarDay(end)!)
                 let ids = changedOn.withLock { days in
-                    days.filter { FeedDate($0.key).map { first <= $0 && $0 <= last } ?? false }.flatMap(\.value)
+                    days.filter { CalendarDay($0.key).map { first <= $0 && $0 <= last } ?? false }.flatMap(\.value)
                 }.sorted()
                 let pages = max(1, (ids.count + 99) / 100)
                 let slice = ids.dropFirst((page - 1) * 100).prefix(100).map { #"{"id":\#($0),"adult":false}"# }
@@ -109,7 +110,7 @@ import Testing
         #expect(await h.feedRequests() == ["2026-11-24..2026-11-25#1"])
         let applied = try #require(await h.storage.applied.first)
         #expect(applied.changedIDs == [1, 2, 3])
-        #expect(applied.coveredSince == FeedDate("2026-11-24")?.start)
+        #expect(applied.coveredSince == CalendarDay("2026-11-24")?.start)
         #expect(applied.validUntil == h.clock.date.addingTimeInterval(1.5 * 86_400))
         #expect(status.syncedThrough == "2026-11-25")
         #expect(status.lastOutcome == .ok)
@@ -132,7 +133,7 @@ import Testing
         try await h.sync.run()
         #expect(await h.feedRequests() == ["2026-10-25..2026-11-07#1", "2026-11-08..2026-11-21#1", "2026-11-22..2026-11-25#1"])
         #expect(await h.storage.applied.first?.changedIDs == [1, 2, 3])
-        #expect(await h.storage.applied.first?.coveredSince == FeedDate("2026-10-25")?.start)
+        #expect(await h.storage.applied.first?.coveredSince == CalendarDay("2026-10-25")?.start)
     }
 
     @Test func aRunThatFailsMidPagingAppliesNothingAndTheRerunReadsTheSameWindows() async throws {
@@ -204,14 +205,14 @@ import Testing
 
     @Test(arguments: ["2026-11-25", "2024-02-29", "1970-01-01", "2000-12-31"])
     func feedDatesRoundTrip(text: String) throws {
-        let date = try #require(FeedDate(text))
+        let date = try #require(CalendarDay(text))
         #expect(date.description == text)
-        #expect(FeedDate(date.start) == date)
-        #expect(FeedDate(date.start.addingTimeInterval(86_399)) == date)
+        #expect(CalendarDay(date.start) == date)
+        #expect(CalendarDay(date.start.addingTimeInterval(86_399)) == date)
     }
 
     @Test(arguments: ["2026-02-30", "2026-13-01", "26-11-25", "2026-11-25T00:00", ""])
     func feedDatesRejectWhatIsNotADay(text: String) {
-        #expect(FeedDate(text) == nil)
+        #expect(CalendarDay(text) == nil)
     }
 }

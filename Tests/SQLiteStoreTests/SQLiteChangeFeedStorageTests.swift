@@ -2,6 +2,7 @@ import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
+import SystemSupport
 import MoviesTestSupport
 import Testing
 @testable import SQLiteStore
@@ -83,7 +84,7 @@ import Testing
             // again; 3 and 603, validated today, are confirmed again; 4 still is not.
             let tomorrow = Self.now.addingTimeInterval(Self.day)
             let next = try await feed.applyChanges(
-                ChangeFeedChanges(changedIDs: [1, 2], coveredSince: FeedDate(Self.now).start, validUntil: tomorrow.addingTimeInterval(Self.day), now: tomorrow, syncedThrough: "2026-11-26"),
+                ChangeFeedChanges(changedIDs: [1, 2], coveredSince: CalendarDay(Self.now).start, validUntil: tomorrow.addingTimeInterval(Self.day), now: tomorrow, syncedThrough: "2026-11-26"),
                 status: ChangeFeedStatus(syncedThrough: "2026-11-26", lastRunAt: tomorrow, lastOutcome: .ok))
             #expect(next.validated == 2, "3 and 603; not 4")
             #expect(try await Self.expiry(key(3), responses) == tomorrow.addingTimeInterval(Self.day))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// Follows TMDB's change feed (`GET /3/movie/changes`) so that cached movies are fetched again
 /// only when TMDB changed them.
@@ -101,8 +102,8 @@ public actor ChangeFeedSync {
     private func perform() async throws -> ChangeFeedStatus {
         let started = now()
         let previous = try await storage.changeFeedStatus()
-        let today = FeedDate(started)
-        var since: FeedDate? = previous.syncedThrough.flatMap(FeedDate.init).map { $0.adding(days: -Self.overlapDays) }
+        let today = CalendarDay(started)
+        var since: CalendarDay? = previous.syncedThrough.flatMap(CalendarDay.init).map { $0.adding(days: -Self.overlapDays) }
             ?? today.adding(days: -Self.overlapDays)
         if let start = since, today.day - start.day > settings.maxCatchUpDays { since = nil }
         var requests = 0
@@ -149,8 +150,8 @@ public actor ChangeFeedSync {
     }
 
     /// The windows from `start` to `end`, both included, each at most `windowDays` long.
-    static func windows(from start: FeedDate, to end: FeedDate) -> [(FeedDate, FeedDate)] {
-        var windows: [(FeedDate, FeedDate)] = []
+    static func windows(from start: CalendarDay, to end: CalendarDay) -> [(CalendarDay, CalendarDay)] {
+        var windows: [(CalendarDay, CalendarDay)] = []
         var first = start
         while first <= end {
             let last = min(end, first.adding(days: windowDays - 1))
@@ -161,7 +162,7 @@ public actor ChangeFeedSync {
     }
 
     /// Every id the feed lists in `window`, page after page until its last.
-    private func changedIDs(in window: (FeedDate, FeedDate), requests: inout Int) async throws -> Set<Int> {
+    private func changedIDs(in window: (CalendarDay, CalendarDay), requests: inout Int) async throws -> Set<Int> {
         var ids = Set<Int>()
         var page = 1
         while page <= Self.maxPagesPerWindow {
@@ -177,7 +178,7 @@ public actor ChangeFeedSync {
 
     /// Fetches pinned movie `id` again after a change: only its poster when only its images
     /// changed, else its details. On failure it is left stale, for the scheduler to retry.
-    private func refetch(_ id: Int, changedSince since: FeedDate?, until today: FeedDate, requests: inout Int) async throws -> Bool {
+    private func refetch(_ id: Int, changedSince since: CalendarDay?, until today: CalendarDay, requests: inout Int) async throws -> Bool {
         let language = settings.language
         var keys: Set<String> = []
         if let since, let body = try? await fetch(.movieChangeKeys(id: id, startDate: since.description, endDate: today.description), requests: &requests),

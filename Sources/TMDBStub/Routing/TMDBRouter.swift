@@ -2,6 +2,7 @@
 struct TMDBRouter: Sendable {
     let catalogue: MovieCatalogue
     let configuration: TMDBStubConfiguration
+    let changes: StubChangeLog
 
     /// The answer to `request`; `port` is the main port, for the configuration's image base URL.
     func response(to request: HTTPRequest, port: Int) -> HTTPResponse {
@@ -19,6 +20,10 @@ struct TMDBRouter: Sendable {
             answer = search(request.query)
         } else if path == "/3/configuration" {
             answer = configurationResponse(port: port)
+        } else if path == "/3/movie/changes" {
+            answer = changedMovies(request.query)
+        } else if components.count == 5, path.hasPrefix("/3/movie/"), components[4] == "changes" {
+            answer = movieChanges(idText: String(components[3]), request.query)
         } else if components.count == 4, path.hasPrefix("/3/movie/"), !components[3].isEmpty {
             answer = movie(idText: String(components[3]))
         } else {
@@ -39,7 +44,9 @@ struct TMDBRouter: Sendable {
         guard let id = Int(idText), id > 0 else {
             return .tmdbError(status: 404, code: 6, message: "Invalid id: The pre-requisite id is invalid or not found.")
         }
-        guard let movie = catalogue.movie(id: id) else { return Self.notFound }
+        guard var movie = catalogue.movie(id: id) else { return Self.notFound }
+        let revisions = changes.titleRevisions(of: id)
+        if revisions > 0 { movie.title += " (revision \(revisions))" }
         return .json(movie.detailsJSON)
     }
 

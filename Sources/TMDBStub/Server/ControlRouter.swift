@@ -1,4 +1,9 @@
-/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`.
+import Foundation
+import SystemSupport
+
+/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, and the
+/// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","keys":["title"]}`;
+/// the date defaults to today, the keys to `title`), `DELETE /changes`. `/reset` keeps the log.
 struct ControlRouter {
     let server: TMDBStubServer
 
@@ -26,9 +31,32 @@ struct ControlRouter {
             }
         case ("GET", "/stats"):
             return .json(server.statisticsJSON)
+        case ("GET", "/changes"):
+            return .json(Self.json(server.changes.all))
+        case ("POST", "/changes"):
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(request.body))) as? [String: Any],
+                  let ids = object["ids"] as? [Int], !ids.isEmpty else {
+                return Self.error(400, "The body must be a JSON object such as {\"ids\":[603],\"date\":\"2026-11-25\",\"keys\":[\"title\"]}.")
+            }
+            let today = CalendarDay(Date())
+            guard let day = (object["date"] as? String).map(CalendarDay.init) ?? today else {
+                return Self.error(400, "\"date\" must be a day such as 2026-11-25.")
+            }
+            let keys = object["keys"] as? [String] ?? ["title"]
+            server.changes.record(ids: ids, day: day, keys: keys)
+            return .json(Self.json(server.changes.all))
+        case ("DELETE", "/changes"):
+            server.changes.removeAll()
+            return .json(.array([]))
         default:
-            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset or GET /stats.")
+            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset, GET /stats or GET/POST/DELETE /changes.")
         }
+    }
+
+    private static func json(_ changes: [StubChangeLog.Change]) -> JSONValue {
+        .array(changes.map { change in
+            .object([("id", .int(change.movieID)), ("date", .string(change.day.description)), ("keys", .array(change.keys.map { .string($0) }))])
+        })
     }
 
     private static func error(_ status: Int, _ message: String) -> HTTPResponse {

@@ -5,9 +5,10 @@ import Synchronization
 /// A TMDB-compatible HTTP/1.1 fixture server with fault injection, runnable in-process by tests
 /// or as the `tmdb-stub` executable.
 ///
-/// The main port answers `/3/search/movie`, `/3/movie/{id}`, `/3/configuration` and `/t/p/{size}/{file}`
-/// from a deterministic ``MovieCatalogue``; the control port (`/faults`, `/reset`, `/stats`) switches
-/// faults at run time. One thread serves each connection, up to ``TMDBStubConfiguration/maxConnections``.
+/// The main port answers `/3/search/movie`, `/3/movie/{id}`, `/3/movie/changes`,
+/// `/3/movie/{id}/changes`, `/3/configuration` and `/t/p/{size}/{file}` from a deterministic
+/// ``MovieCatalogue``; the control port (`/faults`, `/reset`, `/stats`, `/changes`) switches
+/// faults and records changes at run time. One thread serves each connection, up to ``TMDBStubConfiguration/maxConnections``.
 public final class TMDBStubServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: TMDBStubConfiguration
@@ -15,12 +16,14 @@ public final class TMDBStubServer: Sendable {
     public let catalogue: MovieCatalogue
     let router: TMDBRouter
     let state = Mutex(ServerState())
+    /// What changed in the catalogue, for the change feed (`POST /changes` on the control port).
+    public let changes = StubChangeLog()
 
     /// Creates a server (building its catalogue); nothing listens until ``start()``.
     public init(configuration: TMDBStubConfiguration = TMDBStubConfiguration()) {
         self.configuration = configuration
         catalogue = MovieCatalogue(seed: configuration.seed, count: configuration.movieCount)
-        router = TMDBRouter(catalogue: catalogue, configuration: configuration)
+        router = TMDBRouter(catalogue: catalogue, configuration: configuration, changes: changes)
         state.withLock { $0.faults = configuration.faults }
     }
 

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// A UTC calendar day, as TMDB's change feed takes it (`YYYY-MM-DD`): days since 1970-01-01.
-public struct FeedDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+/// A UTC calendar day (`YYYY-MM-DD`, as TMDB's change feed takes it): days since 1970-01-01.
+public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Days since 1970-01-01 (UTC).
     public let day: Int
 
@@ -21,7 +21,7 @@ public struct FeedDate: Sendable, Hashable, Comparable, CustomStringConvertible 
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let candidate = FeedDate(day: Self.days(year: year, month: month, day: day))
+        let candidate = CalendarDay(day: Self.days(year: year, month: month, day: day))
         guard candidate.description == text else { return nil }  // 2026-02-30 is not a day
         self = candidate
     }
@@ -37,9 +37,9 @@ public struct FeedDate: Sendable, Hashable, Comparable, CustomStringConvertible 
     public var start: Date { Date(timeIntervalSince1970: Double(day) * 86_400) }
 
     /// The day `count` days later (earlier when negative).
-    public func adding(days count: Int) -> FeedDate { FeedDate(day: day + count) }
+    public func adding(days count: Int) -> CalendarDay { CalendarDay(day: day + count) }
 
-    public static func < (lhs: FeedDate, rhs: FeedDate) -> Bool { lhs.day < rhs.day }
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.day < rhs.day }
 
     // Howard Hinnant's days-from-civil and civil-from-days (proleptic Gregorian calendar).
     private static func days(year: Int, month: Int, day: Int) -> Int {
