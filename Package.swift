@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "Varlink", "SystemSupport", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),

@@ -176,19 +176,27 @@ public actor ChangeFeedSync {
         return ids
     }
 
-    /// Fetches pinned movie `id` again after a change: only its poster when only its images
-    /// changed, else its details. On failure it is left stale, for the scheduler to retry.
+    /// Fetches pinned movie `id` again after a change: nothing when the cached copy was fetched
+    /// after the movie's last edit (the feed lists days; the movie's changes say when), only its
+    /// poster when only its images changed, else its details. On failure it is left stale, for
+    /// the scheduler to retry. Returns whether anything was fetched.
     private func refetch(_ id: Int, changedSince since: CalendarDay?, until today: CalendarDay, requests: inout Int) async throws -> Bool {
         let language = settings.language
         var keys: Set<String> = []
+        var latestEdit: Date?
         if let since, let body = try? await fetch(.movieChangeKeys(id: id, startDate: since.description, endDate: today.description), requests: &requests),
            let changes = try? MovieChangesDTO.decode(body) {
             keys = Set(changes.changes.map(\.key))
+            latestEdit = changes.latestEdit
+        }
+        let cached = try? await FetchedUpdates.last(of: { try await movies.movieDetails(id: id, language: language, policy: .cacheOnly, emit: $0) })
+        if let latestEdit, let cached, cached.freshness.fetchedAt > latestEdit {
+            // Fetched after its last edit (the feed lists days, the movie's changes times): current.
+            try? await storage.setMoviesFresh([id], until: now().addingTimeInterval(settings.validity), now: now())
+            return false
         }
         do {
-            if keys == ["images"],
-               let cached = try? await FetchedUpdates.last(of: { try await movies.movieDetails(id: id, language: language, policy: .cacheOnly, emit: $0) }),
-               let path = cached.value.posterPath {
+            if keys == ["images"], let path = cached?.value.posterPath {
                 let size = settings.posterSize
                 requests += 1
                 _ = try await FetchedUpdates.last(of: { try await posterImages.posterImage(path: path, size: size, policy: .networkOnly, emit: $0) })

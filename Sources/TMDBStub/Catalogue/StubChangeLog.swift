@@ -9,6 +9,8 @@ public final class StubChangeLog: Sendable {
     /// One recorded change.
     public struct Change: Sendable, Hashable {
         public var day: CalendarDay
+        /// The time of day of the edit, `hh:mm:ss` (UTC).
+        public var time: String
         public var movieID: Int
         public var keys: [String]
     }
@@ -18,10 +20,11 @@ public final class StubChangeLog: Sendable {
     /// Creates an empty log.
     public init() {}
 
-    /// Records that `ids` changed on `day` (their `keys`).
-    public func record(ids: [Int], day: CalendarDay, keys: [String]) {
+    /// Records that `ids` changed on `day` at `time` (their `keys`); by default at the day's
+    /// last second, so that a copy fetched that day counts as older than the change.
+    public func record(ids: [Int], day: CalendarDay, time: String = "23:59:59", keys: [String]) {
         changes.withLock { log in
-            for id in ids { log.append(Change(day: day, movieID: id, keys: keys)) }
+            for id in ids { log.append(Change(day: day, time: time, movieID: id, keys: keys)) }
         }
     }
 

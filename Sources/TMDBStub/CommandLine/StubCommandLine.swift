@@ -60,7 +60,7 @@ public struct StubCommandLine: Sendable {
           POST /reset              clear faults and counters
           GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
           POST /changes            record a change for the change feed: {"ids":[603],"date":"2026-11-25",
-                                   "keys":["title"]} (date: today, keys: title by default; a title
+                                   "time":"10:13:00","keys":["title"]} (today, 23:59:59, title by default; a title
                                    change adds " (revision N)" to the movie's title); GET lists them,
                                    DELETE forgets them (POST /reset keeps them)
         SIGNALS: SIGUSR1 = down, SIGUSR2 = up, SIGTERM/SIGINT = exit 0.

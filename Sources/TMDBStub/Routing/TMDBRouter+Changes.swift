@@ -30,17 +30,22 @@ extension TMDBRouter {
     func movieChanges(idText: String, _ query: [String: String]) -> HTTPResponse {
         guard let id = Int(idText), id > 0, catalogue.movie(id: id) != nil else { return Self.notFound }
         guard let (start, end) = window(query) else { return Self.invalidDateRange }
-        var keys: [(String, CalendarDay)] = []
+        var keys: [(key: String, edits: [StubChangeLog.Change])] = []
         for change in changes.changes(of: id, from: start, to: end) {
-            for key in change.keys where !keys.contains(where: { $0.0 == key }) { keys.append((key, change.day)) }
+            for key in change.keys {
+                if let index = keys.firstIndex(where: { $0.key == key }) { keys[index].edits.append(change) } else { keys.append((key, [change])) }
+            }
         }
         return .json(.object([
-            ("changes", .array(keys.map { key, day in
+            ("changes", .array(keys.map { key, edits in
                 .object([
                     ("key", .string(key)),
-                    ("items", .array([.object([
-                        ("id", .string("\(id)-\(key)-\(day)")), ("action", .string("updated")), ("time", .string("\(day) 00:00:00 UTC")),
-                    ])])),
+                    ("items", .array(edits.enumerated().map { number, edit in
+                        .object([
+                            ("id", .string("\(id)-\(key)-\(number)")), ("action", .string("updated")),
+                            ("time", .string("\(edit.day) \(edit.time) UTC")),
+                        ])
+                    })),
                 ])
             })),
         ]))

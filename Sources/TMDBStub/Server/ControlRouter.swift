@@ -2,8 +2,8 @@ import Foundation
 import SystemSupport
 
 /// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, and the
-/// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","keys":["title"]}`;
-/// the date defaults to today, the keys to `title`), `DELETE /changes`. `/reset` keeps the log.
+/// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","time":"10:13:00",
+/// "keys":["title"]}`; by default today, 23:59:59, `title`), `DELETE /changes`. `/reset` keeps the log.
 struct ControlRouter {
     let server: TMDBStubServer
 
@@ -43,7 +43,11 @@ struct ControlRouter {
                 return Self.error(400, "\"date\" must be a day such as 2026-11-25.")
             }
             let keys = object["keys"] as? [String] ?? ["title"]
-            server.changes.record(ids: ids, day: day, keys: keys)
+            let time = object["time"] as? String ?? "23:59:59"
+            guard time.split(separator: ":").compactMap({ Int($0) }).count == 3 else {
+                return Self.error(400, "\"time\" must be a time of day such as 10:13:00.")
+            }
+            server.changes.record(ids: ids, day: day, time: time, keys: keys)
             return .json(Self.json(server.changes.all))
         case ("DELETE", "/changes"):
             server.changes.removeAll()
@@ -55,7 +59,10 @@ struct ControlRouter {
 
     private static func json(_ changes: [StubChangeLog.Change]) -> JSONValue {
         .array(changes.map { change in
-            .object([("id", .int(change.movieID)), ("date", .string(change.day.description)), ("keys", .array(change.keys.map { .string($0) }))])
+            .object([
+                ("id", .int(change.movieID)), ("date", .string(change.day.description)), ("time", .string(change.time)),
+                ("keys", .array(change.keys.map { .string($0) })),
+            ])
         })
     }
 
