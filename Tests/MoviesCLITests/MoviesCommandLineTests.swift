@@ -106,6 +106,7 @@ import Varlink
         (["search", "x", "--page", "501"], "--page takes a whole number from 1 to 500"),
         (["search", "x", "--page", "two"], "not 'two'"),
         (["search", "x", "--offline", "--fresh"], "choose only one of --offline"),
+        (["search", "x", "--local", "--fresh"], "choose only one of --offline, --fresh, --cache-first and --local"),
         (["search", "x", "--max-stale", "soon"], "--max-stale takes a duration"),
         (["search", "x", "--colour"], "unknown option '--colour'"),
         (["show"], "exactly one movie ID"),
@@ -153,6 +154,27 @@ import Varlink
         _ = harness.run("search", "x")
         #expect(harness.client.searches.first?.policy == nil)
         #expect(harness.socketPaths == ["/run/user/1000/moviesd/io.moviesd.Movies"])
+    }
+
+    @Test func localSearchesOnlyTheCachedMoviesAndSaysHowManyMatched() {
+        let harness = Harness()
+        let local = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 3_600, stale: true)
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(11, "Star Wars")]), local)])
+        #expect(harness.run("search", "wars", "--local") == .success)
+        #expect(harness.client.searches.first?.policy == .localOnly)
+        #expect(harness.output.text.contains("— 2 matches among cached movies"), "the page's total: \(harness.output.text)")
+        #expect(!harness.output.text.contains("offline"))
+        #expect(harness.errors.text.isEmpty)
+    }
+
+    @Test func offlineWithNothingCachedForTheQuerySaysTheMatchesAreAmongCachedMovies() {
+        let harness = Harness()
+        let local = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 3_600, stale: true, remoteError: "offline")
+        let movies = [Fixtures.movie(11, "Star Wars"), Fixtures.movie(12, "Wars of Stars")]
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, movies), local)])
+        #expect(harness.run("search", "wars") == .success)
+        #expect(harness.output.text.contains("offline — 2 matches among cached movies"), "the page's total: \(harness.output.text)")
+        #expect(harness.errors.text == "movies: warning: showing matches among cached movies, TMDB could not be asked: offline\n")
     }
 
     @Test func jsonPrintsEachReplyOnItsOwnLine() {

@@ -24,6 +24,19 @@ import Testing
         #expect(line(remote) == "auth rejected: Invalid API key — check the TMDB token")
     }
 
+    @Test func theChangeFeedLineSaysWhereTheCursorIsAndWhatTheLastRunDid() {
+        let viewModel = StatusViewModel(client: MockMoviesClient(), now: { now })
+        let ran = now.addingTimeInterval(-2 * 3_600)
+        #expect(viewModel.changeFeedLine(ChangeFeedStatus()) == "not run yet")
+        #expect(viewModel.changeFeedLine(ChangeFeedStatus(
+            syncedThrough: "2026-11-18", lastRunAt: ran, lastOutcome: .ok, changedCached: 12, refetched: 3, validated: 9_400, requests: 5))
+            == "synced through 2026-11-18, last run 2026-11-18 09:06 UTC (2 h ago): 12 changed, 3 fetched again, 9400 kept fresh, 5 request(s)")
+        #expect(viewModel.changeFeedLine(ChangeFeedStatus(syncedThrough: "2026-11-17", lastRunAt: ran, lastOutcome: .failed, lastError: "TMDB reset the connection."))
+            == "failed at 2026-11-18 09:06 UTC (2 h ago): TMDB reset the connection. (still synced through 2026-11-17)")
+        #expect(viewModel.changeFeedLine(ChangeFeedStatus(syncedThrough: "2026-11-18", lastRunAt: ran, lastOutcome: .fullRevalidation, refetched: 40, requests: 40))
+            .contains("could not bridge the gap: 40 pinned movie(s) fetched again"))
+    }
+
     @Test func errorIsKept() {
         let client = MockMoviesClient()
         client.statusResult = .failure(.daemonUnreachable(socketPath: "/s", reason: "refused"))

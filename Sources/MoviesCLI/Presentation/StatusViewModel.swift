@@ -65,6 +65,26 @@ final class StatusViewModel {
         }
         if let refresh = status.refresh {
             fields.append(DetailField(label: "Refresh-ahead", value: schedulerLine(refresh)))
+            if let feed = refresh.changeFeed {
+                fields.append(DetailField(label: "Change feed", value: changeFeedLine(feed)))
+            }
+        }
+    }
+
+    /// "synced through 2026-11-25, last run 2026-11-25 10:00 UTC (2 h ago): 12 changed, 3 fetched
+    /// again, 9,400 kept fresh, 5 requests", "failed at … : reason (still through 2026-11-24)" or
+    /// "not run yet".
+    func changeFeedLine(_ feed: ChangeFeedStatus) -> String {
+        guard let last = feed.lastRunAt else { return "not run yet" }
+        let when = "\(UTCTimestamp.describe(last)) (\(RelativeAge.describe(seconds: age(of: last))))"
+        let through = feed.syncedThrough ?? "no day yet"
+        switch feed.lastOutcome {
+        case .failed?:
+            return "failed at \(when): \(feed.lastError ?? "unknown error") (still synced through \(through))"
+        case .fullRevalidation?:
+            return "synced through \(through); last run \(when) could not bridge the gap: \(feed.refetched) pinned movie(s) fetched again, \(feed.requests) request(s)"
+        case .ok?, nil:
+            return "synced through \(through), last run \(when): \(feed.changedCached) changed, \(feed.refetched) fetched again, \(feed.validated) kept fresh, \(feed.requests) request(s)"
         }
     }
 
