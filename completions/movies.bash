@@ -43,7 +43,7 @@ _movies() {
 
     local options=""
     case $command in
-        search) options="--page --offline --fresh --cache-first --max-stale" ;;
+        search) options="--page --offline --fresh --cache-first --local --max-stale" ;;
         show) options="--offline --fresh --cache-first" ;;
         poster) options="--width --output" ;;
         recent) options="--limit" ;;
