@@ -106,6 +106,24 @@ import Testing
         }
     }
 
+    @Test func aWordInNearlyEveryMovieIsNotRequiredWhenOthersAreGiven() async throws {
+        try await Self.withIndex { storage, index, _ in
+            // 800 movies, every one with "the" in its overview; three titled "Nomad".
+            for page in 0..<40 {
+                let movies = (0..<20).map { n -> Movie in
+                    let id = page * 20 + n + 1
+                    return Movie(id: id, title: id % 300 == 0 ? "Nomad \(id)" : "Film \(id)", overview: "the story of the film", popularity: Double(id))
+                }
+                try await storage.save(Self.page("p\(page)", movies))
+            }
+            let both = try await Self.ids(index, "the nomad")
+            #expect(both.ids == [600, 300], "matched by the rare word; \"the\" is in every movie")
+            #expect(try await Self.ids(index, "the").total == 800, "alone, it still matches")
+            #expect(try await Self.ids(index, "nomad the").total == 2)
+            #expect(SQLiteMovieTextIndex.words(of: "The Nomad") == ["The", "Nomad"])
+        }
+    }
+
     @Test func pagesThroughEveryMatchOnce() async throws {
         try await Self.withIndex { storage, index, _ in
             // Titles that match equally well: the pages split them, each page by popularity.
