@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "MoviesWire", dependencies: ["MoviesDomain", "WireJSON"]),
 
         // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
-        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking", "SystemSupport"]),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking"]),
 
         // Storage: the system libsqlite3 and the SQLite adapters of Data's storage ports.
         .systemLibrary(
@@ -69,7 +69,7 @@ let package = Package(
         ),
 
         // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
-        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "SystemSupport"]),
+        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "MoviesDomain"]),
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
@@ -84,8 +84,8 @@ let package = Package(
         .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "SystemSupport", "MoviesTestSupport"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),

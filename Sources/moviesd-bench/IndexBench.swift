@@ -43,35 +43,11 @@ struct IndexBench {
         let plain = SQLiteResponseStorage(store: plainStore)
         let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-        // New pages: the whole write path's index work (entries built, then the transaction).
-        var withIndex: [Double] = []
-        var without: [Double] = []
-        for (number, page) in catalogue.pages.enumerated() {
-            let response = Self.response(number, page, fetchedAt: fetchedAt)
-            let started = MonotonicClock.now()
-            var entry = response
-            entry.indexedMovies = MovieIndexing.entries(of: page, language: nil, fetchedAt: fetchedAt)
-            try await indexed.save(entry)
-            withIndex.append(Self.seconds(since: started))
-            let plainStarted = MonotonicClock.now()
-            try await plain.save(response)
-            without.append(Self.seconds(since: plainStarted))
-        }
-        // The same pages fetched again, unchanged (what keeping a cache fresh writes).
-        var againWithIndex: [Double] = []
-        var againWithout: [Double] = []
+        // New pages: the whole write path's index work (entries built, then the transaction);
+        // then the same pages fetched again, unchanged (what keeping a cache fresh writes).
+        let (withIndex, without) = try await Self.write(catalogue.pages, at: fetchedAt, indexed: indexed, plain: plain)
         let later = fetchedAt.addingTimeInterval(3600)
-        for (number, page) in catalogue.pages.enumerated().prefix(1_000) {
-            let response = Self.response(number, page, fetchedAt: later)
-            let started = MonotonicClock.now()
-            var entry = response
-            entry.indexedMovies = MovieIndexing.entries(of: page, language: nil, fetchedAt: later)
-            try await indexed.save(entry)
-            againWithIndex.append(Self.seconds(since: started))
-            let plainStarted = MonotonicClock.now()
-            try await plain.save(response)
-            againWithout.append(Self.seconds(since: plainStarted))
-        }
+        let (againWithIndex, againWithout) = try await Self.write(Array(catalogue.pages.prefix(1_000)), at: later, indexed: indexed, plain: plain)
 
         // The entries alone (folding, the summaries' encoding), outside any transaction.
         let entriesStarted = MonotonicClock.now()
@@ -114,6 +90,27 @@ struct IndexBench {
             lines.append("index slowest ms=\(Self.format(seconds * 1000)) matches=\(total) query=\"\(text)\"")
         }
         return lines
+    }
+
+    /// Saves each page into both storages (with its index entries into `indexed`); the seconds
+    /// each save took, with and without the index.
+    private static func write(
+        _ pages: [MoviesPage], at date: Date, indexed: SQLiteResponseStorage, plain: SQLiteResponseStorage
+    ) async throws -> (withIndex: [Double], without: [Double]) {
+        var withIndex: [Double] = []
+        var without: [Double] = []
+        for (number, page) in pages.enumerated() {
+            let response = Self.response(number, page, fetchedAt: date)
+            let started = MonotonicClock.now()
+            var entry = response
+            entry.indexedMovies = MovieIndexing.entries(of: page, language: nil, fetchedAt: date)
+            try await indexed.save(entry)
+            withIndex.append(Self.seconds(since: started))
+            let plainStarted = MonotonicClock.now()
+            try await plain.save(response)
+            without.append(Self.seconds(since: plainStarted))
+        }
+        return (withIndex, without)
     }
 
     private static func seconds(since start: UInt64) -> Double {

@@ -4,7 +4,6 @@ import MoviesDomain
 import MoviesTestSupport
 import Networking
 import SQLiteStore
-import SystemSupport
 import Testing
 import TMDBStub
 

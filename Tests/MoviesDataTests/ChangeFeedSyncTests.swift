@@ -1,7 +1,6 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
-import SystemSupport
 import MoviesTestSupport
 import Synchronization
 import Testing

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
-import SystemSupport
 import MoviesTestSupport
 import Testing
 @testable import SQLiteStore

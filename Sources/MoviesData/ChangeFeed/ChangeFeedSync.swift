@@ -1,6 +1,5 @@
 import FoundationEssentials
 import MoviesDomain
-import SystemSupport
 
 /// Follows TMDB's change feed (`GET /3/movie/changes`) so that cached movies are fetched again
 /// only when TMDB changed them.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import SystemSupport
+import MoviesDomain
 
 /// `GET /3/movie/{id}/changes`: which keys of a movie changed (`title`, `overview`, `images`...)
 /// and when. The items' values are not read: what changed, and when, decides what is fetched again.

@@ -1,5 +1,5 @@
 import Synchronization
-import SystemSupport
+import MoviesDomain
 
 /// What changed in the stub's catalogue, and when: the data behind `GET /3/movie/changes` and
 /// `GET /3/movie/{id}/changes`, recorded through the control port (`POST /changes`). A change of

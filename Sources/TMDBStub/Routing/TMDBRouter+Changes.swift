@@ -1,5 +1,5 @@
 import Glibc
-import SystemSupport
+import MoviesDomain
 
 extension TMDBRouter {
     /// TMDB's longest change window: start and end at most 14 days apart.

@@ -1,5 +1,5 @@
 import Foundation
-import SystemSupport
+import MoviesDomain
 
 /// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, and the
 /// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","time":"10:13:00",

@@ -21,14 +21,14 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let candidate = CalendarDay(day: Self.days(year: year, month: month, day: day))
+        let candidate = CalendarDay(day: WireDate.daysSince1970(year: year, month: month, day: day))
         guard candidate.description == text else { return nil }  // 2026-02-30 is not a day
         self = candidate
     }
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let (year, month, day) = Self.civil(fromDays: self.day)
+        let (year, month, day) = WireDate.civilDate(daysSince1970: self.day)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))"
     }
@@ -40,26 +40,4 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     public func adding(days count: Int) -> CalendarDay { CalendarDay(day: day + count) }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool { lhs.day < rhs.day }
-
-    // Howard Hinnant's days-from-civil and civil-from-days (proleptic Gregorian calendar).
-    private static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 }
