@@ -53,6 +53,31 @@ struct OfflineFirstTests {
             #expect((freshness?["remoteError"] as? String)?.isEmpty == false)
             #expect(elapsed < 1.0, "offline answer took \(elapsed) s")
         }
+        // The default policy too (its cached page goes out first): the call ends with that page,
+        // never with the local index's answer, since the query has a cached page.
+        let offline = try sandbox.movies(["search", "star", "--json"])
+        #expect(offline.status == 0, "\(offline.stderr)")
+        let origins = JSONLines.parse(offline.stdout).compactMap(JSONLines.origin)
+        #expect(!origins.isEmpty && origins.allSatisfy { $0 == "cache" }, "\(offline.stdout)")
+    }
+
+    @Test("with the remote down, a query never searched is answered from the movies other queries cached")
+    func remoteDownSearchesTheCachedMovies() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["search", "star", "--json"]).status == 0)
+        try await sandbox.setFaults(#"{"down": true}"#)
+        let local = try sandbox.movies(["search", "wars"])
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdout.contains("offline — "), "\(local.stdout)")
+        #expect(local.stdout.contains("among cached movies"), "\(local.stdout)")
+        #expect(local.stdout.contains("Star Wars"), "\(local.stdout)")
+        let json = try sandbox.movies(["search", "--local", "wars", "--json"])
+        #expect(JSONLines.parse(json.stdout).compactMap(JSONLines.origin) == ["local_index"], "\(json.stdout)")
+        let none = try sandbox.movies(["search", "--local", "zzqx"])
+        #expect(none.status == 75)
     }
 
     @Test("a query never seen while the remote is down exits 75 with a clear message")

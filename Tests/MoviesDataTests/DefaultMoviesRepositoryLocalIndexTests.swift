@@ -80,6 +80,16 @@ import Testing
         #expect(record.updates.isEmpty)
     }
 
+    @Test(arguments: [FetchPolicy.networkOnly, .cacheThenNetwork])
+    func aQueryWithACachedPageIsNeverAnsweredFromTheIndex(policy: FetchPolicy) async throws {
+        // network_only is what the daemon asks once it has sent the cached page itself: TMDB's
+        // failure must reach it, to end the call with that page, not with the index's.
+        let h = try await harness()
+        let record = try await h.search(policy == .networkOnly ? .networkOnly : .cacheThenNetwork, maxStale: 1, query: "star")
+        #expect(record.error?.code == .remoteUnavailable)
+        #expect(!record.origins.contains(.localIndex))
+    }
+
     @Test func aQueryWithACachedPageIsAnsweredFromThatPageNotTheIndex() async throws {
         let h = try await harness()
         let record = try await h.search(.cacheThenNetwork, query: "star")

@@ -52,13 +52,17 @@ public struct DefaultMoviesRepository: MoviesRepository {
             return
         }
         var emitted = false
+        let resource = searchResource(request)
         do {
-            try await loader.run(searchResource(request), fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds) { update in
+            try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds) { update in
                 emitted = true
                 await emit(update)
             }
         } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
-            guard let found = try? await searchLocally(request, remoteError: failure.message) else { throw failure }
+            // Only for a query with no cached page: with one (too old for the policy, or already
+            // sent by the caller, who then asked for TMDB's answer alone), the failure stands.
+            guard await loader.cachedAnswer(resource) == nil,
+                  let found = try? await searchLocally(request, remoteError: failure.message) else { throw failure }
             await emit(found)
         }
     }
