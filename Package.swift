@@ -69,20 +69,20 @@ let package = Package(
         ),
 
         // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
-        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "MoviesDomain"]),
+        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "MoviesDomain", "SystemSupport"]),
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
         .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport", "MoviesDomain", "MoviesData", "MoviesWire", "SQLiteStore"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
-        .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking"], path: "Tests/MoviesTestSupport"),
+        .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking", "SystemSupport"], path: "Tests/MoviesTestSupport"),
 
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WireJSONTests", dependencies: ["WireJSON"]),
-        .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "SystemSupport", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport"]),

@@ -23,7 +23,7 @@ struct IndexBench {
     var keep = false
 
     func run() async throws -> [String] {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandomGenerator(seed: seed)
         let catalogue = SyntheticCatalogue(movies: movies, random: &random)
         let root = directory + "/moviesd-index-bench-\(getpid())"
         mkdir(root, 0o700)
@@ -140,20 +140,6 @@ struct IndexBench {
     private static func mib(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576) }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-}
-
 /// Movies with made-up words for titles and overviews, drawn as words are in real text (Zipf:
 /// the k-th most common word k times rarer than the first; the commonest are English's; titles
 /// have no function words but a leading "The" or "A"): most titles in Latin letters, some
@@ -170,7 +156,7 @@ struct SyntheticCatalogue {
     private static let accented: [Character: Character] = ["e": "é", "a": "à", "o": "ô", "u": "ü", "i": "ï"]
     private static let kanji = Array("千尋神隠夢風谷城空海山月光森王女子鬼刀侍花火夜星雪恋人生死時物語君名七")
 
-    init(movies: Int, random: inout SplitMix) {
+    init(movies: Int, random: inout SeededRandomGenerator) {
         var vocabulary = Self.common
         while vocabulary.count < 20_000 {
             vocabulary.append((0..<(2 + random.below(2))).map { _ in Self.syllables[random.below(Self.syllables.count)] }.joined())
@@ -182,7 +168,7 @@ struct SyntheticCatalogue {
             total += 1 / Double(rank)
             cumulative.append(total)
         }
-        func word(_ random: inout SplitMix) -> String {
+        func word(_ random: inout SeededRandomGenerator) -> String {
             let target = Double(random.next() % 1_000_000_000) / 1_000_000_000 * total
             var (low, high) = (0, cumulative.count - 1)
             while low < high {
@@ -237,7 +223,7 @@ struct SyntheticCatalogue {
 
     /// One query of the mix, with its kind: mostly what users type into `movies search` (a
     /// cached movie's title, or one word of it), then prefixes, overview words, CJK, nonsense.
-    func query(_ random: inout SplitMix) -> (String, String) {
+    func query(_ random: inout SeededRandomGenerator) -> (String, String) {
         let words = titles[random.below(titles.count)]
         switch random.below(100) {
         case 0..<45:
@@ -261,4 +247,9 @@ struct SyntheticCatalogue {
             return ("no_match", "zzq" + String(random.below(1000)))
         }
     }
+}
+
+extension SeededRandomGenerator {
+    /// A number in `0..<bound` (0 when `bound` is not positive).
+    mutating func below(_ bound: Int) -> Int { bound > 0 ? Int.random(in: 0..<bound, using: &self) : 0 }
 }

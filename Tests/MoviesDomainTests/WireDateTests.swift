@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MoviesDomain
 import MoviesTestSupport
+import SystemSupport
 import Testing
 
 /// `WireDate` agrees with Foundation's `.iso8601` strategy (what older moviesd versions wrote), both ways.

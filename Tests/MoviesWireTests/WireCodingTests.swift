@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesDomain
 import MoviesTestSupport
 import MoviesWire
+import SystemSupport
 import Testing
 import WireJSON
 

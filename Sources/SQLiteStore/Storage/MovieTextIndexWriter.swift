@@ -1,4 +1,5 @@
 import MoviesData
+import SystemSupport
 
 /// Keeps the local search index (`MovieTextIndexSchema`) in step with one response, inside the
 /// caller's write transaction: the response's movies are upserted (their FTS rows change only
@@ -70,25 +71,17 @@ enum MovieTextIndexWriter {
 
     /// FNV-1a (64 bits) over everything indexed of `movies` but when they were fetched.
     static func digest(of movies: [IndexedMovie]) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        func add<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
-            hash ^= 0xFF
-            hash &*= 0x0000_0100_0000_01B3
-        }
+        var hasher = FNV1a()
         for movie in movies {
-            withUnsafeBytes(of: Int64(movie.movieID).littleEndian) { add($0) }
-            withUnsafeBytes(of: movie.popularity.bitPattern.littleEndian) { add($0) }
-            add(movie.language.utf8)
-            add(movie.title.utf8)
-            add(movie.originalTitle.utf8)
-            add(movie.overview.utf8)
-            movie.summary.withUnsafeBytes { add($0) }
+            withUnsafeBytes(of: Int64(movie.movieID).littleEndian) { hasher.addField($0) }
+            withUnsafeBytes(of: movie.popularity.bitPattern.littleEndian) { hasher.addField($0) }
+            hasher.addField(movie.language.utf8)
+            hasher.addField(movie.title.utf8)
+            hasher.addField(movie.originalTitle.utf8)
+            hasher.addField(movie.overview.utf8)
+            movie.summary.withUnsafeBytes { hasher.addField($0) }
         }
-        return hash
+        return hasher.value
     }
 
     private static func run(_ sql: String, _ values: [SQLiteValue], in connection: SQLiteConnection) throws {

@@ -1,11 +1,12 @@
+import SystemSupport
 import Foundation
 
 /// Builds the deterministic pseudo-random part of the catalogue from a seed.
 struct CatalogueGenerator {
-    private var random: SeededGenerator
+    private var random: SeededRandomGenerator
 
     init(seed: UInt64) {
-        random = SeededGenerator(seed: seed)
+        random = SeededRandomGenerator(seed: seed)
     }
 
     /// `count` generated movies with ascending ids that avoid `reservedIDs`.

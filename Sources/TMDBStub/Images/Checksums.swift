@@ -1,3 +1,4 @@
+import SystemSupport
 /// The checksums PNG and zlib need, plus the hash behind the stub's ETags.
 public enum Checksums {
     private static let crcTable: [UInt32] = (0..<256).map { index in
@@ -25,8 +26,6 @@ public enum Checksums {
 
     /// 64-bit FNV-1a, used for strong ETags and per-image colours.
     public static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        FNV1a.hash(bytes)
     }
 }

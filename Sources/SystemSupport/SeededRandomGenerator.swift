@@ -1,0 +1,19 @@
+/// Deterministic pseudo-random numbers (SplitMix64): the same seed gives the same sequence, so a
+/// generated catalogue, a benchmark's data or a failing sampled test can be reproduced.
+public struct SeededRandomGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator whose sequence is fully determined by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The next 64 pseudo-random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
