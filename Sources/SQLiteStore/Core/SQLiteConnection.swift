@@ -136,6 +136,15 @@ public final class SQLiteConnection {
         return try changes()
     }
 
+    /// Like `run`, with a statement kept for the next call (`prepareReused`): for fixed SQL run
+    /// many times in one transaction.
+    @discardableResult
+    public func runReused(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
+        let statement = try prepareReused(sql, values)
+        while try statement.step() {}
+        return try changes()
+    }
+
     /// The first column of the first row as an integer, or `nil` when there is no row or it is NULL.
     public func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64? {
         let statement = try prepare(sql, values)

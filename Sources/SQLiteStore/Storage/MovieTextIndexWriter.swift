@@ -10,18 +10,18 @@ enum MovieTextIndexWriter {
     /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).
     static func index(_ movies: [IndexedMovie], forKey key: String, in connection: SQLiteConnection) throws {
         guard !movies.isEmpty else {
-            try run("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)], in: connection)
-            try run("DELETE FROM movie_sources WHERE key = ?", [.text(key)], in: connection)
+            try connection.runReused("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)])
+            try connection.runReused("DELETE FROM movie_sources WHERE key = ?", [.text(key)])
             return
         }
         let digest = Int64(bitPattern: Self.digest(of: movies))
         let stored = try connection.prepareReused("SELECT digest FROM movie_index_digests WHERE key = ?", [.text(key)])
         if try stored.step(), stored.int64(at: 0) == digest {
             let fetchedAt = movies.map(\.fetchedAt).max() ?? movies[0].fetchedAt
-            try run("""
+            try connection.runReused("""
                 UPDATE movie_text SET fetched_at = ?1
                 WHERE fetched_at < ?1 AND id IN (SELECT movie FROM movie_sources WHERE key = ?2)
-                """, [.date(fetchedAt), .text(key)], in: connection)
+                """, [.date(fetchedAt), .text(key)])
             return
         }
         var listed = Set<Int64>()
@@ -50,7 +50,7 @@ enum MovieTextIndexWriter {
             }
             guard let id else { continue }
             listed.insert(id)
-            try run("INSERT OR IGNORE INTO movie_sources (key, movie) VALUES (?, ?)", [.text(key), .integer(id)], in: connection)
+            try connection.runReused("INSERT OR IGNORE INTO movie_sources (key, movie) VALUES (?, ?)", [.text(key), .integer(id)])
         }
         var dropped: [Int64] = []
         do {
@@ -61,12 +61,12 @@ enum MovieTextIndexWriter {
             }
         }
         for movie in dropped {
-            try run("DELETE FROM movie_sources WHERE key = ? AND movie = ?", [.text(key), .integer(movie)], in: connection)
+            try connection.runReused("DELETE FROM movie_sources WHERE key = ? AND movie = ?", [.text(key), .integer(movie)])
         }
-        try run("""
+        try connection.runReused("""
             INSERT INTO movie_index_digests (key, digest) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET digest = excluded.digest
-            """, [.text(key), .integer(digest)], in: connection)
+            """, [.text(key), .integer(digest)])
     }
 
     /// FNV-1a (64 bits) over everything indexed of `movies` but when they were fetched.
@@ -84,8 +84,4 @@ enum MovieTextIndexWriter {
         return hasher.value
     }
 
-    private static func run(_ sql: String, _ values: [SQLiteValue], in connection: SQLiteConnection) throws {
-        let statement = try connection.prepareReused(sql, values)
-        while try statement.step() {}
-    }
 }

@@ -40,7 +40,14 @@ struct MovieTextMatch {
 
     /// How many movies match, counting no further than `cap` (counting is cheap, but not free).
     func count(upTo cap: Int, in connection: SQLiteConnection) throws -> Int {
-        let statement = try connection.prepareReused("SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT \(cap))", values)
+        try Self.count(matching, values, upTo: cap, in: connection)
+    }
+
+    /// How many rows `FROM matching` (a table and its `WHERE`) selects, counting no further than `cap`.
+    static func count(_ matching: String, _ values: [SQLiteValue], upTo cap: Int, in connection: SQLiteConnection) throws -> Int {
+        // The cap is bound, so one statement serves every cap.
+        let statement = try connection.prepareReused(
+            "SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT ?\(values.count + 1))", values + [.integer(Int64(cap))])
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
 
@@ -72,7 +79,11 @@ struct MovieTextMatch {
 
     private func rows(_ sql: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
         guard limit > 0 else { return [] }
-        let statement = try connection.prepareReused(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))])
+        return try Self.matches(connection.prepareReused(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))]))
+    }
+
+    /// The matches a statement selecting `summary, fetched_at` yields.
+    static func matches(_ statement: SQLiteStatement) throws -> [LocalMatches.Match] {
         var movies: [LocalMatches.Match] = []
         while try statement.step() {
             movies.append(LocalMatches.Match(summary: statement.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: statement.double(at: 1))))

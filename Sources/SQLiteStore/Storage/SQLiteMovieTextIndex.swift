@@ -62,17 +62,12 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
         // One or two characters: only titles in scripts without spaces are scanned.
         let pattern: [SQLiteValue] = [.text("%" + Self.escapedForLike(text) + "%"), .text(query.language)]
         let matching = "movie_text INDEXED BY movie_text_unspaced WHERE unspaced = 1 AND language = ?2 AND (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\')"
-        let counted = try connection.prepareReused("SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT \(matchCountLimit))", pattern)
-        let total = try counted.step() ? Int(counted.int64(at: 0)) : 0
+        let total = try MovieTextMatch.count(matching, pattern, upTo: matchCountLimit, in: connection)
         guard total > 0 else { return LocalMatches(total: 0, movies: []) }
         let rows = try connection.prepareReused(
             "SELECT summary, fetched_at FROM \(matching) ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4",
             pattern + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
-        var movies: [LocalMatches.Match] = []
-        while try rows.step() {
-            movies.append(LocalMatches.Match(summary: rows.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: rows.double(at: 1))))
-        }
-        return LocalMatches(total: total, movies: movies)
+        return LocalMatches(total: total, movies: try MovieTextMatch.matches(rows))
     }
 
     /// The page of `match` at `offset`: ranked while the matches are few; otherwise those in
@@ -116,10 +111,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
             // Counted no further than the threshold (FTS5 stores no document counts: its
             // vocabulary table counts by reading the whole list, 3 ms for "the" in 100,000 movies).
             let expression = "\"\(word)\"" + (position == words.count - 1 && word.count >= 2 ? "*" : "")
-            let counted = try connection.prepareReused(
-                "SELECT count(*) FROM (SELECT 1 FROM movie_words WHERE movie_words MATCH ? LIMIT ?)",
-                [.text(expression), .integer(Int64(common + 1))])
-            let movies = try counted.step() ? Int(counted.int64(at: 0)) : 0
+            let movies = try MovieTextMatch.count("movie_words WHERE movie_words MATCH ?1", [.text(expression)], upTo: common + 1, in: connection)
             if movies <= common { kept.append(word) }
         }
         return kept.isEmpty ? [words[words.count - 1]] : kept
