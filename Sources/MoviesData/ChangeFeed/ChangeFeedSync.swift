@@ -54,6 +54,8 @@ public actor ChangeFeedSync {
     private let now: @Sendable () -> Date
     private let events: any EventLog
     private var running: Task<ChangeFeedStatus, any Error>?
+    /// When the next run is due, once known (the scheduler asks every pass: no read each time).
+    private var dueAt: Date?
 
     /// Creates the follower of the feed.
     public init(
@@ -80,12 +82,18 @@ public actor ChangeFeedSync {
     /// hour or more ago); returns whether it ran and succeeded.
     @discardableResult
     public func runIfDue() async -> Bool {
+        if let dueAt, now() < dueAt { return false }
         guard let status = try? await storage.changeFeedStatus() else { return false }
-        if let last = status.lastRunAt {
-            let wait = status.lastOutcome == .failed ? min(3_600, settings.interval) : settings.interval
-            guard now().timeIntervalSince(last) >= wait else { return false }
-        }
+        dueAt = nextRun(after: status)
+        if let dueAt, now() < dueAt { return false }
         return (try? await run()) != nil
+    }
+
+    /// When a run after `status` is due: an interval after a success, at most an hour after a
+    /// failure; now, before the first run.
+    private func nextRun(after status: ChangeFeedStatus) -> Date? {
+        guard let last = status.lastRunAt else { return nil }
+        return last.addingTimeInterval(status.lastOutcome == .failed ? min(3_600, settings.interval) : settings.interval)
     }
 
     /// One run (or the one already running); returns the status it recorded.
@@ -95,7 +103,14 @@ public actor ChangeFeedSync {
         let task = Task { try await self.perform() }
         running = task
         defer { running = nil }
-        return try await task.value
+        do {
+            let status = try await task.value
+            dueAt = nextRun(after: status)
+            return status
+        } catch {
+            dueAt = nil  // read again: the failure was recorded with its time
+            throw error
+        }
     }
 
     private func perform() async throws -> ChangeFeedStatus {
@@ -220,8 +235,9 @@ public actor ChangeFeedSync {
             await health.recordSuccess()
             return response.body
         } catch {
+            // Recorded as every fetch from TMDB records it (`RemoteHealth` tells the kinds apart).
             let failure = MoviesError(wrapping: error)
-            if failure.code == .remoteUnavailable { await health.recordFailure(failure) }
+            if failure.code != .cancelled { await health.recordFailure(failure) }
             throw failure
         }
     }
