@@ -16,12 +16,15 @@ public struct StatusReply: Sendable, Hashable, Codable {
     public var refresh: RefreshStatus?
     /// The local database's health, from daemons that report it.
     public var storage: StorageHealth?
+    /// The TMDB account's outbox, from daemons with a TMDB credential.
+    public var account: AccountSyncStatus?
 
     /// Creates a reply.
     public init(
         version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil,
-        refresh: RefreshStatus? = nil, storage: StorageHealth? = nil
+        refresh: RefreshStatus? = nil, storage: StorageHealth? = nil, account: AccountSyncStatus? = nil
     ) {
+        self.account = account
         self.storage = storage
         self.refresh = refresh
         self.version = version

@@ -15,6 +15,7 @@ extension ClientError {
         case .storageFailure: "io.moviesd.Movies.StorageFailure"
         case .tooManyConnections: "io.moviesd.Movies.TooManyConnections"
         case .other: "io.moviesd.cli.Failure"
+        case .notSignedIn: "io.moviesd.Movies.NotSignedIn"
         }
     }
 
@@ -31,7 +32,7 @@ extension ClientError {
             ["watchlist": .string(name), "reason": .string("there is no watchlist named '\(name)'")]
         case let .storageFailure(reason, fault):
             ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
-        case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason),
+        case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason), let .notSignedIn(reason),
              let .invalidArgument(reason), let .tooManyConnections(reason), let .other(reason):
             ["reason": .string(reason)]
         }

@@ -23,12 +23,14 @@ public enum ClientError: Error, Sendable, Hashable {
     case tooManyConnections(String)
     /// Anything else (daemon timeout, malformed reply...).
     case other(String)
+    /// Nobody is signed in to TMDB, or TMDB refused the session (exit 77).
+    case notSignedIn(String)
 
     /// The sysexits code this error ends the program with.
     public var exitCode: ExitCode {
         switch self {
         case .daemonUnreachable: .unavailable
-        case .permissionDenied: .noPermission
+        case .permissionDenied, .notSignedIn: .noPermission
         case .remoteUnavailable, .notCached, .tooManyConnections: .temporaryFailure
         case .invalidArgument: .usage
         case .storageFailure: .ioError
@@ -81,6 +83,8 @@ public enum ClientError: Error, Sendable, Hashable {
             "moviesd refused the connection: \(reason); close some of this user's connections to it, or try again later"
         case let .other(reason):
             reason
+        case let .notSignedIn(reason):
+            reason.contains("movies account login") ? reason : "\(reason); sign in with 'movies account login'"
         }
     }
 }

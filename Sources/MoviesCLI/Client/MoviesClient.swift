@@ -29,4 +29,16 @@ public protocol MoviesClient {
     func deleteWatchlist(name: String) throws(ClientError) -> ClientReply<EmptyReply>
     /// Refreshes one watchlist (all when `nil`), delivering each progress reply, then the summary.
     func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError)
+    /// Signs in to TMDB, or learns where to approve the sign-in.
+    func accountLogin() throws(ClientError) -> ClientReply<AccountLoginReply>
+    /// Signs out of TMDB.
+    func accountLogout() throws(ClientError) -> ClientReply<AccountLogoutReply>
+    /// Edits the account's lists (queued for TMDB; waits for it at most `waitSeconds`).
+    func accountEdit(_ edit: AccountEdit, waitSeconds: Double?) throws(ClientError) -> ClientReply<AccountEditReply>
+    /// The account's lists.
+    func account() throws(ClientError) -> ClientReply<AccountReply>
+    /// The outbox; `dismissRejected` forgets rejected entries first.
+    func pending(dismissRejected: Bool) throws(ClientError) -> ClientReply<PendingReply>
+    /// Sends and pulls now; with `waitSeconds`, until settled, blocked or out of time.
+    func sync(waitSeconds: Double?) throws(ClientError) -> ClientReply<SyncReply>
 }

@@ -41,6 +41,8 @@ enum VarlinkErrorMapping {
             return .other("moviesd did not finish \(method) within \(seconds); try again")
         case "io.moviesd.Movies.TooManyConnections", "org.varlink.service.TooManyConnections":
             return .tooManyConnections(reason)
+        case "io.moviesd.Movies.NotSignedIn":
+            return .notSignedIn(reason)
         case "io.moviesd.Movies.StorageFailure":
             return .storageFailure(reason, fault: parameters[string: "fault"])
         case "org.varlink.service.PermissionDenied":

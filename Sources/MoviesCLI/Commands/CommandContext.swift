@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Varlink
 import MoviesDomain
 
@@ -23,6 +24,11 @@ struct CommandContext {
     let now: () -> Date
     /// Writes bytes to a path (`-` = standard output); returns the failure reason, if any.
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
+    /// Waits this many seconds between polls (`account login --wait`); tests pass one that returns at once.
+    var pause: (Double) -> Void = { seconds in
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        _ = nanosleep(&request, nil)
+    }
 
     /// Prints `error` on standard error (and with `--json`, as a JSON error object on standard output)
     /// and returns its exit code.

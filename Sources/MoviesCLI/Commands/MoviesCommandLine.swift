@@ -6,7 +6,7 @@ import Glibc
 public struct MoviesCommandLine {
     /// The commands, in help order.
     static var commandSpecs: [CommandSpec] {
-        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec, WatchlistCommand.spec, RefreshCommand.spec]
+        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec, WatchlistCommand.spec, RefreshCommand.spec, AccountCommand.spec, SyncCommand.spec, PendingCommand.spec]
     }
 
     let environment: [String: String]
@@ -105,6 +105,9 @@ public struct MoviesCommandLine {
         case "show": return ShowCommand.self
         case "poster": return PosterCommand.self
         case "recent": return RecentCommand.self
+        case "account": return AccountCommand.self
+        case "sync": return SyncCommand.self
+        case "pending": return PendingCommand.self
         case "status": return StatusCommand.self
         case "cache": return CacheCommand.self
         case "watchlist": return WatchlistCommand.self

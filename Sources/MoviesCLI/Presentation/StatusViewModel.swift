@@ -69,6 +69,9 @@ final class StatusViewModel {
                 fields.append(DetailField(label: "Change feed", value: changeFeedLine(feed)))
             }
         }
+        if let account = status.account {
+            fields.append(DetailField(label: "Account sync", value: AccountSyncLine.describe(account, now: now())))
+        }
     }
 
     /// "synced through 2026-11-25, last run 2026-11-25 10:00 UTC (2 h ago): 12 changed, 3 fetched

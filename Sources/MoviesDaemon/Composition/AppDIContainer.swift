@@ -22,6 +22,8 @@ public final class AppDIContainer: Sendable {
     public let scheduler: RefreshScheduler?
     /// TMDB's change feed (`nil` with `[Refresh] ChangeFeed=no`).
     public let changeFeed: ChangeFeedSync?
+    /// Two-way sync with the TMDB account; `nil` without a TMDB credential. `run()` by the daemon.
+    public let accountSync: AccountSync?
     /// Decides when an offline TMDB is back; `run()` by the daemon for its lifetime.
     public let probe: RemoteProbe
     /// Where the data layer's events go (the daemon's journal).
@@ -36,7 +38,7 @@ public final class AppDIContainer: Sendable {
     /// events (remote offline/online, rate limits, refreshes, evictions) to `events`.
     public init(
         configuration: DaemonConfiguration, paths: DaemonPaths, credential: LoadedCredential,
-        events: any EventLog = DiscardingEventLog()
+        events: any EventLog = DiscardingEventLog(), environment: [String: String] = [:]
     ) throws(StartupError) {
         self.configuration = configuration
         self.events = events
@@ -53,7 +55,15 @@ public final class AppDIContainer: Sendable {
             configuration: RemoteHealth.Configuration(slowCallSeconds: answerDeadline > 0 ? Double(answerDeadline) : nil),
             events: events)
         cachePolicy = configuration.cache.cachePolicy
-        remote = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        remote = remotes.movies
+        accountSync = remotes.account.map { accountRemote in
+            AccountSync(
+                remote: accountRemote, storage: SQLiteAccountStorage(store: databases.state),
+                sessions: FileAccountSessionStore(statePath: paths.statePath, environment: environment),
+                settings: AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds)),
+                events: events)
+        }
         probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
@@ -64,6 +74,8 @@ public final class AppDIContainer: Sendable {
         let wake = RefreshWakeSignal()
         let watchlistRepository = DefaultWatchlistRepository(
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
+        // Refreshes pin the account's watchlist too, as one more list.
+        let refreshedLists: any WatchlistRepository = accountSync.map { AccountPinnedWatchlists(base: watchlistRepository, account: $0) } ?? watchlistRepository
         let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
@@ -75,12 +87,12 @@ public final class AppDIContainer: Sendable {
                 events: events)
             : nil
         refresher = WatchlistRefresher(
-            watchlists: watchlistRepository, movies: moviesRepository, posterImages: posterImagesRepository,
-            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed)
+            watchlists: refreshedLists, movies: moviesRepository, posterImages: posterImagesRepository,
+            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accountSync)
         scheduler = configuration.refresh.enabled
             ? RefreshScheduler(
                 refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake,
-                changeFeed: changeFeed)
+                changeFeed: changeFeed, account: accountSync)
             : nil
         self.watchlistRepository = watchlistRepository
     }
@@ -138,12 +150,14 @@ public final class AppDIContainer: Sendable {
         return Int32(clamping: min(5000, max(100, answerDeadlineSeconds.multipliedReportingOverflow(by: 1000).partialValue / 3)))
     }
 
-    private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> any MoviesRemote {
+    /// TMDB for the cache and for the account (sharing one token bucket); no account remote
+    /// without a credential.
+    private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
         let networkCredential: Credential
         switch credential {
         case .bearer(let token): networkCredential = .bearer(token)
         case .apiKey(let key): networkCredential = .apiKey(key)
-        case .none: return UnconfiguredRemote()
+        case .none: return (UnconfiguredRemote(), nil)
         }
         guard let baseURL = URL(string: settings.baseURL) else {
             throw StartupError("moviesd: the remote URL '\(settings.baseURL)' is not a valid URL", exitCode: StartupError.configurationExitCode)
@@ -156,7 +170,8 @@ public final class AppDIContainer: Sendable {
             requestsPerSecond: settings.requestsPerSecond,
             retryPolicy: RetryPolicy(maxAttempts: settings.maxRetries + 1)
         )
-        return TMDBRemote(configuration: configuration)
+        let movies = TMDBRemote(configuration: configuration)
+        return (movies, TMDBAccountRemote(configuration: configuration, rateLimiter: movies.rateLimiter))
     }
 
     // MARK: - Repositories
@@ -191,7 +206,8 @@ public final class AppDIContainer: Sendable {
             cacheMaintenance: makeCacheMaintenanceRepository(),
             remoteStatus: health,
             watchlists: makeWatchlistDependencies(),
-            storageHealth: storageHealth
+            storageHealth: storageHealth,
+            account: accountSync.map { ManageAccountUseCase(repository: $0) }
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesDaemonVersion.current,

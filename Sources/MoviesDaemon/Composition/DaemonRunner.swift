@@ -100,6 +100,9 @@ public struct DaemonRunner: Sendable {
             // A refresh a client started stops too, before the server drains its call.
             await refresher.cancelRunning()
         })
+        if let account = container.accountSync {
+            services.append(LifecycleService("account sync") { await account.run() })
+        }
         services.append(LifecycleService("remote probe") { [probe = container.probe] in await probe.run() })
         services.append(LifecycleService("external write watch") { await container.watchExternalWrites() })
         return services

@@ -93,6 +93,7 @@ public enum ConfigurationSchema {
             refresh("DeadlineSec") { (s, v) throws(ConfigurationValueError) in s.deadlineSeconds = try V.durationSeconds(v, in: nonNegative) },
             refresh("ChangeFeed") { (s, v) throws(ConfigurationValueError) in s.changeFeed = try V.boolean(v) },
             refresh("ChangeFeedIntervalSec") { (s, v) throws(ConfigurationValueError) in s.changeFeedIntervalSeconds = try V.durationSeconds(v, in: 60...(30 * 86_400)) },
+            refresh("AccountPullIntervalSec") { (s, v) throws(ConfigurationValueError) in s.accountPullIntervalSeconds = try V.durationSeconds(v, in: 60...(7 * 86_400)) },
         ]
     }
 }

@@ -19,6 +19,9 @@ public struct RefreshSettings: Sendable, Hashable {
     /// `ChangeFeedIntervalSec=`: time between reads of the change feed (each reads the days since
     /// the last, plus one); movies it confirms stay fresh for 1.5 times this. Default 24 h.
     public var changeFeedIntervalSeconds: Int = 86_400
+    /// How often the TMDB account's lists are pulled when signed in (`AccountPullIntervalSec=`,
+    /// default 1 h); edits are sent as soon as they are made, whatever this says.
+    public var accountPullIntervalSeconds: Int = 3600
 
     /// The documented defaults.
     public init() {}

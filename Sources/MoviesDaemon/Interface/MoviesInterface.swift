@@ -172,6 +172,61 @@ type RefreshStatus (
   changeFeed: ?ChangeFeedStatus
 )
 
+# One of the TMDB account's movie lists.
+type AccountList (watchlist, favorite, rated)
+
+# A movie on an account list.
+type AccountItem (
+  id: int,
+  title: ?string,
+  # YYYY-MM-DD
+  releaseDate: ?string,
+  # The user's rating (rated list).
+  rating: ?float,
+  # An edit TMDB has not confirmed yet put it here (or changed its rating).
+  pending: bool
+)
+
+# An entry of the account's outbox: an edit made here, sent to TMDB in seq order.
+type PendingEdit (
+  seq: int,
+  list: AccountList,
+  movieId: int,
+  # watchlist and favorite: whether the movie is to be on the list.
+  on: ?bool,
+  # rated: the rating (0.5-10); absent: the rating is to be removed.
+  rating: ?float,
+  # pending: waiting to be sent (again, at nextAttemptAt); blocked_on_auth: waiting for a new
+  # sign-in; delivered: TMDB has it, a pull has not shown it yet; rejected: TMDB refused it for
+  # good, the change was undone, lastError says why (until dismissed).
+  state: (pending, blocked_on_auth, delivered, rejected),
+  # RFC 3339 UTC.
+  createdAt: string,
+  attempts: int,
+  lastError: ?string,
+  nextAttemptAt: ?string
+)
+
+# The account's outbox.
+type AccountSyncStatus (
+  # offline: TMDB cannot be reached or rate limits, edits wait; blocked_on_auth: TMDB refused the
+  # session, edits are kept until the next sign-in.
+  activity: (signed_out, idle, syncing, offline, blocked_on_auth),
+  accountId: ?int,
+  username: ?string,
+  # Edits not on TMDB yet.
+  pending: int,
+  # Edits on TMDB that a pull has not shown yet.
+  unconfirmed: int,
+  # Edits TMDB refused (until dismissed).
+  rejected: int,
+  # RFC 3339 UTC times.
+  lastSuccessAt: ?string,
+  lastError: ?string,
+  pulledAt: ?string,
+  nextAttemptAt: ?string
+)
+
 # One page of search results for a query (1-500), cached then remote.
 # With "more", the cached page (if any) comes first, then the fresh page or an error.
 # A query with no cached page that TMDB cannot answer (offline, failing, rate limited, or the
@@ -204,7 +259,9 @@ method Status() -> (
   storage: ?StorageHealth,
   # RFC 3339 UTC time the last watchlist refresh finished.
   lastRefresh: ?string,
-  refresh: ?RefreshStatus
+  refresh: ?RefreshStatus,
+  # The TMDB account's outbox (absent without a TMDB credential).
+  account: ?AccountSyncStatus
 )
 
 # Every watchlist.
@@ -234,6 +291,31 @@ method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> 
 # their watchlist fetches them again).
 method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int, pinned: int)
 
+# Signs in to TMDB (authorised callers only): completes a request the user approved, or starts
+# one and returns approvalUrl, the page where the user approves it (then call again).
+method AccountLogin() -> (signedIn: bool, accountId: ?int, username: ?string, approvalUrl: ?string, expiresAt: ?string)
+
+# Ends the TMDB session (authorised callers only); pending edits stay for the next sign-in.
+method AccountLogout() -> (pending: int)
+
+# Edits the account's lists (authorised callers only), offline too: the change and its outbox
+# entry are recorded at once, then sent to TMDB; the reply comes when TMDB has it or after
+# waitSeconds (default 2, 0-60), saying which (onTmdb). watchlist and favorite take on; rated
+# takes rating, or no rating to remove it.
+method AccountEdit(list: AccountList, movieId: int, on: ?bool, rating: ?float, waitSeconds: ?float) -> (entry: PendingEdit, onTmdb: bool, sync: AccountSyncStatus)
+
+# The account's lists as last pulled from TMDB, with every unconfirmed edit applied (authorised
+# callers only).
+method Account() -> (accountId: int, username: ?string, pulledAt: ?string, watchlist: []AccountItem, favorites: []AccountItem, rated: []AccountItem)
+
+# The outbox, oldest first (authorised callers only); dismissRejected forgets rejected entries first.
+method Pending(dismissRejected: ?bool) -> (entries: []PendingEdit, sync: AccountSyncStatus)
+
+# Sends pending edits and pulls the account's lists now (authorised callers only). With
+# waitSeconds (at most 3600), returns when every edit is on TMDB and shown by its lists, when
+# TMDB refuses the session, or when the time is up; sync says which.
+method Sync(waitSeconds: ?float) -> (sync: AccountSyncStatus)
+
 # TMDB could not be reached or failed; nothing usable was cached.
 error RemoteUnavailable (reason: string, retryAfterSeconds: ?int)
 
@@ -254,6 +336,9 @@ error Timeout (seconds: int)
 
 # The local database failed; reason says what to do, fault is the typed cause.
 error StorageFailure (reason: string, fault: ?StorageFault)
+
+# Nobody is signed in to TMDB (movies account login), or the daemon has no TMDB credential.
+error NotSignedIn (reason: string)
 
 # The connection was refused: its user holds MaxConnectionsPerUser= connections, or the daemon is
 # full (limit is the one hit). Sent instead of the first reply; the connection is then closed.

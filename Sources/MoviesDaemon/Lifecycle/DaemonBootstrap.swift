@@ -44,7 +44,7 @@ struct DaemonBootstrap {
             logger.warning("the open-file limit is \(openFiles), below the \(needed) that MaxConnections=\(configuration.daemon.maxConnections) needs; raise LimitNOFILE=")
         }
 
-        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: LoggerEventLog(logger: logger))
+        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: LoggerEventLog(logger: logger), environment: environment)
         let listener: VarlinkListener
         let socketDescription: String
         if let inherited = activated.first {

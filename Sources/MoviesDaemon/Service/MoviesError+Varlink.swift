@@ -23,6 +23,8 @@ extension MoviesError {
             return VarlinkError(name: "\(interface).StorageFailure", parameters: parameters)
         case .cancelled:
             return VarlinkError(name: "\(interface).Timeout", parameters: ["seconds": .int(0)])
+        case .notSignedIn:
+            return VarlinkError(name: "\(interface).NotSignedIn", parameters: ["reason": .string(message)])
         default:
             // remoteUnavailable, invalidResponse and anything new: TMDB could not give a usable answer.
             var parameters: [String: JSONValue] = ["reason": .string(message)]

@@ -19,14 +19,18 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var storageHealth: (any StorageHealthRepository)?
         /// Watchlists and refresh; `nil` answers those methods with `MethodNotImplemented`.
         public var watchlists: WatchlistDependencies?
+        /// The TMDB account; `nil` (no TMDB credential) answers its methods with `NotSignedIn`.
+        public var account: ManageAccountUseCase?
 
         /// Creates the dependencies.
         public init(
             searchMovies: SearchMoviesUseCase, fetchMovieDetails: FetchMovieDetailsUseCase,
             fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
             cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository,
-            watchlists: WatchlistDependencies? = nil, storageHealth: (any StorageHealthRepository)? = nil
+            watchlists: WatchlistDependencies? = nil, storageHealth: (any StorageHealthRepository)? = nil,
+            account: ManageAccountUseCase? = nil
         ) {
+            self.account = account
             self.storageHealth = storageHealth
             self.watchlists = watchlists
             self.searchMovies = searchMovies
@@ -117,6 +121,14 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("DeleteWatchlist", access: .authorized, deleteWatchlist)
         // Refresh streams progress for as long as the refresh takes: its own deadline.
         router.on("Refresh", access: .authorized, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
+        // The account: personal data, so authorised callers only, reading too.
+        router.on("AccountLogin", access: .authorized, accountLogin)
+        router.on("AccountLogout", access: .authorized, accountLogout)
+        router.on("AccountEdit", access: .authorized, accountEdit)
+        router.on("Account", access: .authorized, account)
+        router.on("Pending", access: .authorized, pending)
+        // Sync may wait as long as it is asked to (at most an hour): its own deadline.
+        router.on("Sync", access: .authorized, deadlineSeconds: Int(ManageAccountUseCase.maxSyncWaitSeconds) + 60, sync)
         return router
     }
 
@@ -263,9 +275,10 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
         let refresh = await dependencies.watchlists?.refreshStatus()
+        let account = try? await dependencies.account?.status()
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
-            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage))
+            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account))
     }
 
     private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

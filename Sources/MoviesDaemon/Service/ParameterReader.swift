@@ -39,6 +39,12 @@ struct ParameterReader {
         return bool
     }
 
+    func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
+        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let double = value.doubleValue, double.isFinite else { throw VarlinkError.invalidParameter(name) }
+        return double
+    }
+
     func policy(_ name: String = "policy") throws(VarlinkError) -> FetchPolicy {
         guard let raw = try optionalString(name) else { return .default }
         guard let policy = FetchPolicy(rawValue: raw) else { throw VarlinkError.invalidParameter(name) }

@@ -50,6 +50,7 @@ public actor RefreshScheduler {
     private let randomUnit: @Sendable () -> Double
     private let wake: RefreshWakeSignal
     private let changeFeed: ChangeFeedSync?
+    private let account: AccountSync?
     private var backoffLevel = 0
     private var backoffUntil: Date?
     private var nextRunAt: Date?
@@ -62,8 +63,9 @@ public actor RefreshScheduler {
         refresher: WatchlistRefresher, responses: any ResponseStorage, configuration: Configuration = Configuration(),
         wake: RefreshWakeSignal = RefreshWakeSignal(),
         now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        changeFeed: ChangeFeedSync? = nil
+        changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil
     ) {
+        self.account = account
         self.changeFeed = changeFeed
         self.wake = wake
         self.refresher = refresher
@@ -102,6 +104,8 @@ public actor RefreshScheduler {
         // The change feed when due (daily): it marks what changed stale, so the steps below
         // fetch only that, and keeps the rest fresh.
         if let changeFeed { await changeFeed.runIfDue() }
+        // The account's lists when due (hourly), so its watchlist's movies below are current.
+        if let account { await account.runIfDue() }
         var due: [RefreshStep] = []
         var earliest = date.addingTimeInterval(configuration.idleSeconds)
         for step in await refresher.scheduledSteps() {

@@ -48,6 +48,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let events: any EventLog
     /// TMDB's change feed, read at the start of every refresh (`nil`: not followed).
     let changeFeed: ChangeFeedSync?
+    /// The TMDB account, whose lists are pulled at the start of every refresh (`nil`: none).
+    let account: AccountSync?
     private var running: Run?
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
@@ -58,8 +60,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     public init(
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
         responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
-        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil
+        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil
     ) {
+        self.account = account
         self.events = events
         self.changeFeed = changeFeed
         self.watchlists = watchlists
@@ -113,6 +116,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
 
     private func perform(runID: Int, target: String?) async throws -> RefreshSummary {
         let start = now()
+        // The account's lists first: its watchlist is refreshed and pinned as one more list.
+        if let account { await account.pullNow() }
         let all = try await watchlists.watchlists()
         let lists = all.filter { target == nil || $0.name == target }
         if let target, lists.isEmpty { throw MoviesError.noSuchWatchlist(target) }

@@ -25,6 +25,9 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let storage = Code(rawValue: "storage")
         /// The request was cancelled or ran out of time.
         public static let cancelled = Code(rawValue: "cancelled")
+        /// An account operation needs a TMDB sign-in (`movies account login`), or TMDB refused the
+        /// session (`tmdbCode` says why).
+        public static let notSignedIn = Code(rawValue: "not_signed_in")
     }
 
     public var code: Code
@@ -75,6 +78,11 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// There is no watchlist named `name` (a not-found error, not a usage error: the name is well formed).
     public static func noSuchWatchlist(_ name: String) -> MoviesError {
         MoviesError(code: .notFound, message: "there is no watchlist named '\(name)'")
+    }
+
+    /// Nobody is signed in to TMDB.
+    public static func notSignedIn(_ message: String = "nobody is signed in to TMDB; sign in with: movies account login") -> MoviesError {
+        MoviesError(code: .notSignedIn, message: message)
     }
 
     /// Nothing cached and the network not allowed or not reachable.

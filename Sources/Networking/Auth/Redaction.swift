@@ -3,9 +3,10 @@ public enum Redaction {
     /// The text put in place of a secret.
     public static let placeholder = "<redacted>"
 
-    /// `text` with every `api_key=` value and every `Bearer` token replaced by `<redacted>`.
+    /// `text` with every `api_key=` and `session_id=` value (TMDB's user session) and every `Bearer`
+    /// token replaced by `<redacted>`.
     public static func redactingCredentials(in text: String) -> String {
-        var result = text.replacing(/(?i)(api_key=)[^&\s#"'<>]*/) { match in
+        var result = text.replacing(/(?i)((?:api_key|session_id|request_token)=)[^&\s#"'<>]*/) { match in
             "\(match.output.1)\(placeholder)"
         }
         result = result.replacing(/(?i)(bearer\s+)[^\s"',;<>]+/) { match in

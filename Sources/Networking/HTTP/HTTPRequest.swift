@@ -12,9 +12,12 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var headers: [String: String]
     /// The per-request timeout in seconds. URLSession on Linux honours whole seconds only.
     public var timeoutSeconds: Double
+    /// The request body (a JSON object for TMDB's writes), `nil` for none.
+    public var body: Data?
 
     /// Creates a request.
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeoutSeconds: Double = 10) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeoutSeconds: Double = 10, body: Data? = nil) {
+        self.body = body
         self.method = method
         self.url = url
         self.headers = headers

@@ -34,9 +34,12 @@ public struct Endpoint: Sendable, Hashable {
     public var headers: [String: String]
     /// Whether the service adds its credential. Never true for third-party hosts.
     public var requiresCredential: Bool
+    /// The request body, `nil` for none (set `Content-Type` in `headers` with it).
+    public var body: Data?
 
     /// An endpoint relative to the base URL, sent with the credential.
-    public init(path: String, queryItems: [QueryItem] = [], headers: [String: String] = [:], method: String = "GET") {
+    public init(path: String, queryItems: [QueryItem] = [], headers: [String: String] = [:], method: String = "GET", body: Data? = nil) {
+        self.body = body
         self.method = method
         self.location = .path(path)
         self.queryItems = queryItems

@@ -53,7 +53,8 @@ public struct NetworkService: Sendable {
             method: endpoint.method,
             url: try endpoint.url(relativeTo: baseURL),
             headers: endpoint.headers,
-            timeoutSeconds: requestTimeoutSeconds
+            timeoutSeconds: requestTimeoutSeconds,
+            body: endpoint.body
         )
         guard endpoint.requiresCredential, let credential else { return request }
         return credential.authorize(request)

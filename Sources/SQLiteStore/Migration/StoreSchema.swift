@@ -139,6 +139,46 @@ public enum StateSchema {
         );
         """)
 
+    /// Version 2: the TMDB account (issue 16). `account_outbox` is the durable outbox of the user's
+    /// edits (sent in `seq` order; `value` 1/0 for the watchlist and favourites, the rating or
+    /// `NULL` for none); `account_items` is TMDB's lists as last pulled, changed by each delivery;
+    /// `account_sync` one row per account: its name and the last sync's outcome. The session itself
+    /// is never here (a 0600 file beside this database).
+    public static let account = SQLiteMigration(version: 2, name: "account outbox and lists", sql: """
+        CREATE TABLE account_outbox (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            account_id INT NOT NULL,
+            list TEXT NOT NULL CHECK (list IN ('watchlist', 'favorite', 'rated')),
+            movie_id INT NOT NULL,
+            value REAL,
+            state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'rejected')),
+            created_at REAL NOT NULL,
+            attempts INT NOT NULL DEFAULT 0,
+            next_attempt_at REAL,
+            last_error TEXT,
+            settled_at REAL
+        );
+        CREATE INDEX account_outbox_movie ON account_outbox(account_id, list, movie_id);
+        CREATE TABLE account_items (
+            account_id INT NOT NULL,
+            list TEXT NOT NULL,
+            movie_id INT NOT NULL,
+            position INT NOT NULL,
+            title TEXT,
+            release_date TEXT,
+            rating REAL,
+            PRIMARY KEY (account_id, list, movie_id)
+        );
+        CREATE TABLE account_sync (
+            account_id INTEGER PRIMARY KEY,
+            username TEXT,
+            pulled_at REAL,
+            last_success_at REAL,
+            last_error TEXT,
+            used_at REAL NOT NULL DEFAULT 0
+        );
+        """)
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1]
+    public static let migrations: [SQLiteMigration] = [version1, account]
 }

@@ -25,6 +25,16 @@ final class MockMoviesClient: MoviesClient {
     var watchlistResult: Result<WatchlistReply, ClientError> = .success(WatchlistReply(watchlist: Watchlist(name: "films")))
     var deleteResult: Result<EmptyReply, ClientError> = .success(EmptyReply())
     var refreshScript = Script<RefreshReply>(replies: [], error: .other("no refresh scripted"))
+    var loginResults: [Result<AccountLoginReply, ClientError>] = []
+    var logoutResult: Result<AccountLogoutReply, ClientError> = .success(AccountLogoutReply(pending: 0))
+    /// The answer to each account edit, from the edit (default: on TMDB at once).
+    var accountEditAnswer: (AccountEdit) -> Result<AccountEditReply, ClientError> = { edit in
+        .success(AccountEditReply(AccountEditResult(entry: PendingEdit(id: 1, edit: edit, state: .delivered, createdAt: Date(timeIntervalSince1970: 0)), sync: AccountSyncStatus(activity: .idle, accountID: 22011))))
+    }
+    var accountResult: Result<AccountReply, ClientError> = .failure(.notSignedIn("nobody is signed in to TMDB"))
+    var pendingResult: Result<PendingReply, ClientError> = .failure(.notSignedIn("nobody is signed in to TMDB"))
+    /// The answers to successive `sync` calls (the last repeats).
+    var syncResults: [Result<SyncReply, ClientError>] = []
     /// Every error, when set, overrides the scripts (e.g. daemon unreachable).
     var failEverything: ClientError?
 
@@ -37,6 +47,10 @@ final class MockMoviesClient: MoviesClient {
     private(set) var removedEdits: [WatchlistEdit] = []
     private(set) var deletedNames: [String] = []
     private(set) var refreshedNames: [String?] = []
+    private(set) var accountEdits: [AccountEdit] = []
+    private(set) var syncWaits: [Double?] = []
+    private(set) var loginCalls = 0
+    private(set) var dismissedRejected: [Bool] = []
 
     func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError) {
         searches.append(parameters)
@@ -99,6 +113,36 @@ final class MockMoviesClient: MoviesClient {
         refreshedNames.append(watchlist)
         if let failEverything { throw failEverything }
         try deliver(refreshScript, onReply: onReply)
+    }
+
+    func accountLogin() throws(ClientError) -> ClientReply<AccountLoginReply> {
+        loginCalls += 1
+        guard !loginResults.isEmpty else { throw .other("no login scripted") }
+        return try single(loginResults.count > 1 ? loginResults.removeFirst() : loginResults[0])
+    }
+
+    func accountLogout() throws(ClientError) -> ClientReply<AccountLogoutReply> {
+        try single(logoutResult)
+    }
+
+    func accountEdit(_ edit: AccountEdit, waitSeconds: Double?) throws(ClientError) -> ClientReply<AccountEditReply> {
+        accountEdits.append(edit)
+        return try single(accountEditAnswer(edit))
+    }
+
+    func account() throws(ClientError) -> ClientReply<AccountReply> {
+        try single(accountResult)
+    }
+
+    func pending(dismissRejected: Bool) throws(ClientError) -> ClientReply<PendingReply> {
+        dismissedRejected.append(dismissRejected)
+        return try single(pendingResult)
+    }
+
+    func sync(waitSeconds: Double?) throws(ClientError) -> ClientReply<SyncReply> {
+        syncWaits.append(waitSeconds)
+        guard !syncResults.isEmpty else { throw .other("no sync scripted") }
+        return try single(syncResults.count > 1 ? syncResults.removeFirst() : syncResults[0])
     }
 
     private func deliver<Value: Encodable & Sendable>(_ script: Script<Value>, onReply: (ClientReply<Value>) -> Void) throws(ClientError) {

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import MoviesData
+
+/// `AccountSessionStore` in a file: `account-session` beside the state database, mode 0600, JSON
+/// `{"session_id", "account_id", "username"}`, replaced atomically (write, fsync, rename). Without
+/// that file, systemd's `LoadCredential=tmdb-session` is read (the session id, optionally followed
+/// by whitespace and the account id), for headless installs.
+public struct FileAccountSessionStore: AccountSessionStore {
+    /// The session file's name in the state directory.
+    public static let fileName = "account-session"
+    /// The credential's name in `$CREDENTIALS_DIRECTORY`.
+    public static let credentialName = "tmdb-session"
+
+    /// The session file.
+    public let path: String
+    /// The credential file, when systemd passed credentials.
+    public let credentialPath: String?
+
+    /// The store beside `statePath`, with the credential of `environment`.
+    public init(statePath: String, environment: [String: String]) {
+        let directory = (statePath as NSString).deletingLastPathComponent
+        path = (directory.isEmpty ? "." : directory) + "/" + Self.fileName
+        credentialPath = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 + "/" + Self.credentialName }
+    }
+
+    private struct Stored: Codable {
+        var session_id: String
+        var account_id: Int
+        var username: String?
+    }
+
+    /// The file's session, else the credential's (account id 0 when the credential has none).
+    public func load() throws -> AccountSession? {
+        if let text = try Self.read(path) {
+            guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(text.utf8)), !stored.session_id.isEmpty else {
+                throw SessionFileError(message: "\(path) is not a moviesd session file; move it aside and sign in again (movies account login)")
+            }
+            return AccountSession(sessionID: stored.session_id, accountID: stored.account_id, username: stored.username)
+        }
+        guard let credentialPath, let text = try Self.read(credentialPath) else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard let first = words.first else { return nil }
+        return AccountSession(sessionID: String(first), accountID: words.count > 1 ? Int(words[1]) ?? 0 : 0, username: nil)
+    }
+
+    /// Writes `session` to the file (0600), atomically.
+    public func save(_ session: AccountSession) throws {
+        let data = try JSONEncoder().encode(Stored(session_id: session.sessionID, account_id: session.accountID, username: session.username))
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SessionFileError(errno: errno, path: temporary) }
+        defer { close(descriptor) }
+        _ = fchmod(descriptor, 0o600)
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == data.count, fsync(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw SessionFileError(errno: code, path: temporary)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw SessionFileError(errno: code, path: path)
+        }
+    }
+
+    /// Deletes the file; a session that comes only from the credential cannot be deleted here.
+    public func delete() throws {
+        if unlink(path) == 0 || errno == ENOENT {
+            if let credentialPath, access(credentialPath, F_OK) == 0 {
+                throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName); remove it from the unit to sign out")
+            }
+            return
+        }
+        throw SessionFileError(errno: errno, path: path)
+    }
+
+    private static func read(_ path: String) throws -> String? {
+        do throws(SystemCallError) {
+            return try FileContents.readText(atPath: path, limit: 64 * 1024)
+        } catch where error.code == ENOENT {
+            return nil
+        } catch {
+            throw SessionFileError(message: "cannot read \(path): \(error.reason)")
+        }
+    }
+}
+
+/// The session file could not be read or written. Its message never holds the session.
+public struct SessionFileError: Error, CustomStringConvertible {
+    /// One sentence.
+    public let message: String
+
+    init(message: String) {
+        self.message = message
+    }
+
+    init(errno code: Int32, path: String) {
+        message = "cannot write \(path): \(String(cString: strerror(code)))"
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// The account's lists as the user sees them: TMDB's state as last pulled, with every edit not yet
+/// confirmed applied on top, in the order they were made.
+public struct AccountView: Sendable, Hashable {
+    /// The TMDB account id.
+    public var accountID: Int
+    /// The account's user name.
+    public var username: String?
+    /// Each list's movies: TMDB's order, then movies added here.
+    public var lists: [AccountList: [AccountItem]]
+    /// When TMDB's lists were last pulled (`nil`: never).
+    public var pulledAt: Date?
+
+    /// Creates a view.
+    public init(accountID: Int, username: String? = nil, lists: [AccountList: [AccountItem]] = [:], pulledAt: Date? = nil) {
+        self.accountID = accountID
+        self.username = username
+        self.lists = lists
+        self.pulledAt = pulledAt
+    }
+
+    /// The movies of `list`.
+    public func items(_ list: AccountList) -> [AccountItem] { lists[list] ?? [] }
+}

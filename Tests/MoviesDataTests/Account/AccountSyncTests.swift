@@ -1,0 +1,264 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Synchronization
+import Testing
+
+/// The account's two-way sync over a simulated TMDB account: the outbox's order and compaction,
+/// each class of TMDB answer, the rating side effect, and the lists never losing an edit TMDB has
+/// not confirmed.
+@Suite struct AccountSyncTests {
+    /// A clock the sync reads and its sleeps advance.
+    final class Clock: Sendable {
+        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        var now: Date { date.withLock { $0 } }
+        func advance(_ seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    struct Harness {
+        let tmdb: SimulatedTMDBAccount
+        let storage = InMemoryAccountStorage()
+        let sessions: InMemoryAccountSessionStore
+        let clock = Clock()
+        let sync: AccountSync
+
+        init(knownMovies: Set<Int>? = nil, signedIn: Bool = true) {
+            let tmdb = SimulatedTMDBAccount(knownMovies: knownMovies)
+            self.tmdb = tmdb
+            sessions = InMemoryAccountSessionStore(signedIn ? AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "sim-user") : nil)
+            let clock = clock
+            sync = AccountSync(
+                remote: tmdb, storage: storage, sessions: sessions, now: { clock.now },
+                sleep: { seconds in clock.advance(seconds) })
+        }
+
+        /// Records `edit` without waiting for TMDB.
+        @discardableResult
+        func edit(_ id: Int, _ change: AccountEdit.Change) async throws -> AccountEditResult {
+            try await sync.apply(try AccountEdit(movieID: id, change: change), waitSeconds: 0)
+        }
+    }
+
+    @Test func editsMadeOfflineReachTMDBInOrderWhenItIsBack() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { _ in .transport }
+        try await harness.edit(1, .watchlist(true))
+        try await harness.edit(2, .favorite(true))
+        try await harness.edit(3, .rating(7.5))
+        let offline = try await harness.sync.sync(waitSeconds: nil)
+        #expect(offline.pending == 3)
+        #expect(offline.activity == .offline)
+        #expect(harness.tmdb.writes == 0)
+        // The lists show the edits at once, offline.
+        let view = try await harness.sync.view()
+        #expect(view.items(.watchlist).map(\.movieID) == [1])
+        #expect(view.items(.watchlist).allSatisfy { $0.pending })
+        #expect(view.items(.rated).first?.rating == 7.5)
+
+        harness.tmdb.setFault { _ in .none }
+        let settled = try await harness.sync.sync(waitSeconds: 60)
+        #expect(settled.isSettled)
+        #expect(settled.activity == .idle)
+        let writes = harness.tmdb.requests.compactMap { call -> Int? in
+            if case .write(let edit) = call { return edit.movieID }
+            return nil
+        }
+        #expect(writes.suffix(3) == [1, 2, 3])
+        #expect(harness.tmdb.state.watchlist == [1])
+        #expect(harness.tmdb.state.favorites == [2])
+        #expect(harness.tmdb.state.ratings == [3: 7.5])
+        #expect(try await harness.sync.pending().isEmpty)
+    }
+
+    @Test func supersededOfflineTogglesCostOneRequestPerMovie() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { _ in .transport }
+        var expected: [Int: Bool] = [:]
+        for step in 0..<50 {
+            let movie = 10 + step % 5
+            let on = (step / 5) % 2 == 0
+            try await harness.edit(movie, .watchlist(on))
+            expected[movie] = on
+        }
+        let failedBefore = harness.tmdb.requests.count
+        harness.tmdb.setFault { _ in .none }
+        _ = try await harness.sync.sync(waitSeconds: 60)
+        let writes = harness.tmdb.requests.dropFirst(failedBefore).filter { if case .write = $0 { return true } else { return false } }
+        #expect(writes.count <= 5)
+        #expect(Set(harness.tmdb.state.watchlist) == Set(expected.filter(\.value).keys))
+    }
+
+    @Test func aRefusedSessionPausesTheOutboxAndKeepsEveryEditUntilTheNextSignIn() async throws {
+        let harness = Harness()
+        harness.tmdb.expireSessions()
+        let first = try await harness.edit(1, .watchlist(true))
+        _ = try await harness.sync.sync(waitSeconds: nil)
+        try await harness.edit(2, .watchlist(true))
+        let blocked = try await harness.sync.status()
+        #expect(blocked.activity == .blockedOnAuth)
+        #expect(blocked.pending == 2)
+        #expect(first.entry.state == .pending || first.entry.state == .blockedOnAuth)
+        let requestsWhileBlocked = harness.tmdb.requests.count
+        let again = try await harness.sync.sync(waitSeconds: 30)
+        #expect(again.activity == .blockedOnAuth)
+        #expect(harness.tmdb.requests.count == requestsWhileBlocked, "nothing is sent while the session is refused")
+        #expect(try await harness.sync.pending().allSatisfy { $0.state == .blockedOnAuth })
+
+        // Sign in again: request token, approval, session; the kept edits go out.
+        let waiting = try await harness.sync.login()
+        #expect(waiting.approvalURL?.hasPrefix("https://www.themoviedb.org/authenticate/") == true)
+        #expect(try await harness.sync.login().isSignedIn == false, "not approved yet: still waiting")
+        harness.tmdb.approveAll()
+        let signedIn = try await harness.sync.login()
+        #expect(signedIn.accountID == harness.tmdb.accountID)
+        #expect(harness.sessions.current?.sessionID != nil)
+        let settled = try await harness.sync.sync(waitSeconds: 60)
+        #expect(settled.isSettled)
+        #expect(harness.tmdb.state.watchlist == [1, 2])
+    }
+
+    @Test func aRefusedEditIsDroppedAndUndoneAloneWithItsReasonKept() async throws {
+        let harness = Harness(knownMovies: [1, 2])
+        try await harness.edit(404_404, .watchlist(true))
+        try await harness.edit(1, .watchlist(true))
+        try await harness.edit(2, .rating(6))
+        let status = try await harness.sync.sync(waitSeconds: 60)
+        #expect(status.rejected == 1)
+        #expect(status.isSettled)
+        #expect(harness.tmdb.state.watchlist == [1])
+        #expect(harness.tmdb.state.ratings == [2: 6])
+        let view = try await harness.sync.view()
+        #expect(view.items(.watchlist).map(\.movieID) == [1], "the refused add is undone")
+        let rejected = try await harness.sync.pending().filter { $0.state == .rejected }
+        #expect(rejected.map(\.edit.movieID) == [404_404])
+        #expect(rejected.first?.lastError?.contains("34") == true)
+        #expect(try await harness.sync.dismissRejected() == 1)
+        #expect(try await harness.sync.pending().isEmpty)
+    }
+
+    @Test func anEntryTMDBKeepsFailingWaitsAloneWhileOtherMoviesGoThrough() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { call in
+            if case .write(let edit) = call, edit.movieID == 5 { return .serverError }
+            return .none
+        }
+        try await harness.edit(5, .watchlist(true))
+        try await harness.edit(6, .watchlist(true))
+        try await harness.edit(5, .favorite(true))
+        _ = try await harness.sync.sync(waitSeconds: nil)
+        #expect(harness.tmdb.state.watchlist == [6])
+        let pending = try await harness.sync.pending()
+        let five = pending.filter { $0.edit.movieID == 5 }
+        #expect(five.count == 2)
+        #expect(five.allSatisfy { $0.state == .pending })
+        #expect(five.first?.nextAttemptAt != nil, "backs off")
+        let writesOfFive = harness.tmdb.requests.filter { if case .write(let edit) = $0 { return edit.movieID == 5 } else { return false } }
+        #expect(writesOfFive.count == 2, "sent when made, and again when the user asked to sync")
+        #expect(harness.tmdb.requests.allSatisfy { if case .write(let edit) = $0, edit.movieID == 5 { return edit.list == .watchlist } else { return true } },
+                "the later edit of the same movie waits behind the failing one")
+    }
+
+    @Test func ratingAMovieTakesItOffTheWatchlistHereAsOnTMDB() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { _ in .transport }
+        try await harness.edit(7, .watchlist(true))
+        try await harness.edit(7, .rating(8.5))
+        let offline = try await harness.sync.view()
+        #expect(offline.items(.watchlist).isEmpty)
+        #expect(offline.items(.rated).map(\.movieID) == [7])
+        harness.tmdb.setFault { _ in .none }
+        _ = try await harness.sync.sync(waitSeconds: 60)
+        #expect(harness.tmdb.state.watchlist.isEmpty)
+        #expect(harness.tmdb.state.ratings == [7: 8.5])
+        #expect(try await harness.sync.view().items(.watchlist).isEmpty)
+    }
+
+    @Test func aPullThatDoesNotShowADeliveredEditYetDoesNotMakeItFlickerAway() async throws {
+        let harness = Harness()
+        // TMDB's lists lag behind its writes: the pull after the delivery does not list 9 yet.
+        harness.tmdb.setListedState(SimulatedTMDBAccount.State())
+        try await harness.edit(9, .watchlist(true))
+        let lagging = try await harness.sync.sync(waitSeconds: nil)
+        #expect(harness.tmdb.state.watchlist == [9])
+        #expect(lagging.unconfirmed == 1)
+        #expect(try await harness.sync.view().items(.watchlist).map(\.movieID) == [9])
+        // Once TMDB lists it, the entry is confirmed and leaves the outbox.
+        harness.tmdb.setListedState(nil)
+        let confirmed = try await harness.sync.sync(waitSeconds: nil)
+        #expect(confirmed.isSettled)
+        #expect(try await harness.sync.pending().isEmpty)
+        #expect(try await harness.sync.view().items(.watchlist).map { ($0.movieID, $0.pending) }.elementsEqual([(9, false)], by: ==))
+    }
+
+    @Test func anEditOnTheWebsiteWinsOverADeliveredEditOnceTheGraceIsOver() async throws {
+        let harness = Harness()
+        harness.tmdb.setListedState(SimulatedTMDBAccount.State())
+        try await harness.edit(9, .watchlist(true))
+        _ = try await harness.sync.sync(waitSeconds: nil)
+        #expect(try await harness.sync.status().unconfirmed == 1)
+        // Someone took it off on the website; after the grace, TMDB's lists win.
+        harness.tmdb.setState(SimulatedTMDBAccount.State())
+        harness.tmdb.setListedState(nil)
+        harness.clock.advance(601)
+        let status = try await harness.sync.sync(waitSeconds: nil)
+        #expect(status.isSettled)
+        #expect(try await harness.sync.view().items(.watchlist).isEmpty)
+    }
+
+    @Test func editsNeedASignIn() async throws {
+        let harness = Harness(signedIn: false)
+        await #expect(throws: MoviesError.notSignedIn()) { try await harness.edit(1, .watchlist(true)) }
+        #expect(try await harness.sync.status().activity == .signedOut)
+    }
+
+    @Test func signingOutKeepsTheOutboxForTheNextSignIn() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { call in if case .write = call { return .transport } else { return .none } }
+        try await harness.edit(3, .favorite(true))
+        #expect(try await harness.sync.logout() == 1)
+        #expect(harness.sessions.current == nil)
+        #expect(try await harness.sync.pending().count == 1, "the lists and outbox stay readable")
+        harness.tmdb.setFault { _ in .none }
+        _ = try await harness.sync.login()
+        harness.tmdb.approveAll()
+        #expect(try await harness.sync.login().isSignedIn)
+        _ = try await harness.sync.sync(waitSeconds: 60)
+        #expect(harness.tmdb.state.favorites == [3])
+    }
+
+    @Test func anAnswerLostAfterTMDBAppliedTheEditIsSentAgainHarmlessly() async throws {
+        let harness = Harness()
+        let dropped = Mutex(false)
+        harness.tmdb.setFault { call in
+            guard case .write = call else { return .none }
+            return dropped.withLock { done in defer { done = true }; return done ? .none : .dropAfterApply }
+        }
+        try await harness.edit(4, .rating(9))
+        let status = try await harness.sync.sync(waitSeconds: 60)
+        #expect(status.isSettled)
+        #expect(harness.tmdb.writes == 2)
+        #expect(harness.tmdb.state.ratings == [4: 9])
+    }
+
+    @Test(arguments: [
+        (1, AccountFailure.alreadyApplied, 8), (200, .alreadyApplied, 21), (200, .alreadyApplied, 40),
+        (401, .auth, 3), (401, .auth, 7), (401, .auth, 10), (401, .auth, 14), (401, .auth, 16), (401, .auth, 17), (401, .auth, 33),
+        (401, .auth, 35), (401, .auth, 36), (404, .auth, 37), (401, .auth, 38), (403, .auth, 45),
+        (422, .reject, 5), (404, .reject, 6), (400, .reject, 18), (404, .reject, 34), (500, .reject, 44), (400, .reject, 47),
+        (503, .retry(isGlobal: true, afterSeconds: nil), 9), (429, .retry(isGlobal: true, afterSeconds: nil), 25),
+        (503, .retry(isGlobal: true, afterSeconds: nil), 46), (500, .retry(isGlobal: false, afterSeconds: nil), 11),
+        (500, .retry(isGlobal: false, afterSeconds: nil), 15), (504, .retry(isGlobal: false, afterSeconds: nil), 24),
+        (502, .retry(isGlobal: false, afterSeconds: nil), 43),
+    ] as [(Int, AccountFailure, Int)])
+    func tmdbCodesAreClassifiedAsTheNotesSay(status: Int, expected: AccountFailure, code: Int) {
+        let error = MoviesError(code: status >= 500 || status == 429 ? .remoteUnavailable : .remoteRejected, message: "x", httpStatus: status, tmdbCode: code)
+        #expect(AccountFailure.classify(error) == expected)
+    }
+
+    @Test func failuresWithoutAnAnswerAreRetriedLater() {
+        #expect(AccountFailure.classify(MoviesError(code: .remoteUnavailable, message: "refused")) == .retry(isGlobal: true, afterSeconds: nil))
+        #expect(AccountFailure.classify(MoviesError(code: .cancelled, message: "stop")) == .cancelled)
+        #expect(AccountFailure.classify(MoviesError(code: .remoteRejected, message: "?", httpStatus: 401)) == .auth)
+    }
+}
