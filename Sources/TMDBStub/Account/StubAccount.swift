@@ -218,7 +218,7 @@ public final class StubAccount: Sendable {
         }
     }
 
-    /// Everything at one moment, for the control port's JSON.
+    /// Everything at one moment, for the control port's JSON and an account list page.
     var snapshot: AccountState { state.withLock { $0 } }
 
     /// 20 random bytes as 40 lowercase hex digits, like TMDB's tokens and session ids.

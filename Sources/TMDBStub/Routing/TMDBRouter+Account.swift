@@ -53,14 +53,15 @@ extension TMDBRouter {
     /// (`created_at.asc`, the default) or the reverse (`created_at.desc`); rated movies carry `rating`.
     private func movies(on list: AccountList, _ query: [String: String]) -> HTTPResponse {
         guard let page = Int(query["page"] ?? "1"), (1...500).contains(page) else { return Self.invalidPage }
-        var ids = account.ids(on: list)
+        let state = account.snapshot
+        var ids = state.ids(on: list)
         if query["sort_by"] == "created_at.desc" { ids.reverse() }
         let size = Self.accountPageSize
         let first = (page - 1) * size
         let items = first < ids.count ? Array(ids[first..<min(ids.count, first + size)]) : []
         let results: [JSONValue] = items.map { id in
             let movie = catalogue.movie(id: id)?.searchResultJSON ?? StubMovie.placeholderSearchResultJSON(id: id)
-            guard list == .rated, case .object(let members) = movie, let rating = account.rating(of: id) else { return movie }
+            guard list == .rated, case .object(let members) = movie, let rating = state.rating(of: id) else { return movie }
             return .object(members + [("rating", .double(rating))])
         }
         return .json(.object([

@@ -31,6 +31,7 @@ extension ControlRouter {
         return .json(Self.json(account.snapshot))
     }
 
+    /// `POST /account/approve`: `{"approved":[tokens]}`, or 400 for an unknown token or a bad body.
     private func approve(_ bytes: [UInt8]) -> HTTPResponse {
         guard let body = bytes.isEmpty ? JSONBody(members: [:]) : JSONBody(bytes) else {
             return Self.error(400, "The body must be a JSON object: {\"request_token\":\"…\"}, or {} for every pending token.")
@@ -49,6 +50,7 @@ extension ControlRouter {
 
     /// A member of a `POST /account` body that cannot be applied.
     private struct InvalidAccount: Error, CustomStringConvertible {
+        /// What is wrong, in one sentence.
         var description: String
     }
 
@@ -89,6 +91,7 @@ extension ControlRouter {
         ])
     }
 
+    /// One `write_log` entry: `{"seq":1,"kind":"rating","movie":603,"value":8.5}` (null: rating deleted).
     private static func json(_ write: AccountWrite) -> JSONValue {
         let value: JSONValue
         switch write.value {
