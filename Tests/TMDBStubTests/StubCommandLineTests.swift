@@ -27,6 +27,17 @@ struct StubCommandLineTests {
         #expect(parsed.configuration.faults.malformedJSON == 1)
     }
 
+    @Test func parsesTheAccountOptions() throws {
+        let parsed = try StubCommandLine(arguments: ["--auto-approve", "--session-expired", "--drop-after-apply", "0.25", "--writes-only"])
+        #expect(parsed.configuration.autoApprove)
+        #expect(parsed.configuration.faults.sessionExpired)
+        #expect(parsed.configuration.faults.dropAfterApply == 0.25)
+        #expect(parsed.configuration.faults.writesOnly)
+        let plain = try StubCommandLine(arguments: [])
+        #expect(!plain.configuration.autoApprove && plain.configuration.faults.isEmpty)
+        #expect(throws: StubCommandLine.InvalidArguments.self) { try StubCommandLine(arguments: ["--drop-after-apply", "2"]) }
+    }
+
     @Test func rejectsUnknownOptionsAndBadValues() {
         #expect(throws: StubCommandLine.InvalidArguments.self) { try StubCommandLine(arguments: ["--bogus"]) }
         #expect(throws: StubCommandLine.InvalidArguments.self) { try StubCommandLine(arguments: ["--port"]) }
@@ -37,7 +48,9 @@ struct StubCommandLineTests {
     @Test func helpDocumentsEveryFlag() throws {
         #expect(try StubCommandLine(arguments: ["--help"]).wantsHelp)
         for flag in ["--port-file", "--control-port", "--latency-ms", "--error-rate", "--rate-limit-share",
-                     "--malformed-json", "--truncate-body", "--reset", "--hang", "--down", "--recording", "SIGUSR1", "/stats"] {
+                     "--malformed-json", "--truncate-body", "--reset", "--hang", "--down", "--recording", "SIGUSR1", "/stats",
+                     "--auto-approve", "--session-expired", "--drop-after-apply", "--writes-only", "/account/approve",
+                     "/account/expire-sessions", "/3/authentication/token/new", "/3/movie/{id}/account_states"] {
             #expect(StubCommandLine.usage.contains(flag), "\(flag) undocumented")
         }
     }

@@ -58,3 +58,26 @@ extension StubMovie.Company {
         .object([("id", .int(id)), ("logo_path", .optionalString(logoPath)), ("name", .string(name)), ("origin_country", .string(originCountry))])
     }
 }
+
+extension StubMovie {
+    /// A search-result item for movie `id` when the catalogue has no such movie (an id put on an
+    /// account list through the control port): `Movie <id>` with empty or zero fields.
+    public static func placeholderSearchResultJSON(id: Int) -> JSONValue {
+        .object([
+            ("adult", .bool(false)),
+            ("backdrop_path", .null),
+            ("genre_ids", .array([])),
+            ("id", .int(id)),
+            ("original_language", .string("en")),
+            ("original_title", .string("Movie \(id)")),
+            ("overview", .string("")),
+            ("popularity", .double(0)),
+            ("poster_path", .null),
+            ("release_date", .string("")),
+            ("title", .string("Movie \(id)")),
+            ("video", .bool(false)),
+            ("vote_average", .double(0)),
+            ("vote_count", .int(0)),
+        ])
+    }
+}

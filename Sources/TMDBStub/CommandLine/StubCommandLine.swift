@@ -21,9 +21,23 @@ public struct StubCommandLine: Sendable {
         USAGE: tmdb-stub [options]
 
         A TMDB v3-compatible HTTP/1.1 fixture server with fault injection.
-        Serves GET /3/search/movie, /3/movie/{id}, /3/configuration (auth: "Authorization: Bearer TOKEN"
-        or ?api_key=KEY) and GET /t/p/{size}/{file} (PNG, no auth) from a deterministic catalogue.
+        Serves GET /3/search/movie, /3/movie/{id}, /3/movie/changes, /3/movie/{id}/changes,
+        /3/configuration (auth: "Authorization: Bearer TOKEN" or ?api_key=KEY) and GET /t/p/{size}/{file}
+        (PNG, no auth) from a deterministic catalogue.
         Prints "tmdb-stub listening on http://HOST:PORT" then "tmdb-stub control on http://HOST:PORT".
+
+        ACCOUNT (one user, id 22011 "stub-user"; app auth as above, session as ?session_id=S):
+          GET /3/authentication/token/new         a request token, valid 60 minutes
+          POST /3/authentication/session/new      {"request_token":T} -> session (401 code 17 until the
+                                                  token is approved, 33 when unknown, used or expired)
+          DELETE /3/authentication/session        {"session_id":S}
+          GET /3/account                          the account's details
+          GET /3/account/22011/{watchlist,favorite,rated}/movies   ?page, ?sort_by=created_at.asc|desc
+          POST /3/account/22011/{watchlist,favorite}   {"media_type":"movie","media_id":603,"watchlist":true}
+          POST|DELETE /3/movie/{id}/rating        {"value":8.5} (0.5...10, steps of 0.5; removes the
+                                                  movie from the watchlist)
+          GET /3/movie/{id}/account_states        favorite, rated, watchlist
+          No or an unknown session: 401 code 3.
 
         OPTIONS:
           --host ADDR              IPv4 address to listen on (default 127.0.0.1)
@@ -40,6 +54,7 @@ public struct StubCommandLine: Sendable {
                                    match, e.g. /3/search/movie?query=007&page=2) with FILE's bytes as
                                    JSON, status 200 (ROUTE=STATUS:FILE for another); repeatable; checked
                                    after authorization, before the catalogue
+          --auto-approve           approve every request token as it is issued
         FAULTS (also settable at run time on the control port; a share given without a value means 1):
           --latency-ms N           delay every answer by N ms
           --error-rate X           share 0...1 of requests answered 500
@@ -50,19 +65,30 @@ public struct StubCommandLine: Sendable {
           --reset X                share of requests answered with a TCP RST
           --hang X                 share of requests never answered
           --down                   start with the main port closed (connections refused)
+          --session-expired        answer every request with a session 401 code 3
+          --drop-after-apply X     share of account writes applied, then answered with a TCP RST
+          --writes-only            error-rate, rate-limit-share, hang and reset hit only account writes
+                                   (watchlist, favorite, rating); a write they hit is not applied
           --help                   show this help
 
         CONTROL PORT:
           GET /faults              current faults as JSON
           POST /faults             JSON with any of latencyMs, errorRate, rateLimit {"share","retryAfter"},
                                    malformedJSON, truncateBody, reset, hang, down (true closes the main
-                                   port, false re-opens it on the same port)
-          POST /reset              clear faults and counters
+                                   port, false re-opens it on the same port), sessionExpired,
+                                   dropAfterApply, writesOnly
+          POST /reset              clear faults and counters (keeps the change log and the account)
           GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
           POST /changes            record a change for the change feed: {"ids":[603],"date":"2026-11-25",
                                    "time":"10:13:00","keys":["title"]} (today, 23:59:59, title by default; a title
                                    change adds " (revision N)" to the movie's title); GET lists them,
                                    DELETE forgets them (POST /reset keeps them)
+          GET /account             {"account_id","watchlist","favorite","rated","writes","write_log","sessions"}
+          POST /account            replace the lists given, as edits on the website would:
+                                   {"watchlist":[603],"favorite":[],"rated":{"550":7}}
+          DELETE /account          empty the lists, ratings and write log (sessions stay)
+          POST /account/approve    {"request_token":T} approves T; {} or {"all":true} every pending token
+          POST /account/expire-sessions   invalidate every session
         SIGNALS: SIGUSR1 = down, SIGUSR2 = up, SIGTERM/SIGINT = exit 0.
         """
 
@@ -71,9 +97,10 @@ public struct StubCommandLine: Sendable {
         "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
         "--max-age", "--max-connections", "--recording", "--latency-ms", "--retry-after",
     ].map { OptionSpec.option($0, value: "VALUE", help: "") }
-        + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang"]
+        + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang", "--drop-after-apply"]
         .map { OptionSpec.option($0, value: "SHARE", implicit: "1", help: "") }
-        + [.flag("--down", help: ""), .flag("--help", "-h", help: "")]
+        + ["--down", "--auto-approve", "--session-expired", "--writes-only"].map { OptionSpec.flag($0, help: "") }
+        + [.flag("--help", "-h", help: "")]
 
     /// Parses `arguments` (without the program name).
     public init(arguments: [String]) throws(InvalidArguments) {
@@ -92,6 +119,9 @@ public struct StubCommandLine: Sendable {
         }
         wantsHelp = parsed.has("--help")
         if parsed.has("--down") { configuration.faults.down = true }
+        if parsed.has("--auto-approve") { configuration.autoApprove = true }
+        if parsed.has("--session-expired") { configuration.faults.sessionExpired = true }
+        if parsed.has("--writes-only") { configuration.faults.writesOnly = true }
         for (option, values) in parsed.values.sorted(by: { $0.key < $1.key }) {
             for value in values { try apply(option, value) }
         }
@@ -120,6 +150,7 @@ public struct StubCommandLine: Sendable {
         case "--truncate-body": configuration.faults.truncateBody = try Self.share(option, value)
         case "--reset": configuration.faults.reset = try Self.share(option, value)
         case "--hang": configuration.faults.hang = try Self.share(option, value)
+        case "--drop-after-apply": configuration.faults.dropAfterApply = try Self.share(option, value)
         default: throw InvalidArguments(description: "Unknown option \(option); see --help.")
         }
     }

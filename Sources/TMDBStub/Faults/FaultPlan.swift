@@ -6,17 +6,23 @@ struct FaultPlan {
     var serverError: Bool
     var malformedJSON: Bool
     var truncateBody: Bool
+    /// Apply the account write, then close with a TCP RST instead of answering.
+    var dropAfterApply: Bool
     var retryAfter: Int
 
-    /// Rolls each fault independently with its share.
-    init(faults: StubFaults) {
+    /// Rolls each fault independently with its share. `isAccountWrite` says whether the request
+    /// writes the account: only those can be dropped after applying, and with `writesOnly` only
+    /// those can hang, be reset, rate-limited or answered 500.
+    init(faults: StubFaults, isAccountWrite: Bool = false) {
         func roll(_ share: Double) -> Bool { share > 0 && Double.random(in: 0..<1) < share }
-        hang = roll(faults.hang)
-        reset = roll(faults.reset)
-        rateLimited = roll(faults.rateLimit.share)
-        serverError = roll(faults.errorRate)
+        let aimed = !faults.writesOnly || isAccountWrite
+        hang = aimed && roll(faults.hang)
+        reset = aimed && roll(faults.reset)
+        rateLimited = aimed && roll(faults.rateLimit.share)
+        serverError = aimed && roll(faults.errorRate)
         malformedJSON = roll(faults.malformedJSON)
         truncateBody = roll(faults.truncateBody)
+        dropAfterApply = isAccountWrite && roll(faults.dropAfterApply)
         retryAfter = faults.rateLimit.retryAfter
     }
 

@@ -18,11 +18,16 @@ extension StubFaults {
             ("reset", .double(reset)),
             ("hang", .double(hang)),
             ("down", .bool(down)),
+            ("sessionExpired", .bool(sessionExpired)),
+            ("dropAfterApply", .double(dropAfterApply)),
+            ("writesOnly", .bool(writesOnly)),
         ])
     }
 
     /// These faults with the members present in the JSON object `body` replaced; absent members keep
-    /// their value. Shares accept numbers or booleans (true = 1).
+    /// their value. Shares accept numbers or booleans (true = 1), switches booleans or numbers (> 0 =
+    /// on). The account faults also accept their snake_case names (`session_expired`,
+    /// `drop_after_apply`, `writes_only`).
     public func applying(jsonBody body: [UInt8]) throws(InvalidFaults) -> StubFaults {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             throw InvalidFaults(description: "The body must be a JSON object such as {\"errorRate\":0.5}.")
@@ -37,6 +42,9 @@ extension StubFaults {
             case "reset": faults.reset = try Self.share(value, key)
             case "hang": faults.hang = try Self.share(value, key)
             case "down": faults.down = try Self.share(value, key) > 0
+            case "sessionExpired", "session_expired": faults.sessionExpired = try Self.share(value, key) > 0
+            case "dropAfterApply", "drop_after_apply": faults.dropAfterApply = try Self.share(value, key)
+            case "writesOnly", "writes_only": faults.writesOnly = try Self.share(value, key) > 0
             case "rateLimit":
                 if let limit = value as? [String: Any] {
                     faults.rateLimit.share = try limit["share"].map { value throws(InvalidFaults) in try Self.share(value, "rateLimit.share") } ?? 1

@@ -30,6 +30,15 @@ public struct StubFaults: Sendable, Equatable {
     public var hang: Double = 0
     /// When true the main listening socket is closed, so connections are refused.
     public var down = false
+    /// When true every request carrying a session (the account and rating routes, and `DELETE
+    /// /3/authentication/session`) is answered 401 code 3, as if its session had expired.
+    public var sessionExpired = false
+    /// Share of account writes (watchlist, favourite, rating) answered with a TCP RST instead of
+    /// their answer after the stub handled them: a valid write is applied, and the client cannot
+    /// tell whether it was.
+    public var dropAfterApply: Double = 0
+    /// When true `errorRate`, `rateLimit`, `hang` and `reset` hit only account writes; reads keep working.
+    public var writesOnly = false
 
     /// No faults.
     public init() {}

@@ -26,6 +26,11 @@ public struct HTTPResponse: Sendable {
         json(.object([("status_code", .int(code)), ("status_message", .string(message)), ("success", .bool(false))]), status: status)
     }
 
+    /// TMDB's answer to a successful write: `{"success":true,"status_code":…,"status_message":…}`.
+    public static func tmdbSuccess(status: Int, code: Int, message: String) -> HTTPResponse {
+        json(.object([("success", .bool(true)), ("status_code", .int(code)), ("status_message", .string(message))]), status: status)
+    }
+
     /// The value of header `name` (case-insensitive), if present.
     public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
@@ -43,6 +48,7 @@ public struct HTTPResponse: Sendable {
     static func reason(for status: Int) -> String {
         switch status {
         case 200: "OK"
+        case 201: "Created"
         case 304: "Not Modified"
         case 400: "Bad Request"
         case 401: "Unauthorized"

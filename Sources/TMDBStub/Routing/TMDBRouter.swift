@@ -1,20 +1,29 @@
-/// Answers TMDB v3 requests from the catalogue, like api.themoviedb.org and image.tmdb.org would.
+/// Answers TMDB v3 requests from the catalogue, like api.themoviedb.org and image.tmdb.org would,
+/// and the login and account routes from the stub's one ``StubAccount`` (not cached: no ETag or
+/// Cache-Control, as they answer per session).
 struct TMDBRouter: Sendable {
     let catalogue: MovieCatalogue
     let configuration: TMDBStubConfiguration
     let changes: StubChangeLog
+    let account: StubAccount
 
-    /// The answer to `request`; `port` is the main port, for the configuration's image base URL.
-    func response(to request: HTTPRequest, port: Int) -> HTTPResponse {
+    /// The answer to `request`; `port` is the main port, for the configuration's image base URL;
+    /// `sessionsExpired` (the fault) turns every session-bearing route into 401 code 3.
+    func response(to request: HTTPRequest, port: Int, sessionsExpired: Bool = false) -> HTTPResponse {
         let path = request.path
         if path.hasPrefix("/t/p/") { return CachingHeaders.apply(to: image(path: path), request: request, maxAge: configuration.maxAgeSeconds) }
         guard isAuthorized(request) else {
             return .tmdbError(status: 401, code: 7, message: "Invalid API key: You must be granted a valid key.")
         }
+        let recording = request.method == "GET"
+            ? configuration.recordings.first { $0.matches(path: path, query: request.query) } : nil
+        if recording == nil, let route = AccountRoute(method: request.method, path: path) {
+            return accountResponse(route, to: request, sessionsExpired: sessionsExpired)
+        }
         guard request.method == "GET" else { return Self.notFound }
         let answer: HTTPResponse
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let recording = configuration.recordings.first(where: { $0.matches(path: path, query: request.query) }) {
+        if let recording {
             answer = recording.response
         } else if path == "/3/search/movie" {
             answer = search(request.query)
@@ -41,9 +50,7 @@ struct TMDBRouter: Sendable {
     }
 
     private func movie(idText: String) -> HTTPResponse {
-        guard let id = Int(idText), id > 0 else {
-            return .tmdbError(status: 404, code: 6, message: "Invalid id: The pre-requisite id is invalid or not found.")
-        }
+        guard let id = Int(idText), id > 0 else { return Self.invalidID }
         guard var movie = catalogue.movie(id: id) else { return Self.notFound }
         let revisions = changes.titleRevisions(of: id)
         if revisions > 0 { movie.title += " (revision \(revisions))" }
@@ -56,7 +63,7 @@ struct TMDBRouter: Sendable {
         }
         let pageText = query["page"] ?? "1"
         guard let page = Int(pageText), (1...500).contains(page) else {
-            return .tmdbError(status: 400, code: 22, message: "Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.")
+            return Self.invalidPage
         }
         let includeAdult = query["include_adult"]?.lowercased() == "true"
         let year = (query["year"] ?? query["primary_release_year"]).flatMap { Int($0) }

@@ -1,9 +1,12 @@
 import Foundation
 import MoviesDomain
 
-/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, and the
+/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, the
 /// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","time":"10:13:00",
-/// "keys":["title"]}`; by default today, 23:59:59, `title`), `DELETE /changes`. `/reset` keeps the log.
+/// "keys":["title"]}`; by default today, 23:59:59, `title`), `DELETE /changes`, and the account:
+/// `GET /account`, `POST /account` (`{"watchlist":[603],"favorite":[],"rated":{"550":7}}`),
+/// `DELETE /account`, `POST /account/approve` (`{"request_token":"…"}` or `{}` for all),
+/// `POST /account/expire-sessions` (see ``accountResponse(to:)``). `/reset` keeps the log and the account.
 struct ControlRouter {
     let server: TMDBStubServer
 
@@ -52,8 +55,12 @@ struct ControlRouter {
         case ("DELETE", "/changes"):
             server.changes.removeAll()
             return .json(.array([]))
+        case ("GET", "/account"), ("POST", "/account"), ("DELETE", "/account"), ("POST", "/account/approve"),
+             ("POST", "/account/expire-sessions"):
+            return accountResponse(to: request)
         default:
-            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset, GET /stats or GET/POST/DELETE /changes.")
+            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset, GET /stats, GET/POST/DELETE /changes, "
+                + "GET/POST/DELETE /account, POST /account/approve or POST /account/expire-sessions.")
         }
     }
 
@@ -66,7 +73,8 @@ struct ControlRouter {
         })
     }
 
-    private static func error(_ status: Int, _ message: String) -> HTTPResponse {
+    /// A control-port error: `{"error":message}` with HTTP `status`.
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
         .json(.object([("error", .string(message))]), status: status)
     }
 }

@@ -26,6 +26,9 @@ public struct TMDBStubConfiguration: Sendable {
     public var faults = StubFaults()
     /// Recorded answers served instead of the catalogue's for their routes (first match wins).
     public var recordings: [StubRecording] = []
+    /// When true every request token is approved as it is issued, so a client logs in without a
+    /// user (or `POST /account/approve` on the control port).
+    public var autoApprove = false
 
     /// The defaults: 127.0.0.1, kernel-assigned ports, `stub-token` / `stub-api-key`, 2,000 movies.
     public init() {}

@@ -67,7 +67,8 @@ extension TMDBStubServer {
             state.totalRequests += 1
             return (state.faults, state.port)
         }
-        let plan = FaultPlan(faults: faults)
+        let isAccountWrite = AccountRoute(method: request.method, path: request.path)?.isWrite ?? false
+        let plan = FaultPlan(faults: faults, isAccountWrite: isAccountWrite)
         if faults.down { return .end(.close) }
         if plan.hang {
             hang(fd)
@@ -75,7 +76,13 @@ extension TMDBStubServer {
         }
         if plan.reset { return .end(.reset) }
         if faults.latencyMs > 0 { usleep(UInt32(clamping: faults.latencyMs * 1000)) }
-        var response = plan.injectedResponse ?? router.response(to: request, port: port)
+        var response: HTTPResponse
+        if let injected = plan.injectedResponse {
+            response = injected
+        } else {
+            response = router.response(to: request, port: port, sessionsExpired: faults.sessionExpired)
+            if plan.dropAfterApply { return .end(.reset) }
+        }
         let keepAlive = request.wantsKeepAlive && !plan.truncateBody
         plan.corrupt(&response)
         guard TCPSocket.writeAll(fd, response.serialized(keepAlive: keepAlive)), keepAlive else { return .end(.close) }

@@ -7,8 +7,10 @@ import Synchronization
 ///
 /// The main port answers `/3/search/movie`, `/3/movie/{id}`, `/3/movie/changes`,
 /// `/3/movie/{id}/changes`, `/3/configuration` and `/t/p/{size}/{file}` from a deterministic
-/// ``MovieCatalogue``; the control port (`/faults`, `/reset`, `/stats`, `/changes`) switches
-/// faults and records changes at run time. One thread serves each connection, up to ``TMDBStubConfiguration/maxConnections``.
+/// ``MovieCatalogue``, and TMDB's login (`/3/authentication/…`), account (`/3/account/…`) and
+/// rating routes (`/3/movie/{id}/rating`, `/account_states`) from one ``StubAccount``; the control
+/// port (`/faults`, `/reset`, `/stats`, `/changes`, `/account`) switches faults, records changes
+/// and edits the account at run time. One thread serves each connection, up to ``TMDBStubConfiguration/maxConnections``.
 public final class TMDBStubServer: Sendable {
     /// The configuration the server was created with.
     public let configuration: TMDBStubConfiguration
@@ -18,12 +20,15 @@ public final class TMDBStubServer: Sendable {
     let state = Mutex(ServerState())
     /// What changed in the catalogue, for the change feed (`POST /changes` on the control port).
     public let changes = StubChangeLog()
+    /// The user account behind the login, account and rating routes (`/account` on the control port).
+    public let account: StubAccount
 
     /// Creates a server (building its catalogue); nothing listens until ``start()``.
     public init(configuration: TMDBStubConfiguration = TMDBStubConfiguration()) {
         self.configuration = configuration
         catalogue = MovieCatalogue(seed: configuration.seed, count: configuration.movieCount)
-        router = TMDBRouter(catalogue: catalogue, configuration: configuration, changes: changes)
+        account = StubAccount(autoApprove: configuration.autoApprove)
+        router = TMDBRouter(catalogue: catalogue, configuration: configuration, changes: changes, account: account)
         state.withLock { $0.faults = configuration.faults }
     }
 
@@ -85,7 +90,8 @@ public final class TMDBStubServer: Sendable {
         }
     }
 
-    /// Clears every fault (re-opening the main port if down) and the request counters.
+    /// Clears every fault (re-opening the main port if down) and the request counters; the change
+    /// log and the account stay.
     public func resetFaultsAndCounters() throws {
         try updateFaults(StubFaults())
         state.withLock { state in
