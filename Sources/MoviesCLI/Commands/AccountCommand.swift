@@ -1,6 +1,7 @@
 import CommandLineSupport
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 
 /// `movies account login|logout|show|watchlist|favorite|rate|unrate`: the TMDB account, its lists
 /// and offline edits (authorised callers).
@@ -111,7 +112,7 @@ struct AccountCommand: MoviesCommand {
                 context.print(["Signed out of TMDB." + (left > 0 ? " \(left) edit(s) not yet sent stay for your next sign-in." : "")])
             case .show:
                 let reply = try context.client.account()
-                context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.lines(reply.value, now: context.now()))
+                context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.lines(Self.withCachedTitles(reply.value, context), now: context.now()))
             case .edit(let edits):
                 for edit in edits {
                     let reply = try context.client.accountEdit(edit, waitSeconds: nil)
@@ -121,9 +122,11 @@ struct AccountCommand: MoviesCommand {
                     if reply.value.onTmdb {
                         context.print(["\(done): done, on TMDB."])
                     } else if reply.value.entry.state == .rejected {
-                        context.print(["\(done): TMDB refused it (\(reply.value.entry.lastError ?? "no reason given")); it was undone."])
+                        context.print(["\(done): refused by TMDB, so undone here — \(Self.clause(reply.value.entry.lastError ?? "no reason given"))."])
+                    } else if reply.value.entry.state == .blockedOnAuth || reply.value.sync.activity == .blockedOnAuth {
+                        context.print(["\(done): saved, pending — TMDB refused the session; it goes to TMDB after 'movies account login'."])
                     } else {
-                        let why = reply.value.sync.lastError.map { " (\(TextFitting.printable($0)))" } ?? ""
+                        let why = reply.value.sync.lastError.map { " (\(Self.clause($0)))" } ?? ""
                         context.print(["\(done): saved, pending — it goes to TMDB when TMDB can be reached\(why); 'movies pending' lists what waits."])
                     }
                 }
@@ -132,6 +135,27 @@ struct AccountCommand: MoviesCommand {
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// `account` with the titles TMDB's lists did not give (movies added here) from moviesd's cache
+    /// (`cache_only`: nothing waits on TMDB; a movie not cached keeps no title).
+    static func withCachedTitles(_ account: AccountReply, _ context: CommandContext) -> AccountReply {
+        var account = account
+        let missing = (account.watchlist + account.favorites + account.rated).filter { $0.title == nil }.map(\.movieID)
+        let titles = WatchlistCommand.cachedTitles([Watchlist(name: "account", movieIDs: Array(Set(missing)).sorted())], context)
+        func fill(_ items: inout [AccountItem]) {
+            for index in items.indices where items[index].title == nil { items[index].title = titles[items[index].movieID] }
+        }
+        fill(&account.watchlist)
+        fill(&account.favorites)
+        fill(&account.rated)
+        return account
+    }
+
+    /// `text` printable, without a final period, to sit inside a sentence.
+    static func clause(_ text: String) -> String {
+        let printable = TextFitting.printable(text)
+        return printable.hasSuffix(".") ? String(printable.dropLast()) : printable
     }
 
     private func login(_ context: CommandContext, wait: Bool, timeoutSeconds: Int) throws(ClientError) -> ExitCode {

@@ -33,7 +33,7 @@ enum AccountSyncLine {
         } else {
             line += "; lists never pulled"
         }
-        if let error = sync.lastError, sync.activity != .idle || sync.pending > 0 { line += " — \(TextFitting.printable(error))" }
+        if let error = sync.lastError, sync.activity != .idle || sync.pending > 0 { line += " — \(AccountCommand.clause(error))" }
         return line
     }
 

@@ -119,7 +119,7 @@ public struct TMDBAccountRemote: AccountRemote {
         case 429, 500...599: .remoteUnavailable
         default: .remoteRejected
         }
-        let message = "TMDB refused to \(what) (HTTP \(response.status)\(code))\(detail)"
+        let message = "TMDB answered HTTP \(response.status)\(code)\(detail)"
         throw scrubbed(MoviesError(code: kind, message: message, retryAfterSeconds: response.retryAfterSeconds, httpStatus: response.status, tmdbCode: dto?.statusCode), secret)
     }
 
