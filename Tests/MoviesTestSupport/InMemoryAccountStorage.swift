@@ -16,7 +16,11 @@ public actor InMemoryAccountStorage: AccountStorage {
     public init() {}
 
     public func enqueue(_ edit: AccountEdit, accountID: Int, at date: Date) -> PendingEdit {
-        entries.removeAll { owner[$0.id] == accountID && $0.edit.list == edit.list && $0.edit.movieID == edit.movieID && $0.state != .rejected }
+        let plan = OutboxCompaction.plan(for: edit, over: entries.filter { owner[$0.id] == accountID })
+        if let converted = plan.convertedToWatchlistRemoval, let index = entries.firstIndex(where: { $0.id == converted }) {
+            entries[index].edit = AccountEdit(unchecked: edit.movieID, change: .watchlist(false))
+        }
+        entries.removeAll { plan.deleted.contains($0.id) }
         let entry = PendingEdit(id: nextID, edit: edit, state: .pending, createdAt: date)
         nextID += 1
         owner[entry.id] = accountID

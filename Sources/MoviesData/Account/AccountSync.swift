@@ -28,6 +28,9 @@ public actor AccountSync: AccountRepository {
         public var approvalURLPrefix: String
         /// The most pages pulled of one list (TMDB serves at most 500).
         public var maxListPages: Int
+        /// Whether an edit starts a pass at once (off only where passes are driven by hand: the
+        /// deterministic simulation).
+        public var sendsEditsAtOnce = true
 
         /// Creates settings (defaults: pull hourly, 10 minutes' grace, back-off 2 s doubling to 15 min).
         public init(
@@ -403,7 +406,15 @@ extension AccountSync {
     /// Signs in (see `AccountRepository.login`).
     public func login() async throws -> AccountLogin {
         if let session = await resolvedSession(), !authBlocked {
-            return AccountLogin(accountID: session.accountID, username: session.username)
+            // Still valid? TMDB may have ended it since the last call; unreachable counts as valid.
+            do {
+                _ = try await remote.accountDetails(sessionID: session.sessionID)
+                return AccountLogin(accountID: session.accountID, username: session.username)
+            } catch where AccountFailure.classify(error) == .auth {
+                blockOnAuth(scrubbed(error, session: session))
+            } catch {
+                return AccountLogin(accountID: session.accountID, username: session.username)
+            }
         }
         if let request = pendingLogin, request.expiresAt.map({ $0 > now() }) ?? true {
             do {
@@ -437,7 +448,7 @@ extension AccountSync {
         globalRetryAt = nil
         lastError = nil
         events.record(DataEvent(.notice, "account.signed_in", "signed in to TMDB as \(new.username ?? "account \(new.accountID)")"))
-        Task { await self.pass(pull: true, force: true) }
+        if settings.sendsEditsAtOnce { Task { await self.pass(pull: true, force: true) } }
         return AccountLogin(accountID: new.accountID, username: new.username)
     }
 
@@ -471,7 +482,7 @@ extension AccountSync {
         } catch {
             throw MoviesError.storage(wrapping: error)
         }
-        Task { await self.pass(pull: false, force: true) }
+        if settings.sendsEditsAtOnce { Task { await self.pass(pull: false, force: true) } }
         let deadline = now().addingTimeInterval(waitSeconds)
         var current = entry
         while true {

@@ -12,12 +12,14 @@ public final class SQLiteAccountStorage: AccountStorage {
         self.store = store
     }
 
-    /// Appends `edit`, superseding the earlier unrejected entries of the same list and movie.
+    /// Appends `edit`, superseding what `OutboxCompaction` says it supersedes.
     public func enqueue(_ edit: AccountEdit, accountID: Int, at date: Date) async throws -> PendingEdit {
         try await store.write { connection in
-            try connection.run(
-                "DELETE FROM account_outbox WHERE account_id = ? AND list = ? AND movie_id = ? AND state != 'rejected'",
-                [.int(accountID), .text(edit.list.rawValue), .int(edit.movieID)])
+            let plan = OutboxCompaction.plan(for: edit, over: try Self.entries(accountID, in: connection, movieID: edit.movieID))
+            if let converted = plan.convertedToWatchlistRemoval {
+                try connection.run("UPDATE account_outbox SET list = 'watchlist', value = 0 WHERE seq = ?", [.integer(converted)])
+            }
+            for id in plan.deleted { try connection.run("DELETE FROM account_outbox WHERE seq = ?", [.integer(id)]) }
             try connection.run(
                 "INSERT INTO account_outbox (account_id, list, movie_id, value, created_at) VALUES (?, ?, ?, ?, ?)",
                 [.int(accountID), .text(edit.list.rawValue), .int(edit.movieID), Self.value(edit.value), .date(date)])
@@ -31,18 +33,7 @@ public final class SQLiteAccountStorage: AccountStorage {
     public func snapshot(accountID: Int) async throws -> AccountSnapshot {
         try await store.read { connection in
             var snapshot = AccountSnapshot(lists: try Self.lists(accountID, in: connection))
-            let entries = try connection.prepare(
-                "SELECT seq, list, movie_id, value, state, created_at, attempts, last_error, next_attempt_at FROM account_outbox WHERE account_id = ? ORDER BY seq",
-                [.int(accountID)])
-            while try entries.step() {
-                guard let list = entries.text(at: 1).flatMap(AccountList.init(rawValue:)),
-                      let state = entries.text(at: 4).flatMap(PendingEdit.State.init(rawValue:)) else { continue }
-                let edit = AccountEdit.stored(list: list, movieID: Int(entries.int64(at: 2)), value: entries.isNull(at: 3) ? nil : entries.double(at: 3))
-                snapshot.entries.append(PendingEdit(
-                    id: entries.int64(at: 0), edit: edit, state: state, createdAt: Date(timeIntervalSince1970: entries.double(at: 5)),
-                    attempts: Int(entries.int64(at: 6)), lastError: entries.text(at: 7),
-                    nextAttemptAt: entries.isNull(at: 8) ? nil : Date(timeIntervalSince1970: entries.double(at: 8))))
-            }
+            snapshot.entries = try Self.entries(accountID, in: connection)
             let sync = try connection.prepare("SELECT username, pulled_at, last_success_at, last_error FROM account_sync WHERE account_id = ?", [.int(accountID)])
             if try sync.step() {
                 snapshot.username = sync.text(at: 0)
@@ -154,6 +145,25 @@ public final class SQLiteAccountStorage: AccountStorage {
 
     private static func value(_ value: Double?) -> SQLiteValue {
         value.map(SQLiteValue.real) ?? .null
+    }
+
+    /// The outbox of `accountID` (of one movie when given), oldest first.
+    private static func entries(_ accountID: Int, in connection: SQLiteConnection, movieID: Int? = nil) throws -> [PendingEdit] {
+        let filter = movieID == nil ? "" : " AND movie_id = ?"
+        let rows = try connection.prepare(
+            "SELECT seq, list, movie_id, value, state, created_at, attempts, last_error, next_attempt_at FROM account_outbox WHERE account_id = ?\(filter) ORDER BY seq",
+            [.int(accountID)] + (movieID.map { [.int($0)] } ?? []))
+        var entries: [PendingEdit] = []
+        while try rows.step() {
+            guard let list = rows.text(at: 1).flatMap(AccountList.init(rawValue:)),
+                  let state = rows.text(at: 4).flatMap(PendingEdit.State.init(rawValue:)) else { continue }
+            let edit = AccountEdit.stored(list: list, movieID: Int(rows.int64(at: 2)), value: rows.isNull(at: 3) ? nil : rows.double(at: 3))
+            entries.append(PendingEdit(
+                id: rows.int64(at: 0), edit: edit, state: state, createdAt: Date(timeIntervalSince1970: rows.double(at: 5)),
+                attempts: Int(rows.int64(at: 6)), lastError: rows.text(at: 7),
+                nextAttemptAt: rows.isNull(at: 8) ? nil : Date(timeIntervalSince1970: rows.double(at: 8))))
+        }
+        return entries
     }
 
     private static func touch(_ accountID: Int, at date: Date, in connection: SQLiteConnection) throws {

@@ -174,6 +174,21 @@ import Testing
         #expect(try await harness.sync.view().items(.watchlist).isEmpty)
     }
 
+    @Test func aRatingRemovedBeforeItWasSentStillTakesTheMovieOffTheWatchlist() async throws {
+        let harness = Harness()
+        var onTMDB = SimulatedTMDBAccount.State()
+        onTMDB.watchlist = [4]
+        harness.tmdb.setState(onTMDB)
+        harness.tmdb.setFault { _ in .transport }
+        try await harness.edit(4, .rating(3))
+        try await harness.edit(4, .rating(nil))
+        #expect(try await harness.sync.pending().map(\.edit) == [try AccountEdit(movieID: 4, change: .watchlist(false)), try AccountEdit(movieID: 4, change: .rating(nil))])
+        harness.tmdb.setFault { _ in .none }
+        _ = try await harness.sync.sync(waitSeconds: 60)
+        #expect(harness.tmdb.state.watchlist.isEmpty, "rate then unrate leaves it off the watchlist, as TMDB would")
+        #expect(harness.tmdb.state.ratings.isEmpty)
+    }
+
     @Test func aPullThatDoesNotShowADeliveredEditYetDoesNotMakeItFlickerAway() async throws {
         let harness = Harness()
         // TMDB's lists lag behind its writes: the pull after the delivery does not list 9 yet.
