@@ -355,6 +355,36 @@ def run_checks(address, fixtures, shipped, checks):
     typed.call("Purge", posters=True)
     purged = typed.call("Purge", all=True)
     checks.ok(isinstance(purged, dict) and purged["entries"] > 0, "Purge all")
+    # The account: sign in (the stub approves every request at once), edits, lists, outbox, sync.
+    before = typed.call("Pending")
+    checks.ok(isinstance(before, varlink.VarlinkError) and before.error() == "io.moviesd.Movies.NotSignedIn",
+              "Pending before signing in: NotSignedIn (%r)" % (before,))
+    first = typed.call("AccountLogin")
+    checks.ok(isinstance(first, dict) and not first["signedIn"] and first.get("approvalUrl", "").startswith("https://www.themoviedb.org/authenticate/"),
+              "AccountLogin: the approval address (%r)" % (first,))
+    login = typed.call("AccountLogin")
+    checks.ok(isinstance(login, dict) and login["signedIn"] and login.get("accountId") == 22011, "AccountLogin: signed in (%r)" % (login,))
+    added = typed.call("AccountEdit", list="watchlist", movieId=550, on=True)
+    checks.ok(isinstance(added, dict) and added["onTmdb"] and added["entry"]["movieId"] == 550, "AccountEdit: on TMDB (%r)" % (added,))
+    typed.call("AccountEdit", list="favorite", movieId=603, on=True, waitSeconds=5.0)
+    rated = typed.call("AccountEdit", list="rated", movieId=603, rating=8.5)
+    checks.ok(isinstance(rated, dict) and rated["entry"].get("rating") == 8.5, "AccountEdit: a rating (%r)" % (rated,))
+    typed.call("AccountEdit", list="rated", movieId=550)  # removes a rating never given: idempotent
+    bad = typed.call("AccountEdit", list="rated", movieId=603, rating=11.0)
+    checks.ok(isinstance(bad, varlink.VarlinkError) and bad.error() == "io.moviesd.Movies.InvalidArgument", "AccountEdit: rating 11 refused (%r)" % (bad,))
+    synced = typed.call("Sync", waitSeconds=30.0)
+    checks.ok(isinstance(synced, dict) and synced["sync"]["pending"] == 0 and synced["sync"]["activity"] == "idle", "Sync --wait settles (%r)" % (synced,))
+    typed.call("Sync")
+    account = typed.call("Account")
+    checks.ok(isinstance(account, dict) and [m["id"] for m in account["watchlist"]] == [550] and [m["id"] for m in account["favorites"]] == [603]
+              and [(m["id"], m.get("rating")) for m in account["rated"]] == [(603, 8.5)] and account["watchlist"][0].get("title") == "Fight Club",
+              "Account: the lists with titles (%r)" % (account,))
+    outbox = typed.call("Pending", dismissRejected=True)
+    checks.ok(isinstance(outbox, dict) and outbox["entries"] == [], "Pending: nothing waits (%r)" % (outbox,))
+    status = typed.call("Status")
+    checks.ok(isinstance(status, dict) and status.get("account", {}).get("username") == "stub-user", "Status: the account section")
+    logout = typed.call("AccountLogout")
+    checks.ok(isinstance(logout, dict) and logout["pending"] == 0, "AccountLogout (%r)" % (logout,))
     declared = {name for name, member in typed.interface.members.items() if isinstance(member, scanner._Method)}
     checks.ok(declared <= typed.called, "every method has a typed call (missing: %s)" % sorted(declared - typed.called))
     typed.close()
@@ -384,7 +414,7 @@ def main():
             routes += ["--recording", "/3/movie/%d=%s" % (movie_id, os.path.join(options.fixtures, path))]
         routes += ["--recording", "/3/movie/%d=404:%s" % (MISSING_MOVIE[0], os.path.join(options.fixtures, MISSING_MOVIE[1]))]
         stub_log = open(os.path.join(work, "stub.log"), "w")
-        stub = subprocess.Popen([os.path.join(options.bin_dir, "tmdb-stub"), "--token", TOKEN, "--port-file", port_file] + routes,
+        stub = subprocess.Popen([os.path.join(options.bin_dir, "tmdb-stub"), "--token", TOKEN, "--port-file", port_file, "--auto-approve"] + routes,
                                 stdout=stub_log, stderr=subprocess.STDOUT)
         if not wait_for(lambda: os.path.exists(port_file) or stub.poll() is not None, WAIT_SECONDS) or stub.poll() is not None:
             print("varlink-typed-clients: tmdb-stub did not start: " + open(os.path.join(work, "stub.log")).read(), file=sys.stderr)
