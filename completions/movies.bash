@@ -4,7 +4,7 @@ _movies() {
     local cur prev words cword
     _init_completion || return
 
-    local commands="search show poster recent status cache watchlist refresh"
+    local commands="search show poster recent status cache watchlist refresh account sync pending"
     local common="--socket --json --help --version"
 
     case $prev in
@@ -12,7 +12,7 @@ _movies() {
             _filedir
             return
             ;;
-        --page | --pages | --movie | --limit | -n | --width | -w | --max-stale | --query)
+        --page | --pages | --movie | --limit | -n | --width | -w | --max-stale | --query | --timeout)
             return
             ;;
     esac
@@ -66,6 +66,23 @@ _movies() {
             esac
             ;;
         refresh) options="--quiet" ;;
+        account)
+            if [[ -z $sub && $cur != -* ]]; then
+                COMPREPLY=($(compgen -W "login logout show watchlist favorite rate unrate" -- "$cur"))
+                return
+            fi
+            case $sub in
+                login) options="--wait --timeout" ;;
+                watchlist | favorite)
+                    if [[ $prev == "$sub" ]]; then
+                        COMPREPLY=($(compgen -W "add rm" -- "$cur"))
+                        return
+                    fi
+                    ;;
+            esac
+            ;;
+        sync) options="--wait --timeout" ;;
+        pending) options="--dismiss-rejected" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options $common" -- "$cur"))

@@ -70,7 +70,7 @@ public struct FileAccountSessionStore: AccountSessionStore {
     /// Deletes the file; a session that comes only from the credential cannot be deleted here.
     public func delete() throws {
         if unlink(path) == 0 || errno == ENOENT {
-            if let credentialPath, access(credentialPath, F_OK) == 0 {
+            if let credentialPath, let text = try Self.read(credentialPath), text.contains(where: { !$0.isWhitespace }) {
                 throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName); remove it from the unit to sign out")
             }
             return
