@@ -1,0 +1,198 @@
+import Foundation
+import Glibc
+import MoviesData
+import MoviesDomain
+import MoviesTestSupport
+import Testing
+import TMDBStub
+@testable import MoviesDaemon
+@testable import Varlink
+
+typealias JSONValue = Varlink.JSONValue
+
+/// The account methods over the daemon's own parts (composition root, TMDB client, state
+/// database, session file) against the stub over HTTP: signing in, edits on TMDB and offline, an
+/// expired session, signing out; the session never in a reply, a log or a database.
+@Suite(.blocksThreads) struct AccountIntegrationTests {
+    struct World {
+        let stub: TMDBStubServer
+        let directory: ScratchDirectory
+        let container: AppDIContainer
+        let service: MoviesVarlinkService
+        let events: RecordingEventLog
+        /// Every reply's and error's text, to look for the session in.
+        let transcript = Transcript()
+
+        final class Transcript: @unchecked Sendable {
+            private let lock = NSLock()
+            private var texts: [String] = []
+            func add(_ text: String) { lock.withLock { texts.append(text) } }
+            var all: String { lock.withLock { texts.joined(separator: "\n") } }
+        }
+
+        /// Calls `method`; returns its reply, or the error's name and parameters.
+        @discardableResult
+        func call(_ method: String, _ parameters: [String: JSONValue] = [:]) async -> Result<JSONValue, VarlinkError> {
+            let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
+            let peer = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
+            do throws(VarlinkError) {
+                let reply = JSONValue.object(try await service.handle(VarlinkCall(method: "io.moviesd.Movies." + method, parameters: parameters, peer: peer), replies: writer))
+                transcript.add(String(decoding: reply.serialized(), as: UTF8.self))
+                return .success(reply)
+            } catch {
+                transcript.add(error.name + String(decoding: JSONValue.object(error.parameters).serialized(), as: UTF8.self))
+                return .failure(error)
+            }
+        }
+
+        func signIn() async throws {
+            let first = try await call("AccountLogin").get()
+            #expect(first["signedIn"] == .bool(false))
+            #expect(first["approvalUrl"]?.stringValue?.hasPrefix("https://www.themoviedb.org/authenticate/") == true)
+            _ = stub.account.approveAllTokens()
+            let second = try await call("AccountLogin").get()
+            #expect(second["signedIn"] == .bool(true))
+            #expect(second["accountId"] == .int(22011))
+        }
+
+        var sessionFile: String { directory.file(FileAccountSessionStore.fileName) }
+    }
+
+    static func withWorld(credential: LoadedCredential = .bearer("stub-token"), _ body: (World) async throws -> Void) async throws {
+        let stub = TMDBStubServer(configuration: TMDBStubConfiguration())
+        let ports = try stub.start()
+        defer { stub.stop() }
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        var configuration = DaemonConfiguration.defaults
+        configuration.remote.baseURL = "http://127.0.0.1:\(ports.port)/3/"
+        configuration.remote.requestsPerSecond = 1000
+        configuration.refresh.changeFeed = false
+        let events = RecordingEventLog()
+        let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
+        let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: events)
+        let service = container.makeMoviesService(startedAt: Date(), daemonUID: getuid(), authorizedGID: nil)
+        let world = World(stub: stub, directory: directory, container: container, service: service, events: events)
+        do {
+            try await body(world)
+        } catch {
+            await container.close()
+            throw error
+        }
+        await container.close()
+    }
+
+    @Test func signInEditOnlineAndOfflineAndSignOut() async throws {
+        try await Self.withWorld { world in
+            let before = await world.call("AccountEdit", ["list": .string("watchlist"), "movieId": .int(603), "on": .bool(true)])
+            #expect(before.failureName == "io.moviesd.Movies.NotSignedIn")
+            try await world.signIn()
+
+            // The session: a 0600 file beside the state database.
+            var info = stat()
+            #expect(stat(world.sessionFile, &info) == 0)
+            #expect(info.st_mode & 0o777 == 0o600)
+
+            let online = try await world.call("AccountEdit", ["list": .string("watchlist"), "movieId": .int(603), "on": .bool(true)]).get()
+            #expect(online["onTmdb"] == .bool(true))
+            #expect(world.stub.account.ids(on: .watchlist) == [603])
+
+            // TMDB down: the edit is kept and shown, pending.
+            var down = world.stub.faults
+            down.down = true
+            try world.stub.updateFaults(down)
+            let offline = try await world.call("AccountEdit", ["list": .string("favorite"), "movieId": .int(550), "on": .bool(true), "waitSeconds": .double(0.5)]).get()
+            #expect(offline["onTmdb"] == .bool(false))
+            #expect(offline["entry"]?["state"] == .string("pending"))
+            let lists = try await world.call("Account").get()
+            #expect(lists["favorites"]?.arrayValue?.first?["id"] == .int(550))
+            #expect(lists["favorites"]?.arrayValue?.first?["pending"] == .bool(true))
+            let status = try await world.call("Status").get()
+            #expect(status["account"]?["pending"] == .int(1))
+            #expect(status["account"]?["activity"] == .string("offline"))
+            #expect(world.stub.account.ids(on: .favorite).isEmpty)
+
+            // Back: Sync with a wait ends with everything on TMDB and in its lists.
+            try world.stub.resetFaultsAndCounters()
+            let synced = try await world.call("Sync", ["waitSeconds": .double(20)]).get()
+            #expect(synced["sync"]?["pending"] == .int(0))
+            #expect(synced["sync"]?["unconfirmed"] == .int(0))
+            #expect(world.stub.account.ids(on: .favorite) == [550])
+
+            // The session never leaves the session file.
+            let session = try String(contentsOfFile: world.sessionFile, encoding: .utf8)
+            let sessionID = try #require(session.split(separator: "\"").drop { $0 != "session_id" }.dropFirst(2).first.map(String.init))
+            #expect(sessionID.count >= 20)
+            #expect(!world.transcript.all.contains(sessionID))
+            #expect(!world.events.events.contains { $0.message.contains(sessionID) })
+            for name in try FileManager.default.contentsOfDirectory(atPath: world.directory.path) where name.hasPrefix("cache.sqlite3") || name.hasPrefix("state.sqlite3") {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: world.directory.file(name)))
+                #expect(bytes.range(of: Data(sessionID.utf8)) == nil, "\(name) holds the session")
+            }
+
+            let logout = try await world.call("AccountLogout").get()
+            #expect(logout["pending"] == .int(0))
+            #expect(!FileManager.default.fileExists(atPath: world.sessionFile))
+            #expect(world.stub.account.sessionCount == 0, "the session is ended on TMDB too")
+        }
+    }
+
+    @Test func anExpiredSessionKeepsEditsUntilTheNextSignIn() async throws {
+        try await Self.withWorld { world in
+            try await world.signIn()
+            _ = world.stub.account.expireSessions()
+            let edit = try await world.call("AccountEdit", ["list": .string("rated"), "movieId": .int(603), "rating": .double(9)]).get()
+            #expect(edit["onTmdb"] == .bool(false))
+            #expect(edit["sync"]?["activity"] == .string("blocked_on_auth"))
+            let blocked = try await world.call("Sync", ["waitSeconds": .double(5)]).get()
+            #expect(blocked["sync"]?["activity"] == .string("blocked_on_auth"))
+            #expect(blocked["sync"]?["pending"] == .int(1))
+            let pending = try await world.call("Pending").get()
+            #expect(pending["entries"]?.arrayValue?.first?["state"] == .string("blocked_on_auth"))
+            #expect(world.stub.account.rating(of: 603) == nil)
+
+            try await world.signIn()
+            let synced = try await world.call("Sync", ["waitSeconds": .double(20)]).get()
+            #expect(synced["sync"]?["pending"] == .int(0))
+            #expect(world.stub.account.rating(of: 603) == 9)
+        }
+    }
+
+    @Test func aRefusedEditIsUndoneAndItsReasonKept() async throws {
+        try await Self.withWorld { world in
+            try await world.signIn()
+            let unknown = 999_999_999
+            let edit = try await world.call("AccountEdit", ["list": .string("watchlist"), "movieId": .int(Int64(unknown)), "on": .bool(true)]).get()
+            #expect(edit["entry"]?["state"] == .string("rejected"))
+            #expect(edit["entry"]?["lastError"]?.stringValue?.contains("code 34") == true)
+            let lists = try await world.call("Account").get()
+            #expect(lists["watchlist"] == .array([]))
+            let dismissed = try await world.call("Pending", ["dismissRejected": .bool(true)]).get()
+            #expect(dismissed["entries"] == .array([]))
+        }
+    }
+
+    @Test func withoutACredentialTheAccountSaysWhy() async throws {
+        try await Self.withWorld(credential: .none) { world in
+            let login = await world.call("AccountLogin")
+            #expect(login.failureName == "io.moviesd.Movies.NotSignedIn")
+            #expect(login.failureReason?.contains("credential") == true)
+            let status = try await world.call("Status").get()
+            #expect(status["account"] == nil)
+        }
+    }
+}
+
+extension Result where Failure == VarlinkError {
+    /// The error's name, for a failed call.
+    var failureName: String? {
+        if case .failure(let error) = self { return error.name }
+        return nil
+    }
+
+    /// The error's `reason`, for a failed call.
+    var failureReason: String? {
+        if case .failure(let error) = self { return error.parameters["reason"]?.stringValue }
+        return nil
+    }
+}
