@@ -13,11 +13,13 @@ import Varlink
         var socketPaths: [String] = []
         var written: [(bytes: [UInt8], path: String)] = []
         var terminal = TerminalCapabilities(isTTY: false, width: 80, usesColor: false)
+        /// The pauses `account login --wait` asked for.
+        var pauses: [Double] = []
 
         func run(_ arguments: String...) -> ExitCode { run(arguments) }
 
         func run(_ arguments: [String]) -> ExitCode {
-            let commandLine = MoviesCommandLine(
+            var commandLine = MoviesCommandLine(
                 environment: ["XDG_RUNTIME_DIR": "/run/user/1000"],
                 uid: 1000,
                 fileExists: { _ in false },
@@ -34,6 +36,7 @@ import Varlink
                     return nil
                 }
             )
+            commandLine.pause = { self.pauses.append($0) }
             return commandLine.run(arguments)
         }
     }

@@ -18,6 +18,8 @@ public struct MoviesCommandLine {
     let terminal: TerminalCapabilities
     let now: () -> Date
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
+    /// Waits between polls (`account login --wait`); `nil`: really sleep.
+    var pause: ((Double) -> Void)?
 
     /// Runs `movies` with the process's arguments, environment and standard streams; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
@@ -69,7 +71,7 @@ public struct MoviesCommandLine {
         let instance = try command.init(parsed)
         let json = parsed.has("--json")
         let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
-        let context = CommandContext(
+        var context = CommandContext(
             client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
             output: output,
             errors: errors,
@@ -80,6 +82,7 @@ public struct MoviesCommandLine {
             now: now,
             writeFile: writeFile
         )
+        if let pause { context.pause = pause }
         return instance.run(context)
     }
 

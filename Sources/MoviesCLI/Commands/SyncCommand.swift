@@ -44,9 +44,13 @@ struct SyncCommand: MoviesCommand {
         do {
             let deadline = context.now().addingTimeInterval(Double(timeoutSeconds))
             var reply = try context.client.sync(waitSeconds: wait ? min(Self.callSeconds, Double(timeoutSeconds)) : nil)
-            while wait, !reply.value.sync.isSettled, reply.value.sync.activity != .blockedOnAuth, reply.value.sync.activity != .signedOut {
+            // Each call waits up to callSeconds in the daemon; the count bounds the loop whatever the clock says.
+            var calls = 1
+            let maxCalls = Int((Double(timeoutSeconds) / Self.callSeconds).rounded(.up)) + 1
+            while wait, !reply.value.sync.isSettled, reply.value.sync.activity != .blockedOnAuth, reply.value.sync.activity != .signedOut, calls < maxCalls {
                 let remaining = deadline.timeIntervalSince(context.now())
                 guard remaining > 0.5 else { break }
+                calls += 1
                 reply = try context.client.sync(waitSeconds: min(Self.callSeconds, remaining))
             }
             let sync = reply.value.sync
