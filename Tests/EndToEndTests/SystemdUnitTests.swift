@@ -84,7 +84,7 @@ struct SystemdUnitTests {
         // PrivateUsers= maps every client to nobody and breaks SO_PEERCRED authorization.
         #expect(service.values("Service", "PrivateUsers").isEmpty)
         #expect(service.values("Service", "PrivateNetwork").isEmpty)
-        #expect(service.values("Service", "LoadCredential") == ["tmdb-token:/etc/moviesd/tmdb-token"])
+        #expect(service.values("Service", "LoadCredential") == ["tmdb-token:/etc/moviesd/tmdb-token", "tmdb-session:/etc/moviesd/tmdb-session"])
         #expect(service.values("Service", "RestrictAddressFamilies") == ["AF_UNIX AF_INET AF_INET6"])
         let execStart = try #require(service.values("Service", "ExecStart").first)
         #expect(execStart.hasPrefix(Self.daemonPath + " "))
