@@ -172,6 +172,22 @@ typealias JSONValue = Varlink.JSONValue
         }
     }
 
+    @Test func aRefreshPrefetchesAndPinsTheAccountsWatchlist() async throws {
+        try await Self.withWorld { world in
+            try await world.signIn()
+            // Added on the TMDB website: the refresh pulls the lists first.
+            world.stub.account.replace(watchlist: [550])
+            let refresh = try await world.call("Refresh").get()
+            #expect(refresh["summary"]?["failed"] == .int(0))
+            let lists = try await world.call("Account").get()
+            #expect(lists["watchlist"]?.arrayValue?.compactMap { $0["id"]?.intValue } == [550])
+            let cached = try await world.call("Movie", ["id": .int(550), "policy": .string("cache_only")]).get()
+            #expect(cached["movie"]?["title"] == .string("Fight Club"))
+            let purged = try await world.call("Purge", ["movieId": .int(550)]).get()
+            #expect(purged["pinned"] == .int(1), "the account's watchlist is pinned like a watchlist")
+        }
+    }
+
     @Test func withoutACredentialTheAccountSaysWhy() async throws {
         try await Self.withWorld(credential: .none) { world in
             let login = await world.call("AccountLogin")
