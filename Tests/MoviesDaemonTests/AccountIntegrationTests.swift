@@ -137,6 +137,27 @@ typealias JSONValue = Varlink.JSONValue
         }
     }
 
+    @Test func theServiceSendsAnOfflineEditByItselfWhenTMDBIsBack() async throws {
+        try await Self.withWorld { world in
+            let sync = try #require(world.container.accountSync)
+            let service = Task { await sync.run() }
+            defer { service.cancel() }
+            try await world.signIn()
+            var down = world.stub.faults
+            down.down = true
+            try world.stub.updateFaults(down)
+            let offline = try await world.call("AccountEdit", ["list": .string("watchlist"), "movieId": .int(603), "on": .bool(true), "waitSeconds": .double(0.2)]).get()
+            #expect(offline["onTmdb"] == .bool(false))
+            try world.stub.resetFaultsAndCounters()
+            // Nobody calls Sync: the service's retry (2 s after the failure) sends it.
+            let deadline = ContinuousClock.now + .seconds(ProcessDeadline.replySeconds)
+            while world.stub.account.ids(on: .watchlist).isEmpty, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(world.stub.account.ids(on: .watchlist) == [603])
+        }
+    }
+
     @Test func anExpiredSessionKeepsEditsUntilTheNextSignIn() async throws {
         try await Self.withWorld { world in
             try await world.signIn()

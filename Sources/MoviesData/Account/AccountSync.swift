@@ -97,6 +97,7 @@ public actor AccountSync: AccountRepository {
         while !Task.isCancelled {
             await pass(pull: isPullDue, force: false)
             let delay = secondsUntilNextWork()
+            plannedWakeAt = now().addingTimeInterval(delay)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { try? await sleep(delay) }
                 group.addTask { await wake.wait() }
@@ -137,6 +138,14 @@ public actor AccountSync: AccountRepository {
     }
 
     private var nextEntryAttemptAt: Date?
+    /// When the service loop next wakes by itself.
+    private var plannedWakeAt: Date?
+
+    /// Wakes the service loop when something is due before it would wake by itself (a retry
+    /// scheduled by a pass an edit or a refresh started).
+    private func due(at date: Date) {
+        if plannedWakeAt.map({ date < $0 }) ?? false { wake.signal() }
+    }
 
     // MARK: Passes
 
@@ -225,6 +234,7 @@ public actor AccountSync: AccountRepository {
                 }
                 note(error: message)
                 nextEntryAttemptAt = min(nextEntryAttemptAt ?? retryAt, retryAt)
+                due(at: retryAt)
                 guard isGlobal else { return .waitsAlone }
                 globalRetryAt = retryAt
                 events.record(DataEvent(.notice, "account.offline", "TMDB could not take the account's edits (\(message)); \(pendingWord) tried again in \(Int(wait.rounded(.up))) s"))
@@ -295,6 +305,7 @@ public actor AccountSync: AccountRepository {
                 note(error: message)
                 let retryAt = now().addingTimeInterval(backoff(attempt: 1, retryAfter: (error as? MoviesError)?.retryAfterSeconds))
                 nextPullAt = retryAt
+                due(at: retryAt)
             }
         }
     }
