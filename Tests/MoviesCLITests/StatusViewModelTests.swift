@@ -14,6 +14,11 @@ import Testing
         #expect(line(RemoteStatus(state: .online)) == "online")
     }
 
+    @Test func onlineThroughASharedCacheSaysHowManyAnswersItServed() {
+        let shared = SharedCacheStatus(lastStatus: "HIT", via: "1.1 tmdb-cache", hits: 80, misses: 20)
+        #expect(line(RemoteStatus(state: .online, sharedCache: shared)) == "online through a shared cache (1.1 tmdb-cache): 80 of 100 answers from its cache, last HIT")
+    }
+
     @Test func offlineSinceWithRetry() {
         let remote = RemoteStatus(state: .offline, since: now.addingTimeInterval(-3 * 3_600), retryAt: now.addingTimeInterval(120), consecutiveFailures: 4)
         #expect(line(remote) == "offline since 2026-11-18 08:06 UTC (3 h ago), retry in 2 min")

@@ -90,6 +90,34 @@ import Testing
         #expect(await h.storage.peek(H.key())?.expiresAt == h.clock.date.addingTimeInterval(60))
     }
 
+    @Test func anAnswerASharedCacheHeldIsAsOldAsItsAgeSays() async throws {
+        let h = RepositoryHarness()
+        var held = TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["A"]))
+        held.age = 3600
+        held.cacheStatus = "HIT"
+        held.via = "1.1 tmdb-cache (nginx)"
+        await h.remote.script(H.remoteRequest(), .success(held))
+        let record = try await h.search(.networkOnly)
+        let entry = try #require(await h.storage.peek(H.key()))
+        // Held for an hour by the shared cache: fetched an hour ago, fresh for 5 h more, not 6.
+        #expect(entry.fetchedAt == h.clock.date.addingTimeInterval(-3600))
+        #expect(entry.expiresAt == h.clock.date.addingTimeInterval(5 * 3600))
+        #expect(record.updates.last?.freshness.ageSeconds == 3600)
+        let shared = try #require(await h.health.remoteStatus().sharedCache)
+        #expect(shared == SharedCacheStatus(lastStatus: "HIT", via: "1.1 tmdb-cache (nginx)", hits: 1, misses: 0))
+    }
+
+    @Test func anAnswerOlderThanItsLifetimeArrivesStale() async throws {
+        let h = RepositoryHarness()
+        var held = TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["A"]))
+        held.age = 30 * 86_400
+        held.cacheStatus = "STALE"
+        await h.remote.script(H.remoteRequest(), .success(held))
+        _ = try await h.search(.networkOnly)
+        let entry = try #require(await h.storage.peek(H.key()))
+        #expect(entry.expiresAt == h.clock.date, "no fresher than its lifetime allows, never fresh into the future")
+    }
+
     @Test func byteBudgetIsEnforcedEveryNWrites() async throws {
         let h = RepositoryHarness(policy: CachePolicy(byteBudget: 10), evictionInterval: 2)
         await h.remote.setHandler { request, _ in

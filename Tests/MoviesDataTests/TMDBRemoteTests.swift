@@ -83,6 +83,19 @@ import Testing
         #expect(transport.requests.first?.url.absoluteString == "https://api.themoviedb.org/3/movie/550?language=en-US")
     }
 
+    @Test func aSharedCachesHeadersAreRead() async throws {
+        let headers = ["Age": "120", "X-Cache-Status": "HIT", "Via": "1.1 tmdb-cache"]
+        let transport = FakeHTTPTransport([FakeHTTPTransport.json(200, Self.configurationBody, headers: headers)])
+        let response = try await remote(transport).fetch(.configuration, etag: nil)
+        #expect(response.age == 120)
+        #expect(response.cacheStatus == "HIT")
+        #expect(response.via == "1.1 tmdb-cache")
+        let other = FakeHTTPTransport([FakeHTTPTransport.json(200, Self.configurationBody, headers: ["X-Cache": "MISS from squid", "Age": "-4"])])
+        let missed = try await remote(other).fetch(.configuration, etag: nil)
+        #expect(missed.cacheStatus == "MISS")
+        #expect(missed.age == nil)
+    }
+
     @Test func cacheHeadersAreParsed() async throws {
         let headers = ["etag": "\"abc\"", "Last-Modified": "Sun, 22 Nov 2026 03:00:00 GMT", "Cache-Control": "public, max-age=20463"]
         let transport = FakeHTTPTransport([FakeHTTPTransport.json(200, Self.configurationBody, headers: headers)])

@@ -40,11 +40,18 @@ final class StatusViewModel {
         let reason = remote.lastError.map { ": \($0)" } ?? ""
         switch remote.state {
         case .unknown: return "unknown (no request made yet)"
-        case .online: return "online"
+        case .online: return "online" + sharedCacheClause(remote.sharedCache)
         case .offline: return "offline" + since + retry + reason
         case .authRejected: return "auth rejected" + since + reason + " — check the TMDB token"
         case .rateLimited: return "rate limited" + retry
         }
+    }
+
+    /// " through a shared cache (nginx): 80 of 100 answers from its cache, last HIT", or "".
+    func sharedCacheClause(_ shared: SharedCacheStatus?) -> String {
+        guard let shared else { return "" }
+        let via = shared.via.map { " (\(TextFitting.printable($0)))" } ?? ""
+        return " through a shared cache\(via): \(shared.hits) of \(shared.hits + shared.misses) answers from its cache, last \(TextFitting.printable(shared.lastStatus))"
     }
 
     private func show(_ status: StatusReply) {

@@ -84,13 +84,25 @@ type MovieDetails (
   popularity: ?float
 )
 
+# What a shared HTTP cache in front of TMDB (etc/fleet: nginx proxy_cache) said about the answers:
+# the last X-Cache-Status (HIT, MISS, STALE, UPDATING, REVALIDATED, EXPIRED, BYPASS), its Via,
+# and how many answers it served from its cache (hits) or asked TMDB for (misses).
+type SharedCacheStatus (
+  lastStatus: string,
+  via: ?string,
+  hits: int,
+  misses: int
+)
+
 # TMDB's reachability, decided from request outcomes.
 type RemoteStatus (
   state: (unknown, online, offline, auth_rejected, rate_limited),
   since: ?string,
   lastError: ?string,
   retryAt: ?string,
-  consecutiveFailures: int
+  consecutiveFailures: int,
+  # Present when answers come through a shared cache.
+  sharedCache: ?SharedCacheStatus
 )
 
 # Size and composition of the local cache.

@@ -56,6 +56,7 @@ public actor RemoteHealth: RemoteStatusRepository {
     private var lastError: String?
     private var retryAt: Date?
     private var consecutiveFailures = 0
+    private var sharedCache: SharedCacheStatus?
     private var backoffLevel = 0
 
     /// Creates a health tracker.
@@ -94,7 +95,16 @@ public actor RemoteHealth: RemoteStatusRepository {
 
     /// The current status.
     public func remoteStatus() -> RemoteStatus {
-        RemoteStatus(state: state, since: since, lastError: lastError, retryAt: retryAt, consecutiveFailures: consecutiveFailures)
+        RemoteStatus(state: state, since: since, lastError: lastError, retryAt: retryAt, consecutiveFailures: consecutiveFailures, sharedCache: sharedCache)
+    }
+
+    /// Records what a shared cache in front of TMDB said about an answer (`X-Cache-Status`, `Via`).
+    public func recordSharedCache(status: String, via: String?) {
+        var current = sharedCache ?? SharedCacheStatus(lastStatus: status)
+        current.lastStatus = status
+        current.via = via ?? current.via
+        if SharedCacheStatus.isHit(status) { current.hits += 1 } else { current.misses += 1 }
+        sharedCache = current
     }
 
     /// Whether a remote call may be attempted at `date`.

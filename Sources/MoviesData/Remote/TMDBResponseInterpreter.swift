@@ -100,7 +100,10 @@ enum TMDBResponseInterpreter {
             contentType: response.header("Content-Type"),
             etag: response.header("ETag"),
             lastModified: response.header("Last-Modified"),
-            maxAge: response.maxAgeSeconds
+            maxAge: response.maxAgeSeconds,
+            age: response.ageSeconds,
+            cacheStatus: (response.header("X-Cache-Status") ?? response.header("X-Cache")).map { String($0.split(separator: " ").first ?? "") }.flatMap { $0.isEmpty ? nil : $0 },
+            via: response.header("Via")
         )
     }
 

@@ -26,9 +26,12 @@ public struct RemoteStatus: Sendable, Hashable, Codable {
     public var retryAt: Date?
     /// Consecutive failed requests.
     public var consecutiveFailures: Int
+    /// The shared HTTP cache in front of TMDB, when answers come through one.
+    public var sharedCache: SharedCacheStatus?
 
     /// Creates a status.
-    public init(state: State, since: Date? = nil, lastError: String? = nil, retryAt: Date? = nil, consecutiveFailures: Int = 0) {
+    public init(state: State, since: Date? = nil, lastError: String? = nil, retryAt: Date? = nil, consecutiveFailures: Int = 0, sharedCache: SharedCacheStatus? = nil) {
+        self.sharedCache = sharedCache
         self.state = state
         self.since = since
         self.lastError = lastError

@@ -42,6 +42,11 @@ public struct HTTPResponse: Sendable, Hashable {
         return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
     }
 
+    /// `Age`: how long a cache in between held the answer, in seconds, when sent.
+    public var ageSeconds: Int? {
+        header("Age").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
+    }
+
     /// `max-age` from `Cache-Control`, when present.
     public var maxAgeSeconds: Int? {
         guard let cacheControl = header("Cache-Control") else { return nil }
