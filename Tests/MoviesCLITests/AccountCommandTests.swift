@@ -79,6 +79,16 @@ import Testing
         #expect(harness.client.accountEdits.isEmpty)
     }
 
+    @Test func anEditTMDBRefusedExits1() {
+        let harness = Harness()
+        harness.client.accountEditAnswer = { edit in
+            let entry = PendingEdit(id: 2, edit: edit, state: .rejected, createdAt: Fixtures.fetchedAt, attempts: 1, lastError: "TMDB answered HTTP 404, code 34.")
+            return .success(AccountEditReply(AccountEditResult(entry: entry, sync: AccountSyncStatus(activity: .idle, accountID: 22011, rejected: 1))))
+        }
+        #expect(harness.run("account", "watchlist", "add", "999999") == .failure)
+        #expect(harness.output.text == "Add 999999 to the watchlist: refused by TMDB, so undone here — TMDB answered HTTP 404, code 34.\n")
+    }
+
     @Test func rateAndUnrateSendRatings() throws {
         let harness = Harness()
         #expect(harness.run("account", "rate", "603", "8.5") == .success)

@@ -32,9 +32,9 @@ typealias JSONValue = Varlink.JSONValue
 
         /// Calls `method`; returns its reply, or the error's name and parameters.
         @discardableResult
-        func call(_ method: String, _ parameters: [String: JSONValue] = [:]) async -> Result<JSONValue, VarlinkError> {
+        func call(_ method: String, _ parameters: [String: JSONValue] = [:], uid: UInt32 = getuid()) async -> Result<JSONValue, VarlinkError> {
             let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
-            let peer = PeerCredentials(pid: getpid(), uid: getuid(), gid: getgid())
+            let peer = PeerCredentials(pid: getpid(), uid: uid, gid: uid == getuid() ? getgid() : 65534)
             do throws(VarlinkError) {
                 let reply = JSONValue.object(try await service.handle(VarlinkCall(method: "io.moviesd.Movies." + method, parameters: parameters, peer: peer), replies: writer))
                 transcript.add(String(decoding: reply.serialized(), as: UTF8.self))
@@ -109,6 +109,9 @@ typealias JSONValue = Varlink.JSONValue
             #expect(lists["favorites"]?.arrayValue?.first?["pending"] == .bool(true))
             let status = try await world.call("Status").get()
             #expect(status["account"]?["pending"] == .int(1))
+            let someoneElse = try await world.call("Status", uid: 65534).get()
+            #expect(someoneElse["account"] == nil, "the account is shown to authorised callers only")
+            #expect(someoneElse["version"] != nil)
             #expect(status["account"]?["activity"] == .string("offline"))
             #expect(world.stub.account.ids(on: .favorite).isEmpty)
 

@@ -26,7 +26,7 @@ struct AccountCommand: MoviesCommand {
             Edits work offline: each is recorded at once in moviesd's state database with its outbox \
             entry and sent to TMDB in order as soon as TMDB can be reached; the reply says whether it is \
             already on TMDB or pending ('movies pending', 'movies sync --wait'). Exits 0 when the edit \
-            is recorded (on TMDB or pending), 77 when nobody is signed in or the caller may not edit, \
+            is recorded (on TMDB or pending), 1 when TMDB refused an edit (undone), 77 when nobody is signed in or the caller may not edit, \
             75 when login --wait ran out of time.
             """
     )
@@ -114,8 +114,10 @@ struct AccountCommand: MoviesCommand {
                 let reply = try context.client.account()
                 context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.lines(Self.withCachedTitles(reply.value, context), now: context.now()))
             case .edit(let edits):
+                var refused = false
                 for edit in edits {
                     let reply = try context.client.accountEdit(edit, waitSeconds: nil)
+                    refused = refused || reply.value.entry.state == .rejected
                     if context.json { context.output.write(reply.json + "\n"); continue }
                     let what = AccountSyncLine.describe(edit)
                     let done = what.prefix(1).uppercased() + what.dropFirst()
@@ -130,6 +132,7 @@ struct AccountCommand: MoviesCommand {
                         context.print(["\(done): saved, pending — it goes to TMDB when TMDB can be reached\(why); 'movies pending' lists what waits."])
                     }
                 }
+                if refused { return .failure }
             }
             return .success
         } catch {

@@ -272,7 +272,8 @@ method Status() -> (
   # RFC 3339 UTC time the last watchlist refresh finished.
   lastRefresh: ?string,
   refresh: ?RefreshStatus,
-  # The TMDB account's outbox (absent without a TMDB credential).
+  # The TMDB account's outbox (absent without a TMDB credential, and for callers who may not use
+  # the account methods).
   account: ?AccountSyncStatus
 )
 

@@ -89,6 +89,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let callLog: CallLog
     /// Cached search pages in the interface's shape: the one memory in front of the cache.
     let answers: HotAnswers
+    /// Who may change things (and see the account).
+    private let authorizer: CallAuthorizer
     /// Every method with its access level and deadline, behind the parameter and permission checks.
     private(set) var router: VarlinkRouter
 
@@ -100,6 +102,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         self.callLog = CallLog(events: settings.events)
         self.answers = HotAnswers(byteBudget: settings.answerMemoryBytes, source: settings.answerSource, now: settings.now)
         let authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
+        self.authorizer = authorizer
         router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
         router = routes(router)
     }
@@ -275,7 +278,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
         let refresh = await dependencies.watchlists?.refreshStatus()
-        let account = try? await dependencies.account?.status()
+        // The account is personal: its section only for callers who may use the account methods.
+        let account = authorizer.mayMutate(call.peer) ? try? await dependencies.account?.status() : nil
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
             lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account))

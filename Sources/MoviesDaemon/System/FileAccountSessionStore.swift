@@ -67,15 +67,13 @@ public struct FileAccountSessionStore: AccountSessionStore {
         }
     }
 
-    /// Deletes the file; a session that comes only from the credential cannot be deleted here.
+    /// Deletes the file. With a session in the credential, nothing is deleted and it throws: that
+    /// session would be used again (the administrator removes it from the unit).
     public func delete() throws {
-        if unlink(path) == 0 || errno == ENOENT {
-            if let credentialPath, let text = try Self.read(credentialPath), text.contains(where: { !$0.isWhitespace }) {
-                throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName); remove it from the unit to sign out")
-            }
-            return
+        if let credentialPath, let text = try Self.read(credentialPath), text.contains(where: { !$0.isWhitespace }) {
+            throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName) (\(credentialPath)); empty that file and restart moviesd to sign out")
         }
-        throw SessionFileError(errno: errno, path: path)
+        guard unlink(path) == 0 || errno == ENOENT else { throw SessionFileError(errno: errno, path: path) }
     }
 
     private static func read(_ path: String) throws -> String? {

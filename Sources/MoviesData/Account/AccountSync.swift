@@ -95,7 +95,7 @@ public actor AccountSync: AccountRepository {
         let wake = wake
         let sleep = sleep
         while !Task.isCancelled {
-            await pass(pull: isPullDue, force: false)
+            await pass(pull: isPullDue, force: false, cancellable: true)
             let delay = secondsUntilNextWork()
             plannedWakeAt = now().addingTimeInterval(delay)
             await withTaskGroup(of: Void.self) { group in
@@ -138,6 +138,8 @@ public actor AccountSync: AccountRepository {
     }
 
     private var nextEntryAttemptAt: Date?
+    /// Failed pulls in a row.
+    private var pullFailures = 0
     /// When the service loop next wakes by itself.
     private var plannedWakeAt: Date?
 
@@ -150,18 +152,24 @@ public actor AccountSync: AccountRepository {
     // MARK: Passes
 
     /// Runs one pass (send what is due, then pull when asked or due), or joins the running one and
-    /// has it go round once more.
-    func pass(pull: Bool, force: Bool) async {
+    /// has it go round once more. `cancellable`: cancelling the caller stops the pass (the service
+    /// loop at shutdown); other callers only stop waiting for it.
+    func pass(pull: Bool, force: Bool, cancellable: Bool = false) async {
         wantsPull = wantsPull || pull
         forceNext = forceNext || force
+        let task: Task<Void, Never>
         if let running = passTask {
             rerun = true
-            await running.value
-            return
+            task = running
+        } else {
+            task = Task { await self.passLoop() }
+            passTask = task
         }
-        let task = Task { await self.passLoop() }
-        passTask = task
-        await task.value
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            if cancellable { task.cancel() }
+        }
     }
 
     private func passLoop() async {
@@ -172,7 +180,7 @@ public actor AccountSync: AccountRepository {
             await drainOnce(force: force)
             if wantsPull, !Task.isCancelled {
                 wantsPull = false
-                await pullOnce()
+                await pullOnce(force: force)
             }
             notifyProgress()
         } while rerun && !Task.isCancelled
@@ -278,9 +286,11 @@ public actor AccountSync: AccountRepository {
         return .sent
     }
 
-    /// Pulls the three lists and replaces the local copy.
-    private func pullOnce() async {
+    /// Pulls the three lists and replaces the local copy (not while backing off from an outage,
+    /// unless `force`).
+    private func pullOnce(force: Bool) async {
         guard let session = await resolvedSession(), !authBlocked else { return }
+        if !force, let retry = globalRetryAt, retry > now() { return }
         let started = now()
         do {
             var lists: [AccountList: [AccountItem]] = [:]
@@ -291,6 +301,7 @@ public actor AccountSync: AccountRepository {
             try? await storage.recordSync(accountID: session.accountID, username: session.username, succeededAt: now(), error: nil)
             lastSuccessAt = now()
             lastError = nil
+            pullFailures = 0
             nextPullAt = now().addingTimeInterval(settings.pullIntervalSeconds)
             let counts = AccountList.allCases.map { "\(lists[$0]?.count ?? 0) \($0.rawValue)" }.joined(separator: ", ")
             events.record(DataEvent(.info, "account.pulled", "account lists pulled: \(counts); \(settled) edit(s) confirmed"))
@@ -301,13 +312,22 @@ public actor AccountSync: AccountRepository {
                 blockOnAuth(message)
             case .cancelled:
                 break
-            default:
-                note(error: message)
-                let retryAt = now().addingTimeInterval(backoff(attempt: 1, retryAfter: (error as? MoviesError)?.retryAfterSeconds))
-                nextPullAt = retryAt
-                due(at: retryAt)
+            case .retry(let isGlobal, let after):
+                pullFailed(message, global: isGlobal, retryAfter: after)
+            case .alreadyApplied, .reject:
+                pullFailed(message, global: false, retryAfter: nil)
             }
         }
+    }
+
+    /// A failed pull: tried again after a back-off that grows with each failure in a row.
+    private func pullFailed(_ message: String, global: Bool, retryAfter: Int?) {
+        note(error: message)
+        pullFailures += 1
+        let retryAt = now().addingTimeInterval(backoff(attempt: pullFailures, retryAfter: retryAfter))
+        nextPullAt = retryAt
+        if global { globalRetryAt = max(globalRetryAt ?? retryAt, retryAt) }
+        due(at: retryAt)
     }
 
     private func pullList(_ list: AccountList, session: AccountSession) async throws -> [AccountItem] {
@@ -387,16 +407,18 @@ public actor AccountSync: AccountRepository {
         }
         guard var current = session else { return nil }
         if current.accountID == 0 {
-            if let known = try? await storage.lastAccount() {
-                current.accountID = known.id
-                current.username = known.username
-            } else if let details = try? await remote.accountDetails(sessionID: current.sessionID) {
+            // A session from the credential, without its account: only TMDB can say whose it is
+            // (never guessed from the last account used here, which may be someone else's).
+            do {
+                let details = try await remote.accountDetails(sessionID: current.sessionID)
                 current.accountID = details.id
                 current.username = details.username
-                try? await storage.recordSync(accountID: details.id, username: details.username, succeededAt: nil, error: nil)
-            } else {
+            } catch {
+                if AccountFailure.classify(error) == .auth { blockOnAuth(scrubbed(error, session: current)) }
                 return nil
             }
+            guard session?.sessionID == current.sessionID else { return session }
+            try? await storage.recordSync(accountID: current.accountID, username: current.username, succeededAt: nil, error: nil)
             session = current
         }
         return current
@@ -466,17 +488,19 @@ extension AccountSync {
     /// Signs out (see `AccountRepository.logout`).
     public func logout() async throws -> Int {
         guard let current = await resolvedSession() ?? session else { throw MoviesError.notSignedIn() }
+        // Forgotten here first: a session the system's credential holds cannot be, and then
+        // nothing happens.
+        do {
+            try sessions.delete()
+        } catch {
+            throw MoviesError.notSignedIn("cannot sign out: \(error)")
+        }
+        session = nil
         do {
             try await remote.deleteSession(current.sessionID)
         } catch {
             events.record(DataEvent(.notice, "account.logout", "TMDB could not be told of the sign-out (\((error as? MoviesError)?.message ?? "error")); the session is forgotten here"))
         }
-        do {
-            try sessions.delete()
-        } catch {
-            throw MoviesError(code: .invalidArgument, message: "\(error)")
-        }
-        session = nil
         authBlocked = false
         pendingLogin = nil
         let snapshot = try? await storage.snapshot(accountID: current.accountID)
