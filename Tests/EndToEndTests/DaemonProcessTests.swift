@@ -90,7 +90,7 @@ struct DaemonProcessTests {
              "--remote-url", "http://127.0.0.1:\(sandbox.stubPort)/3/"],
             environment: ["MOVIESD_TMDB_TOKEN": Sandbox.token], logDirectory: sandbox.directory, name: "moviesd-umask")
         defer { _ = daemon.stop(signal: SIGTERM, timeout: ProcessDeadline.seconds) }
-        #expect(BackgroundProcess.waitUntil { FileManager.default.fileExists(atPath: sandbox.socketPath) || !daemon.isRunning })
+        #expect(BackgroundProcess.waitUntil { UnixSocketProbe.acceptsConnections(sandbox.socketPath) || !daemon.isRunning })
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         func mode(_ path: String) -> mode_t? {
             var status = stat()
@@ -131,7 +131,7 @@ struct DaemonProcessTests {
             logDirectory: sandbox.directory, name: "activate"
         )
         defer { activator.stop() }
-        #expect(BackgroundProcess.waitUntil { FileManager.default.fileExists(atPath: sandbox.socketPath) })
+        #expect(BackgroundProcess.waitUntil { UnixSocketProbe.acceptsConnections(sandbox.socketPath) })
         let result = try sandbox.movies(["status", "--json"])
         #expect(result.status == 0, "\(result.stderr) \(activator.stderr)")
         #expect(result.stdout.contains("\"version\""))
@@ -156,7 +156,7 @@ struct DaemonProcessTests {
             logDirectory: sandbox.directory, name: "activate-readonly"
         )
         defer { activator.stop() }
-        #expect(BackgroundProcess.waitUntil { FileManager.default.fileExists(atPath: sandbox.socketPath) })
+        #expect(BackgroundProcess.waitUntil { UnixSocketProbe.acceptsConnections(sandbox.socketPath) })
         let result = try sandbox.movies(["status", "--json"])
         #expect(result.status == 0, "\(result.stderr) \(activator.stderr)")
         #expect(result.stdout.contains("\"version\""))

@@ -56,7 +56,7 @@ final class Sandbox: @unchecked Sendable {
         )
         daemon = process
         let ready = BackgroundProcess.waitUntil {
-            FileManager.default.fileExists(atPath: socketPath) || !process.isRunning
+            UnixSocketProbe.acceptsConnections(socketPath) || !process.isRunning
         }
         guard ready, process.isRunning else {
             throw SandboxError("moviesd did not start: \(process.stderr)")
