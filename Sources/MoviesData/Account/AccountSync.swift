@@ -52,25 +52,25 @@ public actor AccountSync: AccountRepository {
     let settings: Settings
     let now: @Sendable () -> Date
     let events: any EventLog
-    private let sleep: @Sendable (Double) async throws -> Void
+    let sleep: @Sendable (Double) async throws -> Void
 
-    private var session: AccountSession?
-    private var sessionLoaded = false
+    var session: AccountSession?
+    var sessionLoaded = false
     /// TMDB refused the session: nothing is sent until the user signs in again.
-    private var authBlocked = false
-    private var pendingLogin: AccountRequestToken?
-    private var passTask: Task<Void, Never>?
-    private var rerun = false
-    private var forceNext = false
-    private var wantsPull = false
-    private var nextPullAt: Date?
+    var authBlocked = false
+    var pendingLogin: AccountRequestToken?
+    var passTask: Task<Void, Never>?
+    var rerun = false
+    var forceNext = false
+    var wantsPull = false
+    var nextPullAt: Date?
     /// After an outage: when anything is tried again.
-    private var globalRetryAt: Date?
-    private var lastError: String?
-    private var lastSuccessAt: Date?
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiterID = 0
-    private let wake = RefreshWakeSignal()
+    var globalRetryAt: Date?
+    var lastError: String?
+    var lastSuccessAt: Date?
+    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    var nextWaiterID = 0
+    let wake = RefreshWakeSignal()
 
     /// Creates the sync. `sleep` paces `sync(waitSeconds:)` and the service loop (tests pass a virtual one).
     public init(
@@ -124,12 +124,12 @@ public actor AccountSync: AccountRepository {
         return view.items(.watchlist).map(\.movieID)
     }
 
-    private var isPullDue: Bool {
+    var isPullDue: Bool {
         guard session != nil || !sessionLoaded else { return false }
         return nextPullAt.map { $0 <= now() } ?? true
     }
 
-    private func secondsUntilNextWork() -> Double {
+    func secondsUntilNextWork() -> Double {
         let date = now()
         var next = nextPullAt ?? date.addingTimeInterval(settings.pullIntervalSeconds)
         if let retry = globalRetryAt { next = min(next, retry) }
@@ -137,15 +137,15 @@ public actor AccountSync: AccountRepository {
         return min(settings.pullIntervalSeconds, max(0.05, next.timeIntervalSince(date)))
     }
 
-    private var nextEntryAttemptAt: Date?
+    var nextEntryAttemptAt: Date?
     /// Failed pulls in a row.
-    private var pullFailures = 0
+    var pullFailures = 0
     /// When the service loop next wakes by itself.
-    private var plannedWakeAt: Date?
+    var plannedWakeAt: Date?
 
     /// Wakes the service loop when something is due before it would wake by itself (a retry
     /// scheduled by a pass an edit or a refresh started).
-    private func due(at date: Date) {
+    func due(at date: Date) {
         if plannedWakeAt.map({ date < $0 }) ?? false { wake.signal() }
     }
 
@@ -172,7 +172,7 @@ public actor AccountSync: AccountRepository {
         }
     }
 
-    private func passLoop() async {
+    func passLoop() async {
         repeat {
             rerun = false
             let force = forceNext
@@ -190,7 +190,7 @@ public actor AccountSync: AccountRepository {
 
     /// Sends the due entries, oldest first; `force` tries even while backing off from an outage
     /// (an edit was just made: TMDB may be back). An entry's own back-off always holds.
-    private func drainOnce(force: Bool) async {
+    func drainOnce(force: Bool) async {
         guard let session = await resolvedSession(), !authBlocked else { return }
         if !force, let retry = globalRetryAt, retry > now() { return }
         let snapshot: AccountSnapshot
@@ -220,10 +220,10 @@ public actor AccountSync: AccountRepository {
         }
     }
 
-    private enum Delivery { case sent, rejected, waitsAlone, stop }
+    enum Delivery { case sent, rejected, waitsAlone, stop }
 
     /// Sends one entry and records what TMDB said.
-    private func deliver(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
+    func deliver(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
         do {
             _ = try await remote.send(entry.edit, session: session)
             return await delivered(entry, session: session)
@@ -245,7 +245,7 @@ public actor AccountSync: AccountRepository {
                 due(at: retryAt)
                 guard isGlobal else { return .waitsAlone }
                 globalRetryAt = retryAt
-                events.record(DataEvent(.notice, "account.offline", "TMDB could not take the account's edits (\(message)); \(pendingWord) tried again in \(Int(wait.rounded(.up))) s"))
+                events.record(DataEvent(.notice, "account.offline", "TMDB could not take the account's edits (\(message)); waiting edits are tried again in \(Int(wait.rounded(.up))) s"))
                 return .stop
             case .auth:
                 blockOnAuth(message)
@@ -264,9 +264,7 @@ public actor AccountSync: AccountRepository {
         }
     }
 
-    private var pendingWord: String { "waiting edits are" }
-
-    private func delivered(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
+    func delivered(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
         do {
             try await storage.markDelivered(entry.id, edit: entry.edit, accountID: session.accountID, at: now())
         } catch {
@@ -288,7 +286,7 @@ public actor AccountSync: AccountRepository {
 
     /// Pulls the three lists and replaces the local copy (not while backing off from an outage,
     /// unless `force`).
-    private func pullOnce(force: Bool) async {
+    func pullOnce(force: Bool) async {
         guard let session = await resolvedSession(), !authBlocked else { return }
         if !force, let retry = globalRetryAt, retry > now() { return }
         let started = now()
@@ -321,7 +319,7 @@ public actor AccountSync: AccountRepository {
     }
 
     /// A failed pull: tried again after a back-off that grows with each failure in a row.
-    private func pullFailed(_ message: String, global: Bool, retryAfter: Int?) {
+    func pullFailed(_ message: String, global: Bool, retryAfter: Int?) {
         note(error: message)
         pullFailures += 1
         let retryAt = now().addingTimeInterval(backoff(attempt: pullFailures, retryAfter: retryAfter))
@@ -330,7 +328,7 @@ public actor AccountSync: AccountRepository {
         due(at: retryAt)
     }
 
-    private func pullList(_ list: AccountList, session: AccountSession) async throws -> [AccountItem] {
+    func pullList(_ list: AccountList, session: AccountSession) async throws -> [AccountItem] {
         var items: [AccountItem] = []
         var seen = Set<Int>()
         var page = 1
@@ -344,7 +342,7 @@ public actor AccountSync: AccountRepository {
         return items
     }
 
-    private func blockOnAuth(_ message: String) {
+    func blockOnAuth(_ message: String) {
         if !authBlocked {
             events.record(DataEvent(.warning, "account.auth", "TMDB refused the account session (\(message)); edits are kept until you sign in again: movies account login"))
         }
@@ -352,23 +350,23 @@ public actor AccountSync: AccountRepository {
         lastError = "TMDB refused the session (\(message)); sign in again: movies account login"
     }
 
-    private func note(error message: String) {
+    func note(error message: String) {
         lastError = message
     }
 
-    private func backoff(attempt: Int, retryAfter: Int?) -> Double {
+    func backoff(attempt: Int, retryAfter: Int?) -> Double {
         let doubling = settings.initialBackoffSeconds * Double(1 << min(max(attempt - 1, 0), 20))
         return min(settings.maxBackoffSeconds, max(doubling, Double(retryAfter ?? 0)))
     }
 
-    private func scrubbed(_ error: any Error, session: AccountSession) -> String {
+    func scrubbed(_ error: any Error, session: AccountSession) -> String {
         let text = (error as? MoviesError)?.message ?? "\(type(of: error))"
         return text.replacingOccurrences(of: session.sessionID, with: "<redacted>")
     }
 
     // MARK: Waiting
 
-    private func waitForProgress(seconds: Double) async {
+    func waitForProgress(seconds: Double) async {
         guard seconds > 0 else { return }
         let id = nextWaiterID
         nextWaiterID += 1
@@ -382,11 +380,11 @@ public actor AccountSync: AccountRepository {
         timer.cancel()
     }
 
-    private func expireWaiter(_ id: Int) {
+    func expireWaiter(_ id: Int) {
         waiters.removeValue(forKey: id)?.resume()
     }
 
-    private func notifyProgress() {
+    func notifyProgress() {
         let all = waiters
         waiters = [:]
         for waiter in all.values { waiter.resume() }
@@ -396,7 +394,7 @@ public actor AccountSync: AccountRepository {
 
     /// The session, loaded once from the store; one without an account id gets it from the state
     /// database, or TMDB.
-    private func resolvedSession() async -> AccountSession? {
+    func resolvedSession() async -> AccountSession? {
         if !sessionLoaded {
             sessionLoaded = true
             do {
@@ -424,206 +422,11 @@ public actor AccountSync: AccountRepository {
         return current
     }
 
-    private func requireSession() async throws -> AccountSession {
+    func requireSession() async throws -> AccountSession {
         guard let session = await resolvedSession() else {
             if self.session != nil { throw MoviesError(code: .remoteUnavailable, message: "the TMDB session has no account yet and TMDB cannot be reached to look it up; try again when online") }
             throw MoviesError.notSignedIn()
         }
         return session
-    }
-}
-
-extension AccountSync {
-    // MARK: AccountRepository
-
-    /// Signs in (see `AccountRepository.login`).
-    public func login() async throws -> AccountLogin {
-        if let session = await resolvedSession(), !authBlocked {
-            // Still valid? TMDB may have ended it since the last call; unreachable counts as valid.
-            do {
-                _ = try await remote.accountDetails(sessionID: session.sessionID)
-                return AccountLogin(accountID: session.accountID, username: session.username)
-            } catch where AccountFailure.classify(error) == .auth {
-                blockOnAuth(scrubbed(error, session: session))
-            } catch {
-                return AccountLogin(accountID: session.accountID, username: session.username)
-            }
-        }
-        if let request = pendingLogin, request.expiresAt.map({ $0 > now() }) ?? true {
-            do {
-                let sessionID = try await remote.createSession(requestToken: request.token)
-                return try await signedIn(sessionID: sessionID)
-            } catch let error as MoviesError where error.tmdbCode == 17 {
-                // Not approved yet.
-                return AccountLogin(approvalURL: settings.approvalURLPrefix + request.token, expiresAt: request.expiresAt)
-            } catch let error as MoviesError where error.tmdbCode == 33 {
-                pendingLogin = nil
-            }
-        }
-        let request = try await remote.createRequestToken()
-        pendingLogin = request
-        return AccountLogin(approvalURL: settings.approvalURLPrefix + request.token, expiresAt: request.expiresAt)
-    }
-
-    private func signedIn(sessionID: String) async throws -> AccountLogin {
-        let details = try await remote.accountDetails(sessionID: sessionID)
-        let new = AccountSession(sessionID: sessionID, accountID: details.id, username: details.username)
-        do {
-            try sessions.save(new)
-        } catch {
-            throw MoviesError.storage(.unavailable, detail: "the session could not be saved: \(error)")
-        }
-        try? await storage.recordSync(accountID: new.accountID, username: new.username, succeededAt: now(), error: nil)
-        session = new
-        sessionLoaded = true
-        pendingLogin = nil
-        authBlocked = false
-        globalRetryAt = nil
-        lastError = nil
-        events.record(DataEvent(.notice, "account.signed_in", "signed in to TMDB as \(new.username ?? "account \(new.accountID)")"))
-        if settings.sendsEditsAtOnce { Task { await self.pass(pull: true, force: true) } }
-        return AccountLogin(accountID: new.accountID, username: new.username)
-    }
-
-    /// Signs out (see `AccountRepository.logout`).
-    public func logout() async throws -> Int {
-        guard let current = await resolvedSession() ?? session else { throw MoviesError.notSignedIn() }
-        // Forgotten here first: a session the system's credential holds cannot be, and then
-        // nothing happens.
-        do {
-            try sessions.delete()
-        } catch {
-            throw MoviesError.notSignedIn("cannot sign out: \(error)")
-        }
-        session = nil
-        do {
-            try await remote.deleteSession(current.sessionID)
-        } catch {
-            events.record(DataEvent(.notice, "account.logout", "TMDB could not be told of the sign-out (\((error as? MoviesError)?.message ?? "error")); the session is forgotten here"))
-        }
-        authBlocked = false
-        pendingLogin = nil
-        let snapshot = try? await storage.snapshot(accountID: current.accountID)
-        events.record(DataEvent(.notice, "account.signed_out", "signed out of TMDB"))
-        return snapshot?.entries.filter { $0.state == .pending }.count ?? 0
-    }
-
-    /// Records and queues an edit (see `AccountRepository.apply`).
-    public func apply(_ edit: AccountEdit, waitSeconds: Double) async throws -> AccountEditResult {
-        let session = try await requireSession()
-        let entry: PendingEdit
-        do {
-            entry = try await storage.enqueue(edit, accountID: session.accountID, at: now())
-        } catch {
-            throw MoviesError.storage(wrapping: error)
-        }
-        if settings.sendsEditsAtOnce { Task { await self.pass(pull: false, force: true) } }
-        let deadline = now().addingTimeInterval(waitSeconds)
-        var current = entry
-        while true {
-            let snapshot = try? await storage.snapshot(accountID: session.accountID)
-            // An entry gone was superseded by a newer edit of the same movie, or confirmed.
-            current = snapshot?.entries.first { $0.id == entry.id } ?? PendingEdit(id: entry.id, edit: edit, state: .delivered, createdAt: entry.createdAt)
-            let remaining = deadline.timeIntervalSince(now())
-            if current.state != .pending || authBlocked || remaining <= 0 || (current.attempts > 0 && passTask == nil) { break }
-            await waitForProgress(seconds: remaining)
-        }
-        if authBlocked, current.state == .pending { current.state = .blockedOnAuth }
-        return AccountEditResult(entry: current, sync: try await status())
-    }
-
-    /// The account's lists (see `AccountRepository.view`).
-    public func view() async throws -> AccountView {
-        let account = try await knownAccount()
-        let snapshot = try await storageSnapshot(account.id)
-        return AccountView(
-            accountID: account.id, username: account.username ?? snapshot.username,
-            lists: AccountOverlay.view(of: snapshot.lists, with: snapshot.entries), pulledAt: snapshot.pulledAt)
-    }
-
-    /// The outbox (see `AccountRepository.pending`).
-    public func pending() async throws -> [PendingEdit] {
-        let account = try await knownAccount()
-        return try await storageSnapshot(account.id).entries.map { entry in
-            var entry = entry
-            if authBlocked, entry.state == .pending { entry.state = .blockedOnAuth }
-            return entry
-        }
-    }
-
-    /// Syncs now (see `AccountRepository.sync`).
-    public func sync(waitSeconds: Double?) async throws -> AccountSyncStatus {
-        let session = try await requireSession()
-        guard !authBlocked else { return try await status() }
-        try? await storage.makeDue(accountID: session.accountID)
-        globalRetryAt = nil
-        await pass(pull: true, force: true)
-        guard let waitSeconds else { return try await status() }
-        let deadline = now().addingTimeInterval(waitSeconds)
-        var pause = 0.5
-        while true {
-            let current = try await status()
-            let remaining = deadline.timeIntervalSince(now())
-            if current.isSettled || authBlocked || remaining <= 0 { return current }
-            var delay = min(remaining, pause)
-            if current.pending > 0, let next = [globalRetryAt, nextEntryAttemptAt].compactMap({ $0 }).min() {
-                delay = min(remaining, max(0.05, next.timeIntervalSince(now())))
-            }
-            do {
-                try await sleep(delay)
-            } catch {
-                return try await status()
-            }
-            pause = min(pause * 2, 8)
-            await pass(pull: current.unconfirmed > 0 || current.pending > 0, force: false)
-        }
-    }
-
-    /// The outbox's state (see `AccountRepository.status`).
-    public func status() async throws -> AccountSyncStatus {
-        guard let session = await resolvedSession() ?? self.session else { return AccountSyncStatus(activity: .signedOut) }
-        let snapshot = try await storageSnapshot(session.accountID)
-        let activity: AccountSyncStatus.Activity
-        if authBlocked {
-            activity = .blockedOnAuth
-        } else if let retry = globalRetryAt, retry > now() {
-            activity = .offline
-        } else if passTask != nil {
-            activity = .syncing
-        } else {
-            activity = .idle
-        }
-        let entries = snapshot.entries
-        let next = [globalRetryAt, nextEntryAttemptAt].compactMap { $0 }.filter { $0 > now() }.min()
-        return AccountSyncStatus(
-            activity: activity, accountID: session.accountID, username: session.username ?? snapshot.username,
-            pending: entries.count { $0.state == .pending }, unconfirmed: entries.count { $0.state == .delivered },
-            rejected: entries.count { $0.state == .rejected }, lastSuccessAt: lastSuccessAt ?? snapshot.lastSuccessAt,
-            lastError: lastError ?? snapshot.lastError, pulledAt: snapshot.pulledAt, nextAttemptAt: next)
-    }
-
-    /// Forgets rejected entries (see `AccountRepository.dismissRejected`).
-    public func dismissRejected() async throws -> Int {
-        let account = try await knownAccount()
-        do {
-            return try await storage.dismissRejected(accountID: account.id)
-        } catch {
-            throw MoviesError.storage(wrapping: error)
-        }
-    }
-
-    /// The signed-in account, or the last one (its lists stay readable after signing out).
-    private func knownAccount() async throws -> (id: Int, username: String?) {
-        if let session = await resolvedSession() { return (session.accountID, session.username) }
-        if let last = try? await storage.lastAccount() { return last }
-        throw MoviesError.notSignedIn()
-    }
-
-    private func storageSnapshot(_ accountID: Int) async throws -> AccountSnapshot {
-        do {
-            return try await storage.snapshot(accountID: accountID)
-        } catch {
-            throw MoviesError.storage(wrapping: error)
-        }
     }
 }
