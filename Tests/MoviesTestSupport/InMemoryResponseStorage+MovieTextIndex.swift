@@ -2,7 +2,7 @@ import FoundationEssentials
 import MoviesData
 
 /// The in-memory storage is its own local search index, like the SQLite one: the movies its
-/// current responses list (`StoredResponse.indexedMovies`), matched by words as substrings of
+/// current responses list (`MovieIndexing.entries(of:)`), matched by words as substrings of
 /// the folded text, title matches first, then by popularity.
 extension InMemoryResponseStorage: MovieTextIndex {
     public func search(_ query: LocalSearchQuery) throws -> LocalMatches {

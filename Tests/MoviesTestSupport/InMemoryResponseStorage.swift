@@ -155,7 +155,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     }
 
     /// Every movie the stored responses list for the local search index.
-    var indexedMovies: [IndexedMovie] { entries.values.flatMap(\.response.indexedMovies) }
+    var indexedMovies: [IndexedMovie] { entries.values.flatMap { MovieIndexing.entries(of: $0.response) } }
 
     private func keys(matching prefixes: [String]) -> [String] {
         entries.keys.filter { key in prefixes.isEmpty || prefixes.contains { key.hasPrefix($0) } }

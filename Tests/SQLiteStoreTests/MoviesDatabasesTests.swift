@@ -53,7 +53,7 @@ import Testing
     }
 
     /// The cache database's tables: responses and the local search index (no user data).
-    static let cacheTables = ["change_feed", "movie_index_digests", "movie_sources", "movie_text", "responses"]
+    static let cacheTables = ["change_feed", "movie_index_digests", "movie_index_queue", "movie_sources", "movie_text", "responses"]
 
     static func tables(_ store: SQLiteStore) async throws -> [String] {
         try await store.read { connection in

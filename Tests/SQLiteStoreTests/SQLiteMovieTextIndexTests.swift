@@ -12,20 +12,25 @@ import Testing
 @Suite struct SQLiteMovieTextIndexTests {
     static let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-    /// A stored search page listing `movies`, indexed as the loader indexes it.
+    /// A stored search page listing `movies`, with its reply as the loader stores it (the index
+    /// reads the reply), in `language` (part of the key, as in `CacheKey`).
     static func page(_ key: String, _ movies: [Movie], fetchedAt: Date = fetchedAt, language: String? = nil) -> StoredResponse {
-        var response = StoredResponse(key: key, resource: .search, body: Data("{}".utf8), fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600))
         let page = MoviesPage(page: 1, totalPages: 1, totalResults: movies.count, movies: movies)
-        response.indexedMovies = MovieIndexing.entries(of: page, language: language, fetchedAt: fetchedAt)
+        return StoredResponse(
+            key: "search/movie?query=\(key)&language=\(language ?? "")&page=1", resource: .search, body: Data("{}".utf8),
+            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600), reply: (try? WireCoding.bytes(page)).map { Data($0) })
+    }
+
+    /// A stored response of a recorded body, without a reply: indexed from its body.
+    static func recorded(_ path: String, key: String) throws -> StoredResponse {
+        let response = StoredResponse(key: key, resource: .search, body: try Fixtures.data(path), fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600))
+        #expect(!MovieIndexing.entries(of: response).isEmpty, "\(path) indexes no movie")
         return response
     }
 
-    /// A stored response of a recorded body, indexed from its body (as the migration does).
-    static func recorded(_ path: String, key: String) throws -> StoredResponse {
-        var response = StoredResponse(key: key, resource: .search, body: try Fixtures.data(path), fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600))
-        response.indexedMovies = MovieIndexing.entries(of: response)
-        #expect(!response.indexedMovies.isEmpty, "\(path) indexes no movie")
-        return response
+    /// Rows in `table`.
+    static func count(_ table: String, _ store: SQLiteStore) async throws -> Int64 {
+        try await store.read { connection in try connection.integer("SELECT count(*) FROM \(table)") ?? -1 }
     }
 
     static func withIndex(_ body: (SQLiteResponseStorage, SQLiteMovieTextIndex, SQLiteStore) async throws -> Void) async throws {
@@ -164,7 +169,7 @@ import Testing
             try await storage.save(Self.page("a", [Movie(id: 1, title: "Alpha")], fetchedAt: Self.fetchedAt))
             #expect(try await Self.ids(index, "alpha").total == 0)
 
-            _ = try await storage.purge(keyPrefixes: ["b"])
+            _ = try await storage.purge(keyPrefixes: ["search/movie?query=b&"])
             #expect(try await Self.ids(index, "gamma").total == 0)
             #expect(try await Self.ids(index, "beta").ids == [2], "still listed by a")
             #expect(try await storage.evict(toFit: 0) == 1)

@@ -15,6 +15,8 @@ public final class AppDIContainer: Sendable {
     /// TMDB's health, shared by every repository and reported by `Status`.
     public let health: RemoteHealth
     let responseStorage: SQLiteResponseStorage
+    /// Indexes the search pages and movie details stored; `run()` by the daemon.
+    public let indexUpkeep: MovieIndexUpkeep
     let recentQueriesStorage: SQLiteRecentQueriesStorage
     /// Watchlist refreshes on demand.
     public let refresher: WatchlistRefresher
@@ -46,7 +48,13 @@ public final class AppDIContainer: Sendable {
         let databases = try AppDIContainer.openDatabases(paths: paths, configuration: configuration, events: events)
         store = databases.cache
         stateStore = databases.state
-        responseStorage = SQLiteResponseStorage(store: store)
+        indexUpkeep = MovieIndexUpkeep(store: databases.cache, report: { [storageHealth] outcome in
+            switch outcome {
+            case .success: storageHealth.recordSuccess()
+            case .failure(let error): _ = storageHealth.recordFailure(error, during: "updating the local search index")
+            }
+        })
+        responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
         // A remote call still running at the answer deadline marks TMDB offline at once, so later
         // calls answer from the cache instead of joining it.
@@ -68,7 +76,7 @@ public final class AppDIContainer: Sendable {
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth,
-            index: SQLiteMovieTextIndex(store: store))
+            index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep))
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = RefreshWakeSignal()

@@ -103,6 +103,7 @@ public struct DaemonRunner: Sendable {
         if let account = container.accountSync {
             services.append(LifecycleService("account sync") { await account.run() })
         }
+        services.append(LifecycleService("search index upkeep") { [upkeep = container.indexUpkeep] in await upkeep.run() })
         services.append(LifecycleService("remote probe") { [probe = container.probe] in await probe.run() })
         services.append(LifecycleService("external write watch") { await container.watchExternalWrites() })
         return services

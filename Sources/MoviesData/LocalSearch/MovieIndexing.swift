@@ -3,8 +3,9 @@ import MoviesDomain
 import MoviesWire
 
 /// What the local search index holds of a cached response: every movie of a search page, or the
-/// movie of a details response, in the language the request asked for. Used when a response is
-/// stored and when an existing cache is indexed for the first time (the migration).
+/// movie of a details response, in the language the request asked for. Read from the stored
+/// response by the index's upkeep (after the response is stored) and by the migration that
+/// indexes an existing cache.
 public enum MovieIndexing {
     /// The entries for a search page fetched in `language` (`nil`: TMDB's default).
     public static func entries(of page: MoviesPage, language: String?, fetchedAt: Date) -> [IndexedMovie] {
@@ -21,18 +22,22 @@ public enum MovieIndexing {
         return entry(of: movie, language: language, fetchedAt: fetchedAt).map { [$0] } ?? []
     }
 
-    /// The entries for a stored response, decoded from its body: for a cache indexed after the
-    /// fact. `[]` for anything but a search page or a movie's details, or a body that does not decode.
+    /// The entries for a stored response: from its reply (the value in the interface's shape,
+    /// decoded by `WireCoding`) or, for a row stored before replies were, from TMDB's body.
+    /// `[]` for anything but a search page or a movie's details, or a body that does not decode.
     public static func entries(of response: StoredResponse) -> [IndexedMovie] {
         guard response.httpStatus == 200 else { return [] }
         let language = CacheKey.language(ofKey: response.key)
+        let reply = response.reply.map { Array($0) }
         switch response.resource {
         case .search:
-            guard let page = try? MoviesResponseDTO.decode(response.body).toDomain() else { return [] }
-            return entries(of: page, language: language, fetchedAt: response.fetchedAt)
+            let page = reply.flatMap { try? WireCoding.decode(MoviesPage.self, from: $0) }
+                ?? (try? MoviesResponseDTO.decode(response.body).toDomain())
+            return page.map { entries(of: $0, language: language, fetchedAt: response.fetchedAt) } ?? []
         case .movie:
-            guard let details = try? MovieDetailsDTO.decode(response.body).toDomain() else { return [] }
-            return entries(of: details, language: language, fetchedAt: response.fetchedAt)
+            let details = reply.flatMap { try? WireCoding.decode(MovieDetails.self, from: $0) }
+                ?? (try? MovieDetailsDTO.decode(response.body).toDomain())
+            return details.map { entries(of: $0, language: language, fetchedAt: response.fetchedAt) } ?? []
         default:
             return []
         }

@@ -67,7 +67,6 @@ extension CachedRemoteLoader {
             // and to answer with.
             value = try resource.decode(entry)
             entry.reply = resource.reply(value)
-            entry.indexedMovies = resource.index(value, received)
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }

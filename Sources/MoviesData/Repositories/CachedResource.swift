@@ -12,8 +12,6 @@ struct CachedResource<Value: Sendable>: Sendable {
     var decode: @Sendable (StoredResponse) throws -> Value
     /// The value's JSON in the interface's shape, stored with the response (`nil`: none, as for posters).
     var reply: @Sendable (Value) -> Data? = { _ in nil }
-    /// The movies the value adds to the local search index, fetched at the given date (`MovieIndexing`).
-    var index: @Sendable (Value, Date) -> [IndexedMovie] = { _, _ in [] }
     /// The error answered while a negative (404) entry is fresh.
     var notFound: MoviesError
 }

@@ -23,7 +23,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
     ///   - now: the clock.
     ///   - storageHealth: where failed and successful writes are recorded (shared with `Status`);
     ///     a monitor of its own reporting to `health.events` when `nil`.
-    ///   - index: the full-text index of every cached movie (kept by `storage`), searched when TMDB
+    ///   - index: the full-text index of every cached movie (kept from what `storage` holds), searched when TMDB
     ///     cannot answer a query that has no cached page, and for `local_only`.
     public init(
         storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
@@ -119,7 +119,6 @@ public struct DefaultMoviesRepository: MoviesRepository {
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON,
-            index: { page, fetchedAt in MovieIndexing.entries(of: page, language: request.language, fetchedAt: fetchedAt) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
     }
 
@@ -131,7 +130,6 @@ public struct DefaultMoviesRepository: MoviesRepository {
             request: .movie(id: id, language: language),
             decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON,
-            index: { details, fetchedAt in MovieIndexing.entries(of: details, language: language, fetchedAt: fetchedAt) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
         try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
     }

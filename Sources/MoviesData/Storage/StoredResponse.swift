@@ -23,10 +23,6 @@ public struct StoredResponse: Sendable, Hashable {
     /// is stored so that a cached reply needs no decoding; `nil` for posters, negative entries and
     /// entries stored before it existed (then the body is decoded).
     public var reply: Data?
-    /// The movies this response adds to the local search index (`MovieIndexing`), stored in the
-    /// same transaction; not read back (the index is searched through `MovieTextIndex`).
-    /// Empty for posters, negative entries and the configuration.
-    public var indexedMovies: [IndexedMovie] = []
 
     /// Creates a stored response.
     public init(key: String, resource: ResourceClass, body: Data, contentType: String = "application/json", httpStatus: Int = 200, fetchedAt: Date, expiresAt: Date, etag: String? = nil, lastModified: String? = nil, reply: Data? = nil) {

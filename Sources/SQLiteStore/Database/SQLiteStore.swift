@@ -67,7 +67,7 @@ public final class SQLiteStore: Sendable {
 
     /// `write(_:)` without counting the transaction in `writeRevision`: only for writes that change
     /// no stored response.
-    private func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         let accesses = accessTimes.drain()
         do {
             return try await writer.transaction { connection in

@@ -1,7 +1,12 @@
 import MoviesData
 
-/// The local search index's tables (cache schema 5), kept in step with `responses` in the same
-/// transactions:
+/// The local search index's tables (cache schema 5; the queue, 7). A response's index rows follow
+/// it through a queue, like PostgreSQL's GIN pending list: the transaction that stores a search
+/// page or a movie's details queues its key (`movie_index_queue`, by trigger, whoever writes), and
+/// `MovieIndexUpkeep` indexes the queued responses right after, several per transaction, as they
+/// are stored then. A search first indexes what is queued, so it sees every response stored before
+/// it; a queue left by a crash is indexed at the next start. Deleting a response takes its movies
+/// out of the index in the same transaction.
 ///
 /// - `movie_text`: one row per movie and language, its text, popularity and summary, and when it
 ///   was fetched. The external content of both FTS5 tables, kept in step by triggers. `unspaced`
@@ -77,6 +82,24 @@ enum MovieTextIndexSchema {
         WHEN NOT EXISTS (SELECT 1 FROM movie_sources WHERE movie = old.movie)
         BEGIN
             DELETE FROM movie_text WHERE id = old.movie;
+        END;
+        """
+
+    /// The queue (cache schema 7): one row per response to index; a deleted response leaves it.
+    /// (Not `INSERT OR IGNORE`: in a trigger, the conflict clause of the statement that fired it
+    /// wins, and an upsert's is `ABORT`.)
+    static let queueSQL = """
+        CREATE TABLE movie_index_queue (
+            key TEXT PRIMARY KEY NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TRIGGER responses_queued AFTER INSERT ON responses WHEN new.resource IN ('search', 'movie') BEGIN
+            INSERT INTO movie_index_queue (key) SELECT new.key WHERE NOT EXISTS (SELECT 1 FROM movie_index_queue WHERE key = new.key);
+        END;
+        CREATE TRIGGER responses_requeued AFTER UPDATE OF body, http_status ON responses WHEN new.resource IN ('search', 'movie') BEGIN
+            INSERT INTO movie_index_queue (key) SELECT new.key WHERE NOT EXISTS (SELECT 1 FROM movie_index_queue WHERE key = new.key);
+        END;
+        CREATE TRIGGER responses_unqueued AFTER DELETE ON responses BEGIN
+            DELETE FROM movie_index_queue WHERE key = old.key;
         END;
         """
 

@@ -62,6 +62,7 @@ public enum StoreSchema {
         SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply),
         SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
         SQLiteMigration(version: 5, name: changeFeed.name, apply: changeFeed.apply),
+        SQLiteMigration(version: 6, name: indexQueue.name, apply: indexQueue.apply),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -75,7 +76,7 @@ public enum StoreSchema {
 
     /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
-    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex, changeFeed]
+    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
     /// older rows until they are fetched again; reading one decodes its body instead).
@@ -107,6 +108,12 @@ public enum StoreSchema {
             requests INT NOT NULL DEFAULT 0
         );
         """)
+}
+
+extension StoreSchema {
+    /// Cache version 7: the local search index's queue (`MovieTextIndexSchema.queueSQL`). Every
+    /// search page and movie details written is queued in its own transaction, and indexed after.
+    public static let indexQueue = SQLiteMigration(version: 7, name: "search index queue", sql: MovieTextIndexSchema.queueSQL)
 }
 
 /// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,

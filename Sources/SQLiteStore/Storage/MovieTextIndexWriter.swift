@@ -1,12 +1,26 @@
 import MoviesData
 import SystemSupport
 
-/// Keeps the local search index (`MovieTextIndexSchema`) in step with one response, inside the
-/// caller's write transaction: the response's movies are upserted (their FTS rows change only
+/// Keeps the local search index (`MovieTextIndexSchema`) in step with the responses queued for it,
+/// inside the caller's write transaction: each response's movies are upserted (their FTS rows change only
 /// when their text does) and become its sources; movies it no longer lists lose it as a source,
 /// and leave the index when no other response lists them. A response fetched again with the same
 /// movies (the usual refresh) only moves their `fetched_at`: its digest is unchanged.
 enum MovieTextIndexWriter {
+    /// Indexes up to `limit` queued responses as they are stored now (one that was deleted or
+    /// no longer decodes lists no movie) and takes them off the queue; how many it took.
+    static func indexQueued(upTo limit: Int, in connection: SQLiteConnection) throws -> Int {
+        let queued = try connection.prepareReused("SELECT key FROM movie_index_queue LIMIT ?", [.integer(Int64(limit))])
+        var keys: [String] = []
+        while try queued.step() { keys.append(queued.text(at: 0) ?? "") }
+        for key in keys {
+            let movies = try ResponseRow.load(key: key, from: connection).map(MovieIndexing.entries(of:)) ?? []
+            try index(movies, forKey: key, in: connection)
+            try connection.runReused("DELETE FROM movie_index_queue WHERE key = ?", [.text(key)])
+        }
+        return keys.count
+    }
+
     /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).
     static func index(_ movies: [IndexedMovie], forKey key: String, in connection: SQLiteConnection) throws {
         guard !movies.isEmpty else {

@@ -24,15 +24,21 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
     static let rankedMatchLimit = 1_500
 
     private let store: SQLiteStore
+    private let upkeep: MovieIndexUpkeep
 
     /// Creates the index over `store`'s cache database.
-    public init(store: SQLiteStore) {
+    /// - Parameter upkeep: what indexes the queued responses (the daemon's service); one of its
+    ///   own when `nil`.
+    public init(store: SQLiteStore, upkeep: MovieIndexUpkeep? = nil) {
         self.store = store
+        self.upkeep = upkeep ?? MovieIndexUpkeep(store: store)
     }
 
-    /// See `MovieTextIndex.search`.
+    /// See `MovieTextIndex.search`. Indexes the queued responses first; when that fails (a full
+    /// disk), the index answers as it stands and the upkeep reports the failure.
     public func search(_ query: LocalSearchQuery) async throws -> LocalMatches {
-        try await store.read { connection in
+        await upkeep.catchUpReporting()
+        return try await store.read { connection in
             try Self.search(query, in: connection)
         }
     }

@@ -14,6 +14,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
     private let clock: @Sendable () -> Date
     private let accessFlushThreshold: Int
     private let accessFlushInterval: Double
+    /// Told when a search page or a movie's details is stored (its index rows follow).
+    private let indexUpkeep: MovieIndexUpkeep?
     /// When the last background flush started (Unix seconds).
     private let lastAccessFlush = Mutex(-Double.infinity)
 
@@ -27,8 +29,14 @@ public final class SQLiteResponseStorage: ResponseStorage {
     ///   - accessFlushInterval: seconds between background flushes (a flush before a write, which
     ///     eviction needs, is not delayed). Measured: flushing every 4,096 reads of 10,000 distinct
     ///     pages cost a third of the daemon's throughput.
-    public init(store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30, clock: @escaping @Sendable () -> Date = { Date() }) {
+    ///   - indexUpkeep: woken after a search page or movie details is stored, to index it (`nil`:
+    ///     it is indexed when the index is next searched).
+    public init(
+        store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30,
+        indexUpkeep: MovieIndexUpkeep? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
+        self.indexUpkeep = indexUpkeep
         self.clock = clock
         self.accessFlushThreshold = max(1, accessFlushThreshold)
         self.accessFlushInterval = max(0, accessFlushInterval)
@@ -74,13 +82,15 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Upserts `response` unless the stored entry has a newer `fetchedAt`; keeps the pinned flag.
-    /// The comparison happens inside the write (the upsert's `WHERE`), so it cannot race. Its
-    /// `indexedMovies` replace the ones it listed in the local search index, in the same transaction.
+    /// The comparison happens inside the write (the upsert's `WHERE`), so it cannot race. A search
+    /// page or movie's details is queued for the local search index in the same transaction
+    /// (a trigger), and indexed after (`MovieIndexUpkeep`).
     @discardableResult
     public func save(_ response: StoredResponse) async throws -> Bool {
         let now = clock().timeIntervalSince1970
-        return try await store.write { connection in
-            let saved = try connection.run("""
+        let saved = try await store.write { connection in
+            // Prepared once per connection: the upsert compiles its triggers' programs with it.
+            try connection.runReused("""
                 INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
                                        etag, last_modified, last_access, size, reply)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -92,10 +102,9 @@ public final class SQLiteResponseStorage: ResponseStorage {
                     size = excluded.size, reply = excluded.reply
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
-            // The local search index follows the response, in the same transaction.
-            if saved { try MovieTextIndexWriter.index(response.indexedMovies, forKey: response.key, in: connection) }
-            return saved
         }
+        if saved, response.resource == .search || response.resource == .movie { indexUpkeep?.wake() }
+        return saved
     }
 
     /// Sets new freshness after a 304, unless the stored entry was fetched later than `fetchedAt`.

@@ -1,0 +1,85 @@
+import MoviesData
+
+/// Indexes the responses queued in the cache's `movie_index_queue` (`MovieTextIndexSchema`), off
+/// the path that stores them: storing a search page costs one queue row, and its movies are
+/// indexed shortly after, in transactions of up to `batchSize` responses. Measured (BENCHMARKS.md,
+/// issue 15): indexing a page of 20 movies takes 2.0 ms in a transaction of its own and 1.6 ms in
+/// one of 8, where storing the page takes 0.1 ms; and the index's transactions slow the stores
+/// between them less when they are fewer.
+///
+/// `run()` is the daemon's service: it indexes what a crash left queued, then, after each
+/// `wake()`, gathers what else is stored for a moment (`gather`: a refresh stores about 9 pages in
+/// 250 ms at the default 35 requests/s) and indexes it. `catchUp()` is what a search calls
+/// first, so a search sees every response stored before it, whether or not the service has run
+/// yet. Index transactions do not move the store's change counter: they change no stored response.
+public final class MovieIndexUpkeep: Sendable {
+    /// The most responses indexed in one write transaction (about 8 × 1.6 ms: a response stored
+    /// meanwhile waits no longer than that for the writer).
+    static let batchSize = 8
+
+    private let store: SQLiteStore
+    private let gather: @Sendable () async -> Void
+    private let report: @Sendable (Result<Int, any Error>) -> Void
+    private let wakes: AsyncStream<Void>
+    private let waker: AsyncStream<Void>.Continuation
+
+    /// Creates the upkeep of `store`'s index.
+    /// - Parameters:
+    ///   - gather: waited for between a `wake()` and indexing, while more responses are stored
+    ///     (250 ms; tests pass one that returns at once). Ends early when the service is stopped.
+    ///   - report: told after each catch-up that indexed something (how many responses) or
+    ///     failed (the error; what was not indexed stays queued for the next one).
+    public init(
+        store: SQLiteStore,
+        gather: @escaping @Sendable () async -> Void = { try? await Task.sleep(for: .milliseconds(250)) },
+        report: @escaping @Sendable (Result<Int, any Error>) -> Void = { _ in }
+    ) {
+        self.store = store
+        self.gather = gather
+        self.report = report
+        (wakes, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Says that a response was queued (never waits).
+    public func wake() {
+        waker.yield()
+    }
+
+    /// Indexes what is queued, then what each `wake()` queues, until the calling task is cancelled
+    /// (what is still queued then is indexed at the next start).
+    public func run() async {
+        await catchUpReporting()
+        for await _ in wakes {
+            await gather()
+            await catchUpReporting()
+        }
+    }
+
+    /// Indexes every response queued when it starts (not those stored meanwhile: a search never
+    /// waits behind a burst of writes); how many. Throws the store's error; what it did not index
+    /// stays queued.
+    @discardableResult
+    public func catchUp() async throws -> Int {
+        let queued = try await store.read { connection in try connection.integer("SELECT count(*) FROM movie_index_queue") ?? 0 }
+        var indexed = 0
+        // Stopped between transactions when the caller is cancelled (the rest stays queued).
+        while indexed < queued, !Task.isCancelled {
+            let batch = try await store.writeCountingNothing { connection in
+                try MovieTextIndexWriter.indexQueued(upTo: Self.batchSize, in: connection)
+            }
+            guard batch > 0 else { break }
+            indexed += batch
+        }
+        return indexed
+    }
+
+    /// `catchUp()`, its outcome reported rather than thrown.
+    func catchUpReporting() async {
+        do {
+            let indexed = try await catchUp()
+            if indexed > 0 { report(.success(indexed)) }
+        } catch {
+            report(.failure(error))
+        }
+    }
+}

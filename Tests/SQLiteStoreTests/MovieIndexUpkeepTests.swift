@@ -1,0 +1,135 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+import Synchronization
+import Testing
+@testable import SQLiteStore
+
+/// The index's queue: a stored response is queued in its own transaction and indexed after, by
+/// the upkeep's service or by the next search, whichever comes first; nothing is lost to a crash,
+/// a deletion or a full disk.
+@Suite struct MovieIndexUpkeepTests {
+    typealias Index = SQLiteMovieTextIndexTests
+
+    @Test func aStoredPageIsQueuedInItsTransactionAndIndexedAfter() async throws {
+        try await Index.withIndex { storage, _, store in
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha"), Movie(id: 2, title: "Beta")]))
+            try await storage.save(StoredResponse(
+                key: "image/w92/a.jpg", resource: .poster, body: Data([0xff, 0xd8]), contentType: "image/jpeg",
+                fetchedAt: Index.fetchedAt, expiresAt: Index.fetchedAt.addingTimeInterval(600)))
+            #expect(try await Index.count("movie_index_queue", store) == 1, "the page, not the poster")
+            #expect(try await Index.count("movie_text", store) == 0)
+            let revision = store.writeRevision
+            #expect(try await MovieIndexUpkeep(store: store).catchUp() == 1)
+            #expect(try await Index.count("movie_index_queue", store) == 0)
+            #expect(try await Index.count("movie_text", store) == 2)
+            #expect(store.writeRevision == revision, "indexing changes no stored response")
+            try await Index.integrityCheck(store)
+        }
+    }
+
+    @Test func aSearchIndexesWhatIsQueuedFirst() async throws {
+        try await Index.withIndex { storage, index, store in
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            // Stored twice before it is indexed: queued once, indexed as it is now.
+            try await storage.save(Index.page("a", [Movie(id: 2, title: "Alphabet")], fetchedAt: Index.fetchedAt.addingTimeInterval(1)))
+            #expect(try await Index.count("movie_index_queue", store) == 1)
+            #expect(try await Index.ids(index, "alpha").ids == [2])
+            #expect(try await Index.count("movie_index_queue", store) == 0)
+        }
+    }
+
+    @Test func aResponseDeletedBeforeItIsIndexedLeavesNothingQueuedOrIndexed() async throws {
+        try await Index.withIndex { storage, index, store in
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            _ = try await storage.purge(keyPrefixes: ["search/"])
+            #expect(try await Index.count("movie_index_queue", store) == 0)
+            #expect(try await Index.ids(index, "alpha").total == 0)
+            #expect(try await Index.count("movie_text", store) == 0)
+        }
+    }
+
+    @Test func theServiceIndexesWhatWasLeftQueuedThenWhatIsStored() async throws {
+        try await Index.withIndex { _, _, store in
+            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
+            let upkeep = MovieIndexUpkeep(store: store, gather: {}, report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
+            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
+            // Queued before the service runs, as a crash leaves it.
+            try await SQLiteResponseStorage(store: store).save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            let service = Task { await upkeep.run() }
+            var outcomes = reports.makeAsyncIterator()
+            #expect(await outcomes.next() == 1)
+            try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
+            #expect(await outcomes.next() == 1)
+            #expect(try await Index.count("movie_text", store) == 2)
+            service.cancel()
+            await service.value
+        }
+    }
+
+    @Test func theServiceGathersWhatIsStoredAfterAWakeIntoOneCatchUp() async throws {
+        try await Index.withIndex { _, _, store in
+            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
+            let (gathering, gatheringStarted) = AsyncStream.makeStream(of: Void.self)
+            let (gates, gate) = AsyncStream.makeStream(of: Void.self)
+            let upkeep = MovieIndexUpkeep(
+                store: store,
+                gather: {
+                    gatheringStarted.yield()
+                    for await _ in gates { break }
+                },
+                report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
+            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
+            // Stored before the service starts: indexed by its first catch-up, and its wake
+            // starts the first gathering.
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            let service = Task { await upkeep.run() }
+            var outcomes = reports.makeAsyncIterator()
+            #expect(await outcomes.next() == 1)
+            var started = gathering.makeAsyncIterator()
+            await started.next()
+            // Stored while the service gathers: indexed together when it ends.
+            try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
+            try await storage.save(Index.page("c", [Movie(id: 3, title: "Gamma")]))
+            #expect(try await Index.count("movie_text", store) == 1)
+            gate.yield()
+            #expect(await outcomes.next() == 2)
+            #expect(try await Index.count("movie_text", store) == 3)
+            service.cancel()
+            await service.value
+        }
+    }
+
+    @Test func aFullDiskLeavesTheQueueForLaterAndTheIndexAnswersAsItStands() async throws {
+        try await Index.withIndex { storage, _, store in
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            let failures = Failures()
+            let index = SQLiteMovieTextIndex(store: store, upkeep: MovieIndexUpkeep(store: store, report: { outcome in
+                if case .failure(let error) = outcome { failures.record(error) }
+            }))
+            #expect(try await Index.ids(index, "alpha").ids == [1])
+            // A page written with a reply long enough to need new pages, then no room for its index rows.
+            let long = (1...40).map { Movie(id: 100 + $0, title: "Gamma \($0)", overview: String(repeating: "a long overview of many words ", count: 20)) }
+            try await storage.save(Index.page("b", long))
+            try await store.write { connection in
+                let pages = try connection.integer("PRAGMA page_count") ?? 1
+                _ = try connection.integer("PRAGMA max_page_count = \(pages)")
+            }
+            #expect(try await Index.ids(index, "alpha").ids == [1], "answers from what is indexed")
+            #expect(try await Index.ids(index, "gamma").total == 0)
+            #expect(failures.count == 2)
+            #expect(try await Index.count("movie_index_queue", store) == 1, "still queued")
+            try await store.write { connection in _ = try connection.integer("PRAGMA max_page_count = 1073741823") }
+            #expect(try await Index.ids(index, "gamma").total == 40)
+            #expect(try await Index.count("movie_index_queue", store) == 0)
+            try await Index.integrityCheck(store)
+        }
+    }
+}
+
+/// Errors reported from a `@Sendable` closure.
+private final class Failures: Sendable {
+    private let errors = Mutex<[any Error]>([])
+    func record(_ error: any Error) { errors.withLock { $0.append(error) } }
+    var count: Int { errors.withLock { $0.count } }
+}
