@@ -1,6 +1,7 @@
 import FoundationEssentials
 import MoviesData
 import MoviesDomain
+import MoviesWire
 import Synchronization
 import Testing
 @testable import SQLiteStore
@@ -31,9 +32,9 @@ import Testing
     @Test func aSearchIndexesWhatIsQueuedFirst() async throws {
         try await Index.withIndex { storage, index, store in
             try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
-            // Stored twice before it is indexed: queued once, indexed as it is now.
+            // Stored twice before it is indexed: queued twice, indexed once, as it is now.
             try await storage.save(Index.page("a", [Movie(id: 2, title: "Alphabet")], fetchedAt: Index.fetchedAt.addingTimeInterval(1)))
-            #expect(try await Index.count("movie_index_queue", store) == 1)
+            #expect(try await Index.count("movie_index_queue", store) == 2)
             #expect(try await Index.ids(index, "alpha").ids == [2])
             #expect(try await Index.count("movie_index_queue", store) == 0)
         }
@@ -97,6 +98,58 @@ import Testing
             #expect(try await Index.count("movie_text", store) == 3)
             service.cancel()
             await service.value
+        }
+    }
+
+    @Test func aCatchUpTakesTheOldestRowsFirstAndStopsAtTheLastOneThereWhenItStarted() async throws {
+        try await Index.withIndex { storage, _, store in
+            for number in 1...5 {
+                try await storage.save(Index.page("p\(number)", [Movie(id: number, title: "Page \(number)")]))
+            }
+            let ceiling = try #require(try await store.read { try $0.integer("SELECT max(seq) FROM movie_index_queue") })
+            // Stored after the catch-up started, under keys that sort before every search page's.
+            for id in 6...9 {
+                let details = MovieDetails(id: id, title: "Details \(id)")
+                try await storage.save(StoredResponse(
+                    key: CacheKey.movie(id: id, language: nil), resource: .movie, body: Data("{}".utf8), fetchedAt: Index.fetchedAt,
+                    expiresAt: Index.fetchedAt.addingTimeInterval(600), reply: Data(try WireCoding.bytes(details))))
+            }
+            let taken = try await store.write { connection in
+                try MovieTextIndexWriter.indexQueued(upTo: 8, through: ceiling, in: connection)
+            }
+            #expect(taken == 5)
+            #expect(try await Index.count("movie_text", store) == 5, "every page queued before, no details queued after")
+            #expect(try await Index.count("movie_index_queue", store) == 4)
+        }
+    }
+
+    @Test func anUnreadableQueuedRowIsTakenOffTheQueueAndIndexingGoesOn() async throws {
+        try await Index.withIndex { storage, index, store in
+            try await storage.save(Index.page("odd", [Movie(id: 1, title: "Alpha")]))
+            try await store.write { connection in
+                _ = try connection.run("UPDATE responses SET resource = 'from-the-future'")
+            }
+            try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
+            #expect(try await Index.ids(index, "beta").ids == [2])
+            #expect(try await Index.ids(index, "alpha").total == 0)
+            #expect(try await Index.count("movie_index_queue", store) == 0)
+        }
+    }
+
+    @Test func aNegativeEntryOverAnIndexedPageTakesItsMoviesOut() async throws {
+        try await Index.withIndex { storage, index, store in
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            #expect(try await Index.ids(index, "alpha").ids == [1])
+            try await storage.save(StoredResponse(
+                key: Index.page("a", []).key, resource: .search, body: Data(), httpStatus: 404,
+                fetchedAt: Index.fetchedAt.addingTimeInterval(1), expiresAt: Index.fetchedAt.addingTimeInterval(60)))
+            #expect(try await Index.ids(index, "alpha").total == 0)
+            #expect(try await Index.count("movie_text", store) == 0)
+            // A negative entry of a key never cached is not queued at all.
+            try await storage.save(StoredResponse(
+                key: Index.page("z", []).key, resource: .search, body: Data(), httpStatus: 404,
+                fetchedAt: Index.fetchedAt, expiresAt: Index.fetchedAt.addingTimeInterval(60)))
+            #expect(try await Index.count("movie_index_queue", store) == 0)
         }
     }
 

@@ -161,6 +161,7 @@ import Testing
         try await Self.withIndex { storage, index, store in
             try await storage.save(Self.page("a", [Movie(id: 1, title: "Alpha"), Movie(id: 2, title: "Beta")]))
             try await storage.save(Self.page("b", [Movie(id: 2, title: "Beta"), Movie(id: 3, title: "Gamma")]))
+            #expect(try await Self.ids(index, "alpha").ids == [1])
             // A newer page under "a" no longer lists Alpha: it leaves; Beta is still listed by both.
             try await storage.save(Self.page("a", [Movie(id: 2, title: "Beta")], fetchedAt: Self.fetchedAt.addingTimeInterval(60)))
             #expect(try await Self.ids(index, "alpha").total == 0)
@@ -200,10 +201,13 @@ import Testing
         try await Self.withIndex { storage, index, store in
             let movies = [Movie(id: 1, title: "Alpha", popularity: 2), Movie(id: 2, title: "Beta", popularity: 1)]
             try await storage.save(Self.page("a", movies))
+            #expect(try await MovieIndexUpkeep(store: store).catchUp() == 1)
             let later = Self.fetchedAt.addingTimeInterval(3600)
             try await storage.save(Self.page("a", movies, fetchedAt: later))
+            let digest = try await store.read { try $0.integer("SELECT digest FROM movie_index_digests") }
             let found = try await index.search(LocalSearchQuery(text: "alpha", language: ""))
             #expect(found.movies.map(\.fetchedAt) == [later])
+            #expect(try await store.read { try $0.integer("SELECT digest FROM movie_index_digests") } == digest, "the same movies")
             // Then a change: the new text is found, the old is not.
             try await storage.save(Self.page("a", [Movie(id: 1, title: "Alphabet", popularity: 2)], fetchedAt: later.addingTimeInterval(1)))
             #expect(try await Self.ids(index, "alphabet").ids == [1])

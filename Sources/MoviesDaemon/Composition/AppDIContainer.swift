@@ -257,7 +257,10 @@ public final class AppDIContainer: Sendable {
     /// Off the event loop: serving an answer from memory only reads the change counter.
     public func watchExternalWrites() async {
         while !Task.isCancelled {
+            let revision = store.writeRevision
             await store.noticeExternalWrites()
+            // Pages another process stored are queued for the index like the daemon's own.
+            if store.writeRevision != revision { indexUpkeep.wake() }
             try? await Task.sleep(for: .seconds(1))
         }
     }

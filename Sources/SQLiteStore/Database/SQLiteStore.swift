@@ -21,8 +21,9 @@ public final class SQLiteStore: Sendable {
     /// The number of write transactions that have ended (committed or rolled back), counted after
     /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
     /// value read before a read and unchanged later proves nothing was written since — by this
-    /// store, and by others up to the last look. An access-time flush (`flushAccessTimes()`) is
-    /// not counted (`last_access` is bookkeeping for eviction, not part of any stored response).
+    /// store, and by others up to the last look. An access-time flush (`flushAccessTimes()`) and
+    /// the search index's upkeep are not counted (`last_access` and the index are derived from
+    /// the stored responses, not part of them).
     public var writeRevision: UInt64 { endedWrites.load(ordering: .acquiring) &+ externalWrites.load(ordering: .acquiring) }
 
     /// Looks for commits by other processes (the `sqlite3` shell, a restore) and counts them in

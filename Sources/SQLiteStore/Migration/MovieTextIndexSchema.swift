@@ -22,7 +22,7 @@ import MoviesData
 /// - `movie_index_digests`: a digest of what each response put in the index, so that the same
 ///   movies fetched again cost one comparison instead of a write per movie.
 /// - `movie_sources`: which cached responses list which movie. Deleting a response (purge,
-///   eviction, a newer page without the movie) deletes its sources; a movie no response lists
+///   eviction) deletes its sources at once, a newer page without the movie when it is indexed; a movie no response lists
 ///   any more leaves the index (triggers), so the index holds exactly the movies the cache holds.
 enum MovieTextIndexSchema {
     static let sql = """
@@ -85,18 +85,25 @@ enum MovieTextIndexSchema {
         END;
         """
 
-    /// The queue (cache schema 7): one row per response to index; a deleted response leaves it.
-    /// (Not `INSERT OR IGNORE`: in a trigger, the conflict clause of the statement that fired it
-    /// wins, and an upsert's is `ABORT`.)
+    /// The queue (cache schema 7): a row per search page or movie details stored (or changed,
+    /// revalidated included, for its `fetched_at`), numbered in order, so that a catch-up takes
+    /// the oldest first and can stop at the last one there when it started. A response stored
+    /// again while queued has two rows; the second is indexed by the cheap unchanged-digest path.
+    /// No index on `key`: a queue row costs one page on the write path; deleting a response scans
+    /// the queue, which is empty but for what was stored in the last moments. Negative (404)
+    /// entries are queued only when they replace a page, whose movies they take out.
     static let queueSQL = """
         CREATE TABLE movie_index_queue (
-            key TEXT PRIMARY KEY NOT NULL
-        ) WITHOUT ROWID;
-        CREATE TRIGGER responses_queued AFTER INSERT ON responses WHEN new.resource IN ('search', 'movie') BEGIN
-            INSERT INTO movie_index_queue (key) SELECT new.key WHERE NOT EXISTS (SELECT 1 FROM movie_index_queue WHERE key = new.key);
+            seq INTEGER PRIMARY KEY,
+            key TEXT NOT NULL
+        );
+        CREATE TRIGGER responses_queued AFTER INSERT ON responses
+        WHEN new.resource IN ('search', 'movie') AND new.http_status = 200 BEGIN
+            INSERT INTO movie_index_queue (key) VALUES (new.key);
         END;
-        CREATE TRIGGER responses_requeued AFTER UPDATE OF body, http_status ON responses WHEN new.resource IN ('search', 'movie') BEGIN
-            INSERT INTO movie_index_queue (key) SELECT new.key WHERE NOT EXISTS (SELECT 1 FROM movie_index_queue WHERE key = new.key);
+        CREATE TRIGGER responses_requeued AFTER UPDATE OF body, http_status, reply, fetched_at ON responses
+        WHEN new.resource IN ('search', 'movie') BEGIN
+            INSERT INTO movie_index_queue (key) VALUES (new.key);
         END;
         CREATE TRIGGER responses_unqueued AFTER DELETE ON responses BEGIN
             DELETE FROM movie_index_queue WHERE key = old.key;

@@ -46,7 +46,8 @@ public final class MovieIndexUpkeep: Sendable {
     }
 
     /// Indexes what is queued, then what each `wake()` queues, until the calling task is cancelled
-    /// (what is still queued then is indexed at the next start).
+    /// (what is still queued then is indexed at the next start). Run once: the wakes have one
+    /// reader, and end with the first run.
     public func run() async {
         await catchUpReporting()
         for await _ in wakes {
@@ -55,22 +56,28 @@ public final class MovieIndexUpkeep: Sendable {
         }
     }
 
-    /// Indexes every response queued when it starts (not those stored meanwhile: a search never
-    /// waits behind a burst of writes); how many. Throws the store's error; what it did not index
-    /// stays queued.
+    /// Indexes every response queued when it starts, oldest first, and stops there (a search
+    /// never waits behind a burst of writes that began after it); how many queue rows it took.
+    /// Throws the store's error; what it did not index stays queued.
     @discardableResult
     public func catchUp() async throws -> Int {
-        let queued = try await store.read { connection in try connection.integer("SELECT count(*) FROM movie_index_queue") ?? 0 }
-        var indexed = 0
-        // Stopped between transactions when the caller is cancelled (the rest stays queued).
-        while indexed < queued, !Task.isCancelled {
+        let (queued, ceiling) = try await store.read { connection in
+            let rows = try connection.prepareReused("SELECT count(*), max(seq) FROM movie_index_queue")
+            guard try rows.step(), !rows.isNull(at: 1) else { return (Int64(0), Int64(0)) }
+            return (rows.int64(at: 0), rows.int64(at: 1))
+        }
+        var taken = 0
+        // Rows are taken in order, those there at the start first (a row numbered at or below
+        // the ceiling later only once the queue was empty); stopped between transactions when
+        // the caller is cancelled (the rest stays queued).
+        while taken < queued, !Task.isCancelled {
             let batch = try await store.writeCountingNothing { connection in
-                try MovieTextIndexWriter.indexQueued(upTo: Self.batchSize, in: connection)
+                try MovieTextIndexWriter.indexQueued(upTo: Self.batchSize, through: ceiling, in: connection)
             }
             guard batch > 0 else { break }
-            indexed += batch
+            taken += batch
         }
-        return indexed
+        return taken
     }
 
     /// `catchUp()`, its outcome reported rather than thrown.

@@ -7,18 +7,26 @@ import SystemSupport
 /// and leave the index when no other response lists them. A response fetched again with the same
 /// movies (the usual refresh) only moves their `fetched_at`: its digest is unchanged.
 enum MovieTextIndexWriter {
-    /// Indexes up to `limit` queued responses as they are stored now (one that was deleted or
-    /// no longer decodes lists no movie) and takes them off the queue; how many it took.
-    static func indexQueued(upTo limit: Int, in connection: SQLiteConnection) throws -> Int {
-        let queued = try connection.prepareReused("SELECT key FROM movie_index_queue LIMIT ?", [.integer(Int64(limit))])
+    /// Indexes the responses of the oldest `limit` queue rows numbered up to `ceiling`, as they
+    /// are stored now (one deleted, unreadable or that no longer decodes lists no movie), and
+    /// takes those rows off the queue; how many rows it took.
+    static func indexQueued(upTo limit: Int, through ceiling: Int64, in connection: SQLiteConnection) throws -> Int {
+        let queued = try connection.prepareReused(
+            "SELECT seq, key FROM movie_index_queue WHERE seq <= ? ORDER BY seq LIMIT ?", [.integer(ceiling), .integer(Int64(limit))])
+        var (taken, last) = (0, Int64.min)
         var keys: [String] = []
-        while try queued.step() { keys.append(queued.text(at: 0) ?? "") }
-        for key in keys {
-            let movies = try ResponseRow.load(key: key, from: connection).map(MovieIndexing.entries(of:)) ?? []
-            try index(movies, forKey: key, in: connection)
-            try connection.runReused("DELETE FROM movie_index_queue WHERE key = ?", [.text(key)])
+        while try queued.step() {
+            taken += 1
+            last = queued.int64(at: 0)
+            let key = queued.text(at: 1) ?? ""
+            if !keys.contains(key) { keys.append(key) }
         }
-        return keys.count
+        for key in keys {
+            let movies = try ResponseRow.load(key: key, from: connection, skippingUnknown: true).map(MovieIndexing.entries(of:)) ?? []
+            try index(movies, forKey: key, in: connection)
+        }
+        if taken > 0 { try connection.runReused("DELETE FROM movie_index_queue WHERE seq <= ?", [.integer(last)]) }
+        return taken
     }
 
     /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).

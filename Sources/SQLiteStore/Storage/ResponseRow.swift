@@ -3,14 +3,16 @@ import MoviesData
 
 /// Conversions between `StoredResponse` and rows of the `responses` table.
 enum ResponseRow {
-    /// Loads the entry for `key`, or `nil`.
-    static func load(key: String, from connection: SQLiteConnection) throws -> StoredResponse? {
+    /// Loads the entry for `key`, or `nil`. A row of an unknown resource class (written by hand
+    /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`.
+    static func load(key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false) throws -> StoredResponse? {
         let statement = try connection.prepareReused("""
             SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified, reply
             FROM responses WHERE key = ?
             """, [.text(key)])
         guard try statement.step() else { return nil }
         guard let resource = ResourceClass(rawValue: statement.text(at: 0) ?? "") else {
+            if skippingUnknown { return nil }
             throw SQLiteError(reason: .sqlite, message: "a cached entry in '\(connection.path)' has an unknown resource class")
         }
         return StoredResponse(

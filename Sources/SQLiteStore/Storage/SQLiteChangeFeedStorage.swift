@@ -62,7 +62,7 @@ public final class SQLiteChangeFeedStorage: ChangeFeedStorage {
             }
             // A search page listing a changed movie shows its old text: stale too. The pages
             // still queued for the index are indexed first, so every stored page is looked at.
-            _ = try MovieTextIndexWriter.indexQueued(upTo: .max, in: connection)
+            _ = try MovieTextIndexWriter.indexQueued(upTo: .max, through: .max, in: connection)
             _ = try connection.run("""
                 UPDATE responses SET expires_at = min(expires_at, ?1)
                 WHERE key IN (
