@@ -115,6 +115,15 @@ public final class SQLiteStore: Sendable {
         try await writer.withConnection { connection in try connection.text("PRAGMA journal_mode") ?? "" }
     }
 
+    /// Copies the WAL into the database file as far as readers allow (`wal_checkpoint(PASSIVE)`:
+    /// "checkpoint as many frames as possible without waiting for any database readers or
+    /// writers to finish"), so that the next writer starts the WAL over. For a writer of many
+    /// pages (the search index's upkeep): otherwise the next small write to pass SQLite's
+    /// 1,000-page threshold pays for copying them.
+    func checkpoint() async throws {
+        try await writer.withConnection { connection in _ = try connection.integer("PRAGMA wal_checkpoint(PASSIVE)") }
+    }
+
     /// Flushes buffered access times, checkpoints the WAL and closes every connection.
     /// Later calls throw `SQLiteError` `.closed`.
     public func close() async {

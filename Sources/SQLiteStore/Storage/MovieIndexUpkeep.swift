@@ -66,6 +66,12 @@ public final class MovieIndexUpkeep: Sendable {
             guard try rows.step(), !rows.isNull(at: 1) else { return (Int64(0), Int64(0)) }
             return (rows.int64(at: 0), rows.int64(at: 1))
         }
+        guard queued > 0 else { return 0 }
+        // The index writes far more pages than the stores between its transactions. It copies
+        // the WAL into the database first, so that its own transaction starts the WAL over (and
+        // pays for syncing its header), and the stores after it append to a short WAL instead of
+        // paying for a checkpoint of the index's pages when one of them passes the threshold.
+        try await store.checkpoint()
         var taken = 0
         // Rows are taken in order, those there at the start first (a row numbered at or below
         // the ceiling later only once the queue was empty); stopped between transactions when
