@@ -3,9 +3,8 @@ import MoviesData
 /// Indexes the responses queued in the cache's `movie_index_queue` (`MovieTextIndexSchema`), off
 /// the path that stores them: storing a search page costs one queue row, and its movies are
 /// indexed shortly after, in transactions of up to `batchSize` responses. Measured (BENCHMARKS.md,
-/// issue 15, 100,000 movies): indexing a page of 20 movies takes 2.1 ms in a transaction of its
-/// own and 1.9 ms in one of 8, where storing the page takes 0.1 ms; and fewer index transactions
-/// slow the stores between them less.
+/// issue 15, 100,000 movies): indexing a page of 20 movies takes 2–3 ms, where storing it takes
+/// 0.1 ms; 8 pages in one transaction cost a third less each than alone.
 ///
 /// `run()` is the daemon's service: it indexes what a crash left queued, then, after each
 /// `wake()`, gathers what else is stored for a moment (`gather`: a refresh stores about 9 pages in
@@ -13,7 +12,7 @@ import MoviesData
 /// first, so a search sees every response stored before it, whether or not the service has run
 /// yet. Index transactions do not move the store's change counter: they change no stored response.
 public final class MovieIndexUpkeep: Sendable {
-    /// The most responses indexed in one write transaction (about 8 × 1.9 ms: a response stored
+    /// The most responses indexed in one write transaction (about 8 × 2 ms: a response stored
     /// meanwhile waits no longer than that for the writer).
     static let batchSize = 8
 
