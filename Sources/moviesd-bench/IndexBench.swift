@@ -118,7 +118,7 @@ struct IndexBench {
             }
             if (number + 1) % burst == 0 || number == pages.count - 1 {
                 let indexStarted = MonotonicClock.now()
-                try await upkeep.catchUp()
+                try await upkeep.catchUp(checkpointing: true)  // as the daemon's service does
                 costs.indexing += Self.seconds(since: indexStarted)
             }
         }

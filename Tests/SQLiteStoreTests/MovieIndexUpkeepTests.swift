@@ -145,11 +145,33 @@ import Testing
                 fetchedAt: Index.fetchedAt.addingTimeInterval(1), expiresAt: Index.fetchedAt.addingTimeInterval(60)))
             #expect(try await Index.ids(index, "alpha").total == 0)
             #expect(try await Index.count("movie_text", store) == 0)
-            // A negative entry of a key never cached is not queued at all.
-            try await storage.save(StoredResponse(
-                key: Index.page("z", []).key, resource: .search, body: Data(), httpStatus: 404,
-                fetchedAt: Index.fetchedAt, expiresAt: Index.fetchedAt.addingTimeInterval(60)))
+            // A negative entry of a key never cached is not queued at all, nor one stored again.
+            for seconds in [0.0, 5] {
+                try await storage.save(StoredResponse(
+                    key: Index.page("z", []).key, resource: .search, body: Data(), httpStatus: 404,
+                    fetchedAt: Index.fetchedAt.addingTimeInterval(seconds), expiresAt: Index.fetchedAt.addingTimeInterval(60)))
+            }
             #expect(try await Index.count("movie_index_queue", store) == 0)
+        }
+    }
+
+    @Test func aRevalidatedPageIsQueuedAndWakesTheServiceSoItsMoviesShowTheNewDate() async throws {
+        try await Index.withIndex { _, index, store in
+            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
+            let upkeep = MovieIndexUpkeep(store: store, gather: {}, report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
+            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
+            let page = Index.page("a", [Movie(id: 1, title: "Alpha")])
+            try await storage.save(page)
+            let service = Task { await upkeep.run() }
+            var outcomes = reports.makeAsyncIterator()
+            #expect(await outcomes.next() == 1)
+            let later = Index.fetchedAt.addingTimeInterval(3600)
+            try await storage.revalidate(key: page.key, fetchedAt: later, expiresAt: later.addingTimeInterval(600))
+            #expect(await outcomes.next() == 1, "queued by the revalidation, indexed by the service it woke")
+            let found = try await index.search(LocalSearchQuery(text: "alpha", language: ""))
+            #expect(found.movies.map(\.fetchedAt) == [later])
+            service.cancel()
+            await service.value
         }
     }
 

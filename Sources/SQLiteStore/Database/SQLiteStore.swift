@@ -117,7 +117,8 @@ public final class SQLiteStore: Sendable {
 
     /// Copies the WAL into the database file as far as readers allow (`wal_checkpoint(PASSIVE)`:
     /// "checkpoint as many frames as possible without waiting for any database readers or
-    /// writers to finish"), so that the next writer starts the WAL over. For a writer of many
+    /// writers to finish"), so that the next writer starts the WAL over (when no reader still
+    /// reads from it). For a writer of many
     /// pages (the search index's upkeep): otherwise the next small write to pass SQLite's
     /// 1,000-page threshold pays for copying them.
     func checkpoint() async throws {

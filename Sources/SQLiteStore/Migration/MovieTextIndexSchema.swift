@@ -102,10 +102,10 @@ enum MovieTextIndexSchema {
             INSERT INTO movie_index_queue (key) VALUES (new.key);
         END;
         CREATE TRIGGER responses_requeued AFTER UPDATE OF body, http_status, reply, fetched_at ON responses
-        WHEN new.resource IN ('search', 'movie') BEGIN
+        WHEN new.resource IN ('search', 'movie') AND (new.http_status = 200 OR old.http_status = 200) BEGIN
             INSERT INTO movie_index_queue (key) VALUES (new.key);
         END;
-        CREATE TRIGGER responses_unqueued AFTER DELETE ON responses BEGIN
+        CREATE TRIGGER responses_unqueued AFTER DELETE ON responses WHEN old.resource IN ('search', 'movie') BEGIN
             DELETE FROM movie_index_queue WHERE key = old.key;
         END;
         """

@@ -12,8 +12,8 @@ import MoviesData
 /// first, so a search sees every response stored before it, whether or not the service has run
 /// yet. Index transactions do not move the store's change counter: they change no stored response.
 public final class MovieIndexUpkeep: Sendable {
-    /// The most responses indexed in one write transaction (about 8 × 2 ms: a response stored
-    /// meanwhile waits no longer than that for the writer).
+    /// The most responses indexed in one write transaction (8 × 2–3 ms: a response stored
+    /// meanwhile waits up to that long for the writer).
     static let batchSize = 8
 
     private let store: SQLiteStore
@@ -26,7 +26,7 @@ public final class MovieIndexUpkeep: Sendable {
     /// - Parameters:
     ///   - gather: waited for between a `wake()` and indexing, while more responses are stored
     ///     (250 ms; tests pass one that returns at once). Ends early when the service is stopped.
-    ///   - report: told after each catch-up that indexed something (how many responses) or
+    ///   - report: told after each catch-up that indexed something (how many queue rows) or
     ///     failed (the error; what was not indexed stays queued for the next one).
     public init(
         store: SQLiteStore,
@@ -48,29 +48,33 @@ public final class MovieIndexUpkeep: Sendable {
     /// (what is still queued then is indexed at the next start). Run once: the wakes have one
     /// reader, and end with the first run.
     public func run() async {
-        await catchUpReporting()
+        await catchUpReporting(checkpointing: true)
         for await _ in wakes {
             await gather()
-            await catchUpReporting()
+            guard !Task.isCancelled else { break }
+            await catchUpReporting(checkpointing: true)
         }
     }
 
     /// Indexes every response queued when it starts, oldest first, and stops there (a search
     /// never waits behind a burst of writes that began after it); how many queue rows it took.
     /// Throws the store's error; what it did not index stays queued.
+    /// - Parameter checkpointing: copy the WAL into the database first (the service does; a
+    ///   search does not wait for it).
     @discardableResult
-    public func catchUp() async throws -> Int {
+    public func catchUp(checkpointing: Bool = false) async throws -> Int {
         let (queued, ceiling) = try await store.read { connection in
             let rows = try connection.prepareReused("SELECT count(*), max(seq) FROM movie_index_queue")
             guard try rows.step(), !rows.isNull(at: 1) else { return (Int64(0), Int64(0)) }
             return (rows.int64(at: 0), rows.int64(at: 1))
         }
         guard queued > 0 else { return 0 }
-        // The index writes far more pages than the stores between its transactions. It copies
-        // the WAL into the database first, so that its own transaction starts the WAL over (and
-        // pays for syncing its header), and the stores after it append to a short WAL instead of
-        // paying for a checkpoint of the index's pages when one of them passes the threshold.
-        try await store.checkpoint()
+        // The index writes far more pages than the stores between its transactions. The service
+        // copies the WAL into the database first, so that its own transaction starts the WAL over
+        // (and pays for syncing its header), and the stores after it append to a short WAL instead
+        // of paying for a checkpoint of the index's pages when one of them passes the threshold.
+        // Only an optimisation: a failed checkpoint (a full disk) does not stop the indexing.
+        if checkpointing { try? await store.checkpoint() }
         var taken = 0
         // Rows are taken in order, those there at the start first (a row numbered at or below
         // the ceiling later only once the queue was empty); stopped between transactions when
@@ -86,9 +90,9 @@ public final class MovieIndexUpkeep: Sendable {
     }
 
     /// `catchUp()`, its outcome reported rather than thrown.
-    func catchUpReporting() async {
+    func catchUpReporting(checkpointing: Bool = false) async {
         do {
-            let indexed = try await catchUp()
+            let indexed = try await catchUp(checkpointing: checkpointing)
             if indexed > 0 { report(.success(indexed)) }
         } catch {
             report(.failure(error))

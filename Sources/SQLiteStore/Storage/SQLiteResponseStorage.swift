@@ -108,14 +108,16 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Sets new freshness after a 304, unless the stored entry was fetched later than `fetchedAt`.
+    /// A search page or movie's details is queued for the local search index (its `fetched_at`).
     public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) async throws {
         let now = clock().timeIntervalSince1970
-        try await store.write { connection in
+        let updated = try await store.write { connection in
             try connection.run("""
                 UPDATE responses SET fetched_at = ?1, expires_at = ?2, last_access = max(last_access, ?3)
                 WHERE key = ?4 AND fetched_at <= ?1
                 """, [.date(fetchedAt), .date(expiresAt), .real(now), .text(key)])
         }
+        if updated > 0, key.hasPrefix("search/") || key.hasPrefix("movie/") { indexUpkeep?.wake() }
     }
 
     /// Moves `expires_at` to `now` (never later) for matching keys; rows stay for offline use.
