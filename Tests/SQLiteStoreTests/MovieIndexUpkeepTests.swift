@@ -9,8 +9,32 @@ import Testing
 /// The index's queue: a stored response is queued in its own transaction and indexed after, by
 /// the upkeep's service or by the next search, whichever comes first; nothing is lost to a crash,
 /// a deletion or a full disk.
-@Suite struct MovieIndexUpkeepTests {
+@Suite(.timeLimit(.minutes(1))) struct MovieIndexUpkeepTests {
     typealias Index = SQLiteMovieTextIndexTests
+
+    /// Runs the upkeep's service over `store` for `body`: storage that wakes it, and each
+    /// catch-up's queue rows (-1: it failed). `before` stores what is there when it starts.
+    static func withService(
+        _ store: SQLiteStore, gather: @escaping @Sendable () async -> Void = {},
+        before: (SQLiteResponseStorage) async throws -> Void = { _ in },
+        _ body: (SQLiteResponseStorage, inout AsyncStream<Int>.Iterator) async throws -> Void
+    ) async throws {
+        let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
+        let upkeep = MovieIndexUpkeep(store: store, gather: gather, report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
+        let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
+        try await before(storage)
+        let service = Task { await upkeep.run() }
+        var outcomes = reports.makeAsyncIterator()
+        do {
+            try await body(storage, &outcomes)
+        } catch {
+            service.cancel()
+            await service.value
+            throw error
+        }
+        service.cancel()
+        await service.value
+    }
 
     @Test func aStoredPageIsQueuedInItsTransactionAndIndexedAfter() async throws {
         try await Index.withIndex { storage, _, store in
@@ -52,52 +76,39 @@ import Testing
 
     @Test func theServiceIndexesWhatWasLeftQueuedThenWhatIsStored() async throws {
         try await Index.withIndex { _, _, store in
-            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
-            let upkeep = MovieIndexUpkeep(store: store, gather: {}, report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
-            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
-            // Queued before the service runs, as a crash leaves it.
+            // Queued before the service runs, as a crash leaves it (by storage that wakes nobody).
             try await SQLiteResponseStorage(store: store).save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
-            let service = Task { await upkeep.run() }
-            var outcomes = reports.makeAsyncIterator()
-            #expect(await outcomes.next() == 1)
-            try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
-            #expect(await outcomes.next() == 1)
-            #expect(try await Index.count("movie_text", store) == 2)
-            service.cancel()
-            await service.value
+            try await Self.withService(store) { storage, outcomes in
+                #expect(await outcomes.next() == 1)
+                try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
+                #expect(await outcomes.next() == 1)
+                #expect(try await Index.count("movie_text", store) == 2)
+            }
         }
     }
 
     @Test func theServiceGathersWhatIsStoredAfterAWakeIntoOneCatchUp() async throws {
         try await Index.withIndex { _, _, store in
-            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
             let (gathering, gatheringStarted) = AsyncStream.makeStream(of: Void.self)
             let (gates, gate) = AsyncStream.makeStream(of: Void.self)
-            let upkeep = MovieIndexUpkeep(
-                store: store,
-                gather: {
-                    gatheringStarted.yield()
-                    for await _ in gates { break }
-                },
-                report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
-            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
+            let gather: @Sendable () async -> Void = {
+                gatheringStarted.yield()
+                for await _ in gates { break }
+            }
             // Stored before the service starts: indexed by its first catch-up, and its wake
             // starts the first gathering.
-            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
-            let service = Task { await upkeep.run() }
-            var outcomes = reports.makeAsyncIterator()
-            #expect(await outcomes.next() == 1)
-            var started = gathering.makeAsyncIterator()
-            await started.next()
-            // Stored while the service gathers: indexed together when it ends.
-            try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
-            try await storage.save(Index.page("c", [Movie(id: 3, title: "Gamma")]))
-            #expect(try await Index.count("movie_text", store) == 1)
-            gate.yield()
-            #expect(await outcomes.next() == 2)
-            #expect(try await Index.count("movie_text", store) == 3)
-            service.cancel()
-            await service.value
+            try await Self.withService(store, gather: gather, before: { try await $0.save(Index.page("a", [Movie(id: 1, title: "Alpha")])) }) { storage, outcomes in
+                #expect(await outcomes.next() == 1)
+                var started = gathering.makeAsyncIterator()
+                await started.next()
+                // Stored while the service gathers: indexed together when it ends.
+                try await storage.save(Index.page("b", [Movie(id: 2, title: "Beta")]))
+                try await storage.save(Index.page("c", [Movie(id: 3, title: "Gamma")]))
+                #expect(try await Index.count("movie_text", store) == 1)
+                gate.yield()
+                #expect(await outcomes.next() == 2)
+                #expect(try await Index.count("movie_text", store) == 3)
+            }
         }
     }
 
@@ -157,21 +168,15 @@ import Testing
 
     @Test func aRevalidatedPageIsQueuedAndWakesTheServiceSoItsMoviesShowTheNewDate() async throws {
         try await Index.withIndex { _, index, store in
-            let (reports, reporter) = AsyncStream.makeStream(of: Int.self)
-            let upkeep = MovieIndexUpkeep(store: store, gather: {}, report: { outcome in reporter.yield((try? outcome.get()) ?? -1) })
-            let storage = SQLiteResponseStorage(store: store, indexUpkeep: upkeep)
             let page = Index.page("a", [Movie(id: 1, title: "Alpha")])
-            try await storage.save(page)
-            let service = Task { await upkeep.run() }
-            var outcomes = reports.makeAsyncIterator()
-            #expect(await outcomes.next() == 1)
-            let later = Index.fetchedAt.addingTimeInterval(3600)
-            try await storage.revalidate(key: page.key, fetchedAt: later, expiresAt: later.addingTimeInterval(600))
-            #expect(await outcomes.next() == 1, "queued by the revalidation, indexed by the service it woke")
-            let found = try await index.search(LocalSearchQuery(text: "alpha", language: ""))
-            #expect(found.movies.map(\.fetchedAt) == [later])
-            service.cancel()
-            await service.value
+            try await Self.withService(store, before: { try await $0.save(page) }) { storage, outcomes in
+                #expect(await outcomes.next() == 1)
+                let later = Index.fetchedAt.addingTimeInterval(3600)
+                try await storage.revalidate(key: page.key, fetchedAt: later, expiresAt: later.addingTimeInterval(600))
+                #expect(await outcomes.next() == 1, "queued by the revalidation, indexed by the service it woke")
+                let found = try await index.search(LocalSearchQuery(text: "alpha", language: ""))
+                #expect(found.movies.map(\.fetchedAt) == [later])
+            }
         }
     }
 

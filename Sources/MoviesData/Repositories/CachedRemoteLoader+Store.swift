@@ -39,8 +39,9 @@ extension CachedRemoteLoader {
         if let cacheStatus = response.cacheStatus { await health.recordSharedCache(status: cacheStatus, via: response.via) }
         // An answer a shared cache in between already held for `Age` seconds was fetched from TMDB
         // that long ago: its fresh lifetime runs from then, not from now.
-        let received = now().addingTimeInterval(-Double(min(response.age ?? 0, policy.freshLifetime(of: resource.resourceClass, remoteMaxAge: response.maxAge))))
-        let expiresAt = received.addingTimeInterval(Double(policy.freshLifetime(of: resource.resourceClass, remoteMaxAge: response.maxAge)))
+        let lifetime = policy.freshLifetime(of: resource.resourceClass, remoteMaxAge: response.maxAge)
+        let received = now().addingTimeInterval(-Double(min(response.age ?? 0, lifetime)))
+        let expiresAt = received.addingTimeInterval(Double(lifetime))
         if response.isNotModified {
             guard var entry = validated, entry.etag != nil else {
                 throw MoviesError(code: .invalidResponse, message: "TMDB answered 304 Not Modified to a request without a validator")

@@ -6,9 +6,10 @@ public struct SharedCacheStatus: Sendable, Hashable, Codable {
     public var lastStatus: String
     /// The shared cache's `Via`, when it sends one.
     public var via: String?
-    /// Answers the shared cache served from its own cache (HIT, STALE, UPDATING, REVALIDATED).
+    /// Answers the shared cache served from its own cache without asking TMDB (HIT, STALE, UPDATING).
     public var hits: Int
-    /// Answers it had to ask TMDB for (MISS, EXPIRED, BYPASS, anything else).
+    /// Answers it asked TMDB for (MISS, EXPIRED, BYPASS, REVALIDATED: a conditional request,
+    /// anything else).
     public var misses: Int
 
     /// Creates a status.
@@ -21,6 +22,6 @@ public struct SharedCacheStatus: Sendable, Hashable, Codable {
 
     /// Whether `status` means the shared cache answered without asking TMDB.
     public static func isHit(_ status: String) -> Bool {
-        ["HIT", "STALE", "UPDATING", "REVALIDATED"].contains(status.uppercased())
+        ["HIT", "STALE", "UPDATING"].contains(status.uppercased())
     }
 }

@@ -14,7 +14,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
     private let clock: @Sendable () -> Date
     private let accessFlushThreshold: Int
     private let accessFlushInterval: Double
-    /// Told when a search page or a movie's details is stored (its index rows follow).
+    /// Told when a response is stored or revalidated (the index rows of search pages and movie
+    /// details follow).
     private let indexUpkeep: MovieIndexUpkeep?
     /// When the last background flush started (Unix seconds).
     private let lastAccessFlush = Mutex(-Double.infinity)
@@ -29,8 +30,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
     ///   - accessFlushInterval: seconds between background flushes (a flush before a write, which
     ///     eviction needs, is not delayed). Measured: flushing every 4,096 reads of 10,000 distinct
     ///     pages cost a third of the daemon's throughput.
-    ///   - indexUpkeep: woken after a search page or movie details is stored, to index it (`nil`:
-    ///     it is indexed when the index is next searched).
+    ///   - indexUpkeep: woken after a response is stored or revalidated, to index what that queued
+    ///     (`nil`: it is indexed when the index is next searched).
     public init(
         store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30,
         indexUpkeep: MovieIndexUpkeep? = nil, clock: @escaping @Sendable () -> Date = { Date() }
@@ -103,7 +104,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
         }
-        if saved, response.resource == .search || response.resource == .movie { indexUpkeep?.wake() }
+        // The triggers decide what is queued; waking for anything else costs the upkeep one read.
+        if saved { indexUpkeep?.wake() }
         return saved
     }
 
@@ -117,7 +119,7 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 WHERE key = ?4 AND fetched_at <= ?1
                 """, [.date(fetchedAt), .date(expiresAt), .real(now), .text(key)])
         }
-        if updated > 0, key.hasPrefix("search/") || key.hasPrefix("movie/") { indexUpkeep?.wake() }
+        if updated > 0 { indexUpkeep?.wake() }
     }
 
     /// Moves `expires_at` to `now` (never later) for matching keys; rows stay for offline use.
