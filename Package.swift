@@ -79,6 +79,9 @@ let package = Package(
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking", "SystemSupport"], path: "Tests/MoviesTestSupport"),
 
+        // A test-only SQLite VFS that simulates power cuts (C, over the system libsqlite3).
+        .target(name: "PowerCutVFS", dependencies: ["CSQLite"], path: "Tests/PowerCutVFS"),
+
         .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"]),
         .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "WireJSONTests", dependencies: ["WireJSON"]),
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport", "SystemSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport", "SystemSupport", "PowerCutVFS"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),

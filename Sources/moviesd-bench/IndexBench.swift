@@ -39,8 +39,8 @@ struct IndexBench {
                 rmdir(root)
             }
         }
-        let indexedStore = try SQLiteStore(path: root + "/indexed.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: StoreSchema.cacheMigrations))
-        let plainStore = try SQLiteStore(path: root + "/plain.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: Array(StoreSchema.cacheMigrations.prefix(4))))
+        let indexedStore = try SQLiteStore(path: root + "/indexed.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: StoreSchema.cacheMigrations), durability: .consistent)
+        let plainStore = try SQLiteStore(path: root + "/plain.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: Array(StoreSchema.cacheMigrations.prefix(4))), durability: .consistent)
         let indexed = SQLiteResponseStorage(store: indexedStore)
         let plain = SQLiteResponseStorage(store: plainStore)
         let upkeep = MovieIndexUpkeep(store: indexedStore)

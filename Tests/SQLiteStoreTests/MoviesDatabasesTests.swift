@@ -128,6 +128,16 @@ import Testing
         }
     }
 
+    @Test func theStateDatabaseCommitsToDiskAndTheCacheOnlyConsistently() async throws {
+        try await TemporaryDatabase.with { database in
+            let (databases, _) = try Self.open(Paths(database: database))
+            let synchronous = { (store: SQLiteStore) in try await store.write { connection in try connection.integer("PRAGMA synchronous") } }
+            #expect(try await synchronous(databases.state) == 2, "FULL: an acknowledged edit survives a power cut")
+            #expect(try await synchronous(databases.cache) == 1, "NORMAL: TMDB can give a lost page again")
+            await databases.close()
+        }
+    }
+
     /// A cache of several pages, closed (checkpointed into the file).
     static func makeCache(_ paths: Paths) async throws {
         let (databases, _) = try open(paths)

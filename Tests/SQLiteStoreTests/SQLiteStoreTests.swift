@@ -18,7 +18,7 @@ import Testing
                 [try connection.integer("PRAGMA user_version"), try connection.integer("PRAGMA synchronous"),
                  try connection.integer("PRAGMA foreign_keys"), try connection.integer("PRAGMA busy_timeout")]
             }
-            #expect(settings == [Int64(StoreSchema.singleFileMigrations.count), 1, 1, 5000])  // synchronous NORMAL is 1
+            #expect(settings == [Int64(StoreSchema.singleFileMigrations.count), 2, 1, 5000])  // synchronous FULL is 2: durable by default
             #expect(try await store.integrityCheck() == "ok")
             await store.close()
         }

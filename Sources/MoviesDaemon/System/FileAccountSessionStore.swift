@@ -5,7 +5,8 @@ import Foundation
 import MoviesData
 
 /// `AccountSessionStore` in a file: `account-session` beside the state database, mode 0600, JSON
-/// `{"session_id", "account_id", "username"}`, replaced atomically (write, fsync, rename). Without
+/// `{"session_id", "account_id", "username"}`, replaced atomically and durably (write, fsync,
+/// rename, fsync of the directory: the new name is on disk before `save` returns). Without
 /// that file, systemd's `LoadCredential=tmdb-session` is read (the session id, optionally followed
 /// by whitespace and the account id), for headless installs.
 public struct FileAccountSessionStore: AccountSessionStore {
@@ -65,6 +66,7 @@ public struct FileAccountSessionStore: AccountSessionStore {
             unlink(temporary)
             throw SessionFileError(errno: code, path: path)
         }
+        try syncDirectory()
     }
 
     /// Deletes the file. With a session in the credential, nothing is deleted and it throws: that
@@ -74,6 +76,18 @@ public struct FileAccountSessionStore: AccountSessionStore {
             throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName) (\(credentialPath)); empty that file and restart moviesd to sign out")
         }
         guard unlink(path) == 0 || errno == ENOENT else { throw SessionFileError(errno: errno, path: path) }
+        try syncDirectory()
+    }
+
+    /// fsync(2) of the file's directory: "Calling fsync() does not necessarily ensure that the entry
+    /// in the directory containing the file has also reached disk. For that an explicit fsync() on a
+    /// file descriptor for the directory is also needed."
+    private func syncDirectory() throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SessionFileError(errno: errno, path: directory) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw SessionFileError(errno: errno, path: directory) }
     }
 
     private static func read(_ path: String) throws -> String? {

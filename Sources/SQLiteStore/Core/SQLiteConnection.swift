@@ -26,7 +26,9 @@ public final class SQLiteConnection {
     /// the database connection handle should be released by passing it to sqlite3_close() when it is no
     /// longer required." Opening is lazy: a file that is not a database fails on the first statement,
     /// which is why we read the schema once here to report `.notADatabase` at open time.
-    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    /// - Parameter vfs: the name of a registered SQLite VFS to open the file with; `nil` for the
+    ///   default (tests register one that simulates power cuts).
+    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5000, vfs: String? = nil) throws {
         self.path = path
         var flags = SQLITE_OPEN_NOMUTEX
         switch mode {
@@ -34,7 +36,7 @@ public final class SQLiteConnection {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
         }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        let code = sqlite3_open_v2(path, &opened, flags, vfs)
         guard code == SQLITE_OK, let opened else {
             let error = SQLiteError.fromCall(code, handle: opened, path: path, action: "open")
             sqlite3_close_v2(opened)

@@ -12,6 +12,10 @@ import MoviesDomain
 /// `PRAGMA quick_check`. A damaged cache is moved aside (`cache.sqlite3.corrupt-<UTC time>`, with
 /// its `-wal` and `-shm`) and rebuilt empty; a damaged state database stops the opening with one
 /// line saying what to do, and is never moved, changed or deleted.
+///
+/// A commit to the state database is on disk when it returns (`SQLiteDurability.durable`): an edit
+/// acknowledged to a user survives a power cut. A commit to the cache database is only consistent
+/// (`.consistent`): after a power cut the last pages cached may be gone, fetched again when asked.
 public struct MoviesDatabases: Sendable {
     /// The cache database.
     public let cache: SQLiteStore
@@ -26,12 +30,16 @@ public struct MoviesDatabases: Sendable {
         public var integrityCheckTimeLimit: Duration
         /// Read-only connections of the cache database.
         public var cacheReaders: Int
+        /// The registered SQLite VFS both databases are opened with; `nil` for the default (the
+        /// power-cut tests register one that simulates a cut).
+        public var vfs: String?
 
         /// Creates options.
-        public init(busyTimeoutMilliseconds: Int32 = 5000, integrityCheckTimeLimit: Duration = .seconds(2), cacheReaders: Int = 4) {
+        public init(busyTimeoutMilliseconds: Int32 = 5000, integrityCheckTimeLimit: Duration = .seconds(2), cacheReaders: Int = 4, vfs: String? = nil) {
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.integrityCheckTimeLimit = integrityCheckTimeLimit
             self.cacheReaders = cacheReaders
+            self.vfs = vfs
         }
     }
 
@@ -61,7 +69,7 @@ public struct MoviesDatabases: Sendable {
         }
         let state: SQLiteStore
         do {
-            state = try openChecked(path: statePath, migrations: StateSchema.migrations, readers: 2, options: options, report: report)
+            state = try openChecked(path: statePath, migrations: StateSchema.migrations, readers: 2, durability: .durable, options: options, report: report)
         } catch {
             throw stateFailure(path: statePath, error, what: "the state database \(statePath) (watchlists and recent queries)", hint: "move it aside to start with no watchlists")
         }
@@ -83,18 +91,20 @@ public struct MoviesDatabases: Sendable {
     /// The cache, moved aside and rebuilt once if damaged.
     private static func openCache(path: String, options: Options, now: () -> Double, report: (Event) -> Void) throws -> SQLiteStore {
         do {
-            return try openChecked(path: path, migrations: StoreSchema.cacheMigrations, readers: options.cacheReaders, options: options, report: report)
+            return try openChecked(path: path, migrations: StoreSchema.cacheMigrations, readers: options.cacheReaders, durability: .consistent, options: options, report: report)
         } catch let error where isDamage(error) {
             let movedTo = try quarantine(path, at: now())
             report(.cacheQuarantined(path: path, movedTo: movedTo, reason: Self.detail(of: error)))
-            return try openChecked(path: path, migrations: StoreSchema.cacheMigrations, readers: options.cacheReaders, options: options, report: report)
+            return try openChecked(path: path, migrations: StoreSchema.cacheMigrations, readers: options.cacheReaders, durability: .consistent, options: options, report: report)
         }
     }
 
     /// Checks an existing file (bounded `quick_check`), then opens and migrates it.
-    private static func openChecked(path: String, migrations: [SQLiteMigration], readers: Int, options: Options, report: (Event) -> Void) throws -> SQLiteStore {
+    private static func openChecked(
+        path: String, migrations: [SQLiteMigration], readers: Int, durability: SQLiteDurability, options: Options, report: (Event) -> Void
+    ) throws -> SQLiteStore {
         if access(path, F_OK) == 0 {
-            let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, vfs: options.vfs)
             defer { connection.close() }
             switch try connection.quickCheck(maxProblems: 3, timeLimit: options.integrityCheckTimeLimit) {
             case .ok: break
@@ -104,7 +114,7 @@ public struct MoviesDatabases: Sendable {
         }
         return try SQLiteStore(
             path: path, readers: readers, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-            migrator: SQLiteMigrator(migrations: migrations))
+            migrator: SQLiteMigrator(migrations: migrations), durability: durability, vfs: options.vfs)
     }
 
     /// Whether `error` says the file is damaged (rather than locked, unreadable or too new).

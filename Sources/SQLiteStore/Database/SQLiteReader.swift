@@ -12,8 +12,8 @@ final class SQLiteReader: @unchecked Sendable {
     private let lock = Mutex<Void>(())
 
     /// Opens `path` read-only (`SQLITE_OPEN_READONLY`); the writer must have created it first.
-    init(path: String, busyTimeoutMilliseconds: Int32) throws {
-        connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    init(path: String, busyTimeoutMilliseconds: Int32, vfs: String?) throws {
+        connection = try SQLiteConnection(path: path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds, vfs: vfs)
     }
 
     /// Runs `body` in a deferred transaction, so all its statements see one snapshot.

@@ -51,11 +51,18 @@ public final class SQLiteStore: Sendable {
     }
 
     /// Opens the database at `path` with a custom migration list (tests, future schemas).
-    public init(path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, migrator: SQLiteMigrator) throws {
+    /// - Parameters:
+    ///   - durability: whether a commit is on disk when it returns (`.durable`, the default) or
+    ///     only consistent after a power cut (`.consistent`).
+    ///   - vfs: the registered SQLite VFS to open the file with; `nil` for the default.
+    public init(
+        path: String, readers: Int = 4, busyTimeoutMilliseconds: Int32 = 5000, migrator: SQLiteMigrator,
+        durability: SQLiteDurability = .durable, vfs: String? = nil
+    ) throws {
         self.path = path
-        writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds, durability: durability, vfs: vfs)
         self.readers = try (0..<max(1, readers)).map { _ in
-            try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, vfs: vfs)
         }
     }
 

@@ -2,8 +2,9 @@
 ///
 /// Opening configures the connection and brings the schema up to date:
 /// `journal_mode=WAL` ("readers do not block writers and a writer does not block readers"),
-/// `synchronous=NORMAL` ("WAL mode is safe from corruption with synchronous=NORMAL"; a commit may
-/// roll back after a power loss, never corrupt), `foreign_keys=ON`, and `busy_timeout`.
+/// `synchronous` as the store's `SQLiteDurability` says (FULL: a commit is on disk when it returns;
+/// NORMAL: a commit may roll back after a power loss, never corrupt), `foreign_keys=ON`, and
+/// `busy_timeout`.
 /// See <https://www.sqlite.org/wal.html> and <https://www.sqlite.org/pragma.html>.
 actor SQLiteWriter {
     private let connection: SQLiteConnection
@@ -12,15 +13,15 @@ actor SQLiteWriter {
     ///
     /// A database newer than `migrator` knows is refused before anything is written to it, not even
     /// the journal mode.
-    init(path: String, migrator: SQLiteMigrator, busyTimeoutMilliseconds: Int32) throws {
-        let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+    init(path: String, migrator: SQLiteMigrator, busyTimeoutMilliseconds: Int32, durability: SQLiteDurability, vfs: String?) throws {
+        let connection = try SQLiteConnection(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds, vfs: vfs)
         try migrator.checkNotNewer(connection)
         // "The journal_mode pragma returns a string which is the new journal mode."
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else {
             throw SQLiteError(reason: .sqlite, message: "'\(path)' could not be switched to WAL mode (journal mode is \(mode ?? "unknown"))")
         }
-        try connection.execute("PRAGMA synchronous = NORMAL")
+        try connection.execute(durability.pragma)
         // "This pragma is a no-op within a transaction": set before any BEGIN.
         try connection.execute("PRAGMA foreign_keys = ON")
         try migrator.migrate(connection)
