@@ -157,6 +157,67 @@ struct StorageEndToEndTests {
         #expect(log.components(separatedBy: "storage degraded").count - 1 == 1, "\(log)")
     }
 
+    @Test("another process's lock on the state database: the edit fails with 74, later edits at once, Status and the journal (error) say so, and Status is ok again once it is released")
+    func stateDatabaseLock() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
+        let holder = try BackgroundProcess(
+            "/usr/bin/env",
+            [ToolRequirement.python, "-c", """
+                import sqlite3, sys, time
+                connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+                connection.execute("BEGIN EXCLUSIVE")
+                print("locked", flush=True)
+                time.sleep(600)
+                """, Self.statePath(sandbox)],
+            logDirectory: sandbox.directory, name: "state-lock-holder")
+        defer { _ = holder.stop() }
+        #expect(BackgroundProcess.waitUntil { holder.stdout.contains("locked") || !holder.isRunning }, "\(holder.stderr)")
+
+        for movie in ["550", "551"] {
+            let edit = try sandbox.movies(["watchlist", "add", "films", "--movie", movie])
+            #expect(edit.status == 74, "\(edit.stdout) \(edit.stderr)")
+            #expect(edit.stderr.contains("lock"), "\(edit.stderr)")
+        }
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains("\"state\":\"locked\""), "\(status.stdout)")
+        #expect(status.stdout.contains("the state database"), "\(status.stdout)")
+        let log = sandbox.daemon?.stderr ?? ""
+        #expect(log.contains("error: storage degraded while writing (state database)"), "\(log)")
+
+        _ = holder.stop()
+        // No write needed: the daemon looks once a second whether the lock is gone.
+        #expect(BackgroundProcess.waitUntil { ((try? sandbox.movies(["status", "--json"]).stdout) ?? "").contains("\"state\":\"ok\"") })
+        let saved = try sandbox.movies(["watchlist", "add", "films", "--movie", "552"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect((sandbox.daemon?.stderr ?? "").contains("storage recovered (the state database was locked)"))
+    }
+
+    @Test("the state database damaged while the daemon runs: the edit fails with 74 (damaged), Status says corrupt, one journal line at error")
+    func stateDatabaseDamageAfterStart() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
+        let checkpoint = try ProcessRunner.run(sqlite3, [Self.statePath(sandbox), "PRAGMA wal_checkpoint(TRUNCATE);"])
+        #expect(checkpoint.status == 0, "\(checkpoint.stderr)")
+        for page in 2...6 { try Self.overwritePage(page, of: Self.statePath(sandbox)) }
+
+        for movie in ["550", "551"] {
+            let edit = try sandbox.movies(["watchlist", "add", "films", "--movie", movie])
+            #expect(edit.status == 74, "\(edit.stdout) \(edit.stderr)")
+        }
+        let status = try sandbox.movies(["status", "--json"])
+        #expect(status.stdout.contains("\"state\":\"corrupt\""), "\(status.stdout)")
+        let log = sandbox.daemon?.stderr ?? ""
+        #expect(log.components(separatedBy: "storage degraded").count - 1 == 1, "\(log)")
+        #expect(log.contains("error: storage degraded"), "\(log)")
+    }
+
     @Test("a page damaged while the daemon runs: typed StorageFailure (exit 74, what to do), Status says corrupt, one journal line")
     func damageAfterStart() async throws {
         let sandbox = try Sandbox()

@@ -28,7 +28,7 @@ import Testing
         #expect(await h.remote.fetchCount == 3)
         let warnings = h.events.events.filter { $0.name.hasPrefix("storage.") }
         #expect(warnings.map(\.name) == ["storage.full"])
-        #expect(warnings.first?.severity == .warning)
+        #expect(warnings.first?.severity == .error, "a fault of either database is logged at err")
         #expect(h.storageHealth.storageHealth().state == .full)
     }
 

@@ -58,6 +58,33 @@ import Testing
         }
     }
 
+    @Test func aLockIsWaitedForOnceThenWritesFailAtOnceUntilItIsGoneAndEveryOutcomeIsReported() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 1, busyTimeoutMilliseconds: 2000)
+            let monitor = StorageHealthMonitor(events: RecordingEventLog())
+            store.reportHealth(to: monitor, as: .state)
+            let storage = SQLiteResponseStorage(store: store)
+            let other = try SQLiteConnection(path: database.path, mode: .readWrite, busyTimeoutMilliseconds: 0)
+            try other.execute("BEGIN EXCLUSIVE")
+            await #expect(throws: SQLiteError.self) { try await storage.save(Self.entry("search:locked:1", bytes: 10)) }
+            #expect(monitor.state(of: .state) == .locked)
+            // The lock is known: the next write does not wait the 2 s busy timeout again.
+            let started = ContinuousClock.now
+            await #expect(throws: SQLiteError.self) { try await storage.save(Self.entry("search:locked:2", bytes: 10)) }
+            #expect(started.duration(to: .now) < .milliseconds(1500), "a known lock is not waited for twice")
+            _ = try await storage.response(forKey: "search:locked:1")
+            #expect(monitor.state(of: .state) == .locked, "a read proves nothing about the write lock")
+            await store.probeWriteLock()
+            #expect(monitor.state(of: .state) == .locked)
+            try other.execute("COMMIT")
+            other.close()
+            await store.probeWriteLock()
+            #expect(monitor.state(of: .state) == .ok, "the probe sees the lock gone without a write")
+            #expect(try await storage.save(Self.entry("search:locked:1", bytes: 10)))
+            await store.close()
+        }
+    }
+
     @Test func aSearchOverAFullRealDatabaseIsAnsweredNotStoredAndLoggedOnce() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 1)

@@ -48,6 +48,8 @@ public final class AppDIContainer: Sendable {
         let databases = try AppDIContainer.openDatabases(paths: paths, configuration: configuration, events: events)
         store = databases.cache
         stateStore = databases.state
+        databases.cache.reportHealth(to: storageHealth, as: .cache)
+        databases.state.reportHealth(to: storageHealth, as: .state)
         indexUpkeep = MovieIndexUpkeep(store: databases.cache, report: { [storageHealth] outcome in
             switch outcome {
             case .success: storageHealth.recordSuccess()
@@ -253,14 +255,20 @@ public final class AppDIContainer: Sendable {
     }
 
     /// Looks once a second for commits to the cache by other processes (the `sqlite3` shell, a
-    /// restore), so that answers held in memory are not trusted past them; returns when cancelled.
-    /// Off the event loop: serving an answer from memory only reads the change counter.
+    /// restore), so that answers held in memory are not trusted past them, and, while a database
+    /// is `locked`, whether the other process has let go (so `Status` says so within a second,
+    /// not at the next write); returns when cancelled. Off the event loop: serving an answer from
+    /// memory only reads the change counter.
     public func watchExternalWrites() async {
         while !Task.isCancelled {
             let revision = store.writeRevision
             await store.noticeExternalWrites()
             // Pages another process stored are queued for the index like the daemon's own.
             if store.writeRevision != revision { indexUpkeep.wake() }
+            for (database, databaseStore) in [(StorageHealthMonitor.Database.cache, store), (.state, stateStore)]
+            where storageHealth.state(of: database) == .locked {
+                await databaseStore.probeWriteLock()
+            }
             try? await Task.sleep(for: .seconds(1))
         }
     }

@@ -44,7 +44,7 @@ struct CachedRemoteLoader: Sendable {
             do {
                 cached = try await lookup(resource)
             } catch {
-                throw storageHealth.recordFailure(error, during: "reading the cache")
+                throw storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
             }
             switch cached {
             case .value(let value, let entry):
@@ -92,7 +92,7 @@ struct CachedRemoteLoader: Sendable {
         do {
             entry = try await storage.response(forKey: resource.key)
         } catch {
-            storageHealth.recordFailure(error, during: "reading the cache")
+            storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
             return nil
         }
         guard let entry, entry.httpStatus == 200,
@@ -114,7 +114,7 @@ struct CachedRemoteLoader: Sendable {
         do {
             return try await lookup(resource)
         } catch {
-            storageHealth.recordFailure(error, during: "reading the cache")
+            storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
             return .missing
         }
     }

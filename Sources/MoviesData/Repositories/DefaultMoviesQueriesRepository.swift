@@ -21,7 +21,7 @@ public struct DefaultMoviesQueriesRepository: MoviesQueriesRepository {
         do {
             return try await storage.recentQueries(maxCount: maxCount)
         } catch {
-            throw storageHealth?.recordFailure(error, during: "reading recent queries") ?? MoviesError.storage(wrapping: error)
+            throw storageHealth?.recordFailure(error, during: "reading recent queries", in: .state, operation: .read) ?? MoviesError.storage(wrapping: error)
         }
     }
 
@@ -30,7 +30,7 @@ public struct DefaultMoviesQueriesRepository: MoviesQueriesRepository {
         do {
             try await storage.save(query, at: now())
         } catch {
-            throw storageHealth?.recordFailure(error, during: "saving a recent query") ?? MoviesError.storage(wrapping: error)
+            throw storageHealth?.recordFailure(error, during: "saving a recent query", in: .state) ?? MoviesError.storage(wrapping: error)
         }
     }
 }

@@ -84,7 +84,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
         do {
             matches = try await index.search(query)
         } catch {
-            throw loader.storageHealth.recordFailure(error, during: "searching the local index")
+            throw loader.storageHealth.recordFailure(error, during: "searching the local index", operation: .read)
         }
         guard matches.total > 0 else { return nil }
         let movies = matches.movies.compactMap { try? WireCoding.decode(Movie.self, from: Array($0.summary)) }

@@ -17,6 +17,33 @@ public final class SQLiteStore: Sendable {
     private let externalWrites = Atomic<UInt64>(0)
     /// The writer connection's `PRAGMA data_version` at the last look (`nil` before the first).
     private let dataVersion = Mutex<Int64?>(nil)
+    /// Told the outcome of every read and write transaction (`reportOutcomes(to:)`).
+    private let outcomeObserver = Mutex<(@Sendable (Outcome) -> Void)?>(nil)
+
+    /// How a transaction ended, for whoever watches the database's health.
+    public enum Outcome: Sendable {
+        /// A read transaction succeeded.
+        case readSucceeded
+        /// A write transaction committed.
+        case writeSucceeded
+        /// SQLite failed the transaction (a lock, a full disk, damage, I/O).
+        case failed(SQLiteError, write: Bool)
+    }
+
+    /// Tells `observer` how every later read and write transaction ends (errors that are not
+    /// SQLite's, thrown by a transaction's body, are not reported). One observer; a later call
+    /// replaces it.
+    public func reportOutcomes(to observer: @escaping @Sendable (Outcome) -> Void) {
+        outcomeObserver.withLock { $0 = observer }
+    }
+
+    private func report(_ outcome: Outcome) {
+        outcomeObserver.withLock { $0 }?(outcome)
+    }
+
+    private func report(_ error: any Error, write: Bool) {
+        if let error = error as? SQLiteError { report(.failed(error, write: write)) }
+    }
 
     /// The number of write transactions that have ended (committed or rolled back), counted after
     /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
@@ -78,13 +105,16 @@ public final class SQLiteStore: Sendable {
     func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         let accesses = accessTimes.drain()
         do {
-            return try await writer.transaction { connection in
+            let result = try await writer.transaction { connection in
                 try AccessTimeBuffer.apply(accesses, to: connection)
                 return try body(connection)
             }
+            report(.writeSucceeded)
+            return result
         } catch {
             // The transaction rolled back: keep the access times for the next write.
             accessTimes.restore(accesses)
+            report(error, write: true)
             throw error
         }
     }
@@ -96,10 +126,30 @@ public final class SQLiteStore: Sendable {
             defer { next = (next + 1) % readers.count }
             return next
         }
-        for offset in 0..<readers.count {
-            if let result = try readers[(start + offset) % readers.count].tryRead(body) { return result }
+        do {
+            var answer: T?
+            for offset in 0..<readers.count where answer == nil {
+                answer = try readers[(start + offset) % readers.count].tryRead(body)
+            }
+            let result = try answer ?? readers[start].read(body)
+            report(.readSucceeded)
+            return result
+        } catch {
+            report(error, write: false)
+            throw error
         }
-        return try readers[start].read(body)
+    }
+
+    /// Whether another process holds the write lock: `BEGIN IMMEDIATE` without waiting, then
+    /// `ROLLBACK`; writes nothing. A success is reported as a successful write (it proves a write
+    /// would get the lock), so a `locked` fault clears once the other process lets go.
+    public func probeWriteLock() async {
+        do {
+            try await writer.probeWriteLock()
+            report(.writeSucceeded)
+        } catch {
+            report(error, write: true)
+        }
     }
 
     /// Writes buffered last-access times now.

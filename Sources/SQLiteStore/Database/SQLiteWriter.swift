@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The single writing connection: every write of the store is serialized through this actor.
 ///
 /// Opening configures the connection and brings the schema up to date:
@@ -6,8 +8,16 @@
 /// NORMAL: a commit may roll back after a power loss, never corrupt), `foreign_keys=ON`, and
 /// `busy_timeout`.
 /// See <https://www.sqlite.org/wal.html> and <https://www.sqlite.org/pragma.html>.
+///
+/// Another process's lock is waited for `busy_timeout` once: after a write found the database
+/// locked, later writes try without waiting until one gets the lock (or `probeWriteLock` does), so
+/// a lock held for minutes (a backup, an `sqlite3` shell) costs each call no wait at all, and one
+/// call never waits twice.
 actor SQLiteWriter {
     private let connection: SQLiteConnection
+    private let busyTimeoutMilliseconds: Int32
+    /// The last write found another process's lock: do not wait for it again.
+    private var knownLocked = false
 
     /// Opens (or creates) the database at `path` and migrates it.
     ///
@@ -26,11 +36,33 @@ actor SQLiteWriter {
         try connection.execute("PRAGMA foreign_keys = ON")
         try migrator.migrate(connection)
         self.connection = connection
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction; commits on return, rolls back on throw.
     func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
-        try connection.transaction(.immediate) { try body(connection) }
+        try noticingLocks(waiting: !knownLocked) { try connection.transaction(.immediate) { try body(connection) } }
+    }
+
+    /// An empty `BEGIN IMMEDIATE` transaction, without waiting: throws `SQLITE_BUSY` while another
+    /// process holds the write lock; writes nothing.
+    func probeWriteLock() throws {
+        try noticingLocks(waiting: false) { try connection.transaction(.immediate) { () } }
+    }
+
+    /// Runs `operation` with SQLite's busy wait on or off, and remembers whether it met a lock.
+    private func noticingLocks<T>(waiting: Bool, _ operation: () throws -> T) throws -> T {
+        let handle = try connection.requireHandle()
+        if !waiting { sqlite3_busy_timeout(handle, 0) }
+        defer { if !waiting { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) } }
+        do {
+            let result = try operation()
+            knownLocked = false
+            return result
+        } catch let error as SQLiteError where error.storageFault == .locked {
+            knownLocked = true
+            throw error
+        }
     }
 
     /// Runs `body` outside a transaction (pragmas such as `wal_checkpoint` must).
