@@ -188,6 +188,16 @@ struct DaemonProcessTests {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("\(config.path):3"))
+        #expect(!result.stderr.hasPrefix("<"), "no journal prefix on a terminal or a file")
+
+        // Under systemd (stderr is the journal): the same line at priority err, so that
+        // `journalctl -p err -u moviesd` shows it.
+        let journal = try ProcessRunner.run(
+            BinaryLocator.path("moviesd"), ["--config", config.path, "--socket", sandbox.socketPath, "--database", sandbox.databasePath],
+            environment: ["JOURNAL_STREAM": "8:12345"], timeout: ProcessDeadline.seconds)
+        #expect(journal.status == 78)
+        #expect(journal.stderr.hasPrefix("<3>moviesd"), "\(journal.stderr)")
+        #expect(journal.stderr.contains("\(config.path):3"))
     }
 
     @Test("a peer that is not authorised gets PermissionDenied for Purge; reads stay open")

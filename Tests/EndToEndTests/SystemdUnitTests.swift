@@ -157,6 +157,8 @@ struct SystemdUnitTests {
 
         #expect(refresh.values("Service", "Type") == ["oneshot"])
         #expect(refresh.values("Service", "ExecStart") == [Self.clientPath + " refresh --quiet"])
+        // TMDB unreachable (75) leaves the cache as it was: not a failure of the timer.
+        #expect(refresh.values("Service", "SuccessExitStatus") == ["75"])
         #expect(refresh.values("Service", "RestrictAddressFamilies") == ["AF_UNIX"])
         // Refresh is a mutating call: the daemon allows it to its own uid, the static user both units name.
         let user = try #require(daemon.values("Service", "User").first)

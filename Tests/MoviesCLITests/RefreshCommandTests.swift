@@ -37,7 +37,10 @@ import Testing
         Self.scripted(harness)
         #expect(harness.run("refresh") == .success)
         #expect(harness.output.text.contains("\r\u{1B}[K[") && harness.output.text.contains("1/2 movie 1"))
-        #expect(harness.output.text.hasSuffix("Refreshed 2 entries in 1.3 s.\n"))
+        #expect(harness.output.text.hasSuffix("Checked 2 entries in 1.3 s: 2 fetched.\n"))
+        #expect(harness.client.refreshedAll == [false], "what is due, unless --all")
+        #expect(harness.run("refresh", "--all", "--quiet") == .success)
+        #expect(harness.client.refreshedAll == [false, true])
     }
 
     @Test func takesAtMostOneName() {

@@ -13,6 +13,16 @@ import Testing
         RefreshReply(summary: RefreshSummary(done: done, failed: failed, skipped: skipped, durationSeconds: 1.26, finishedAt: Fixtures.fetchedAt, firstError: error, authRejected: authRejected))
     }
 
+    @Test func theSummarySaysWhatWasFetchedWhatWasCurrentAndWhatTMDBListedAsChanged() {
+        let client = MockMoviesClient()
+        let summary = RefreshSummary(done: 104, failed: 0, skipped: 0, durationSeconds: 12, finishedAt: Date(timeIntervalSince1970: 0), current: 10_096, changed: 96)
+        client.refreshScript = .init(replies: [Self.progress(1, of: 10_200), RefreshReply(progress: nil, summary: summary)], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil, all: true)
+        #expect(viewModel.summaryLine == "Checked 10200 entries in 12.0 s: 104 fetched, 10096 current. TMDB listed 96 pinned movies as changed: fetched first.")
+        #expect(client.refreshedAll == [true])
+    }
+
     @Test func followsProgressAndEndsWithTheSummary() {
         let client = MockMoviesClient()
         client.refreshScript = .init(replies: [Self.progress(1, of: 4), Self.progress(2, of: 4), Self.summary(done: 3, skipped: 1)], error: nil)
@@ -22,7 +32,7 @@ import Testing
         viewModel.didRequestRefresh(watchlist: "films")
         #expect(seen == [1, 2])
         #expect(viewModel.fraction == 0.5)
-        #expect(viewModel.summaryLine == "Refreshed 3 entries in 1.3 s (1 skipped).")
+        #expect(viewModel.summaryLine == "Checked 4 entries in 1.3 s: 3 fetched (1 skipped).", "a daemon before 0.2 does not count current entries")
         #expect(viewModel.failureLine == nil)
         #expect(viewModel.exitCode == .success)
         #expect(client.refreshedNames == ["films"])

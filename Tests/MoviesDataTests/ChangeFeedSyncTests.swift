@@ -191,6 +191,28 @@ import Testing
         #expect(status.syncedThrough == "2026-11-25")
     }
 
+    @Test func aFailureAnEarlierProcessRecordedIsRetriedAtOnceAndThisProcessesWaitsItsHour() async throws {
+        let h = Harness(settings: ChangeFeedSync.Settings(interval: 86_400))
+        await h.storage.setCursor("2026-11-24")
+        h.feed.failingPage.withLock { $0 = 1 }
+        await #expect(throws: MoviesError.self) { try await h.sync.run() }
+        // Another process (the daemon restarted, with a token that may now be right) reads the
+        // failure recorded a minute ago: due at once, not in an hour.
+        h.clock.advance(by: 60)
+        let restarted = ChangeFeedSync(
+            remote: h.remote, storage: h.storage, movies: h.movies,
+            posterImages: DefaultPosterImagesRepository(storage: h.responses, remote: h.remote, health: h.health, now: h.clock.now),
+            health: h.health, settings: ChangeFeedSync.Settings(interval: 86_400), now: h.clock.now)
+        #expect(await !restarted.runIfDue(), "still failing, and recorded again")
+        #expect(await h.storage.status.lastOutcome == .failed)
+        h.feed.failingPage.withLock { $0 = nil }
+        h.clock.advance(by: 60)
+        #expect(await !restarted.runIfDue(), "its own failure waits for the retry delay")
+        h.clock.advance(by: 3_600)
+        #expect(await restarted.runIfDue())
+        #expect(await h.storage.status.lastError == nil, "the error is gone once a run succeeds")
+    }
+
     @Test func aRunIsDueOnlyAfterItsInterval() async throws {
         let h = Harness(settings: ChangeFeedSync.Settings(interval: 3_600))
         #expect(await h.sync.runIfDue())

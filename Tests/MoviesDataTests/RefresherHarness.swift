@@ -18,8 +18,11 @@ struct RefresherHarness {
     let wake = RefreshWakeSignal()
     /// What the refresher reported for the journal.
     let events = RecordingEventLog()
+    /// The last refresh, kept as the state database keeps it.
+    let history: InMemoryRefreshHistoryStorage
 
-    init(totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration()) {
+    init(totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration(), history: InMemoryRefreshHistoryStorage = InMemoryRefreshHistoryStorage()) {
+        self.history = history
         remote = ScriptedMoviesRemote(handler: Self.handler(totalPages: totalPages))
         health = RemoteHealth(configuration: .init(failureThreshold: 1000), now: clock.now, randomUnit: { 0.5 })
         let wake = wake
@@ -28,7 +31,7 @@ struct RefresherHarness {
         let posters = DefaultPosterImagesRepository(storage: responses, remote: remote, health: health, now: clock.now)
         refresher = WatchlistRefresher(
             watchlists: repository, movies: movies, posterImages: posters, responses: responses,
-            settings: .init(posters: false), now: clock.now, events: events)
+            settings: .init(posters: false), now: clock.now, events: events, history: history)
         scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, wake: wake, now: clock.now, randomUnit: { 0.5 })
     }
 

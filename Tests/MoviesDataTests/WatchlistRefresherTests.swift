@@ -10,7 +10,7 @@ import Testing
         let harness = RefresherHarness(totalPages: 2)
         try await harness.add(queries: ["matrix", "heat"], pages: 3, movies: [603, 11])
         let steps = Mutex<[String]>([])
-        let summary = try await harness.refresher.refresh(watchlist: nil) { progress in steps.withLock { $0.append(progress.step) } }
+        let summary = try await harness.refresher.refresh(watchlist: nil, mode: .due) { progress in steps.withLock { $0.append(progress.step) } }
         // 2 queries × pages 1-2 + 2 movies done; page 3 of each is beyond TMDB's last page.
         #expect(summary.done == 6)
         #expect(summary.skipped == 2)
@@ -19,7 +19,7 @@ import Testing
         #expect(await harness.remote.fetchCount == 6)
         // The journal: one line when it starts, one with the counts when it ends.
         #expect(harness.events.names == ["refresh.started", "refresh.finished"])
-        #expect(harness.events.events.last?.message.contains("6 done, 0 failed, 2 skipped") == true)
+        #expect(harness.events.events.last?.message.contains("6 fetched, 0 current, 0 failed, 2 skipped") == true)
 
         await harness.takeDown()
         for query in ["matrix", "heat"] {
@@ -38,9 +38,9 @@ import Testing
         try await harness.add(queries: ["matrix"], pages: 1, movies: [603])
         await harness.remote.hold()
         let refresher = harness.refresher
-        async let first = refresher.refresh(watchlist: nil) { _ in }
+        async let first = refresher.refresh(watchlist: nil, mode: .due) { _ in }
         #expect(await harness.remote.waitForHeldFetches(1))
-        async let second = refresher.refresh(watchlist: "films") { _ in }
+        async let second = refresher.refresh(watchlist: "films", mode: .due) { _ in }
         for _ in 0..<2000 where await refresher.callersOfRunningRefresh < 2 {
             try await Task.sleep(for: .milliseconds(1))
         }
@@ -59,7 +59,7 @@ import Testing
         await harness.remote.hold()
         let refresher = harness.refresher
         let steps = Mutex<[String]>([])
-        async let refreshed = refresher.refresh(watchlist: nil) { progress in steps.withLock { $0.append(progress.step) } }
+        async let refreshed = refresher.refresh(watchlist: nil, mode: .due) { progress in steps.withLock { $0.append(progress.step) } }
         // Page 1 of 8 queries (the default) is in flight at once, not one query after another.
         #expect(await harness.remote.waitForHeldFetches(8))
         for _ in 0..<10 { await Task.yield() }
@@ -83,7 +83,7 @@ import Testing
         await harness.remote.setHandler { _, _ in
             throw MoviesError(code: .remoteRejected, message: "Invalid API key", httpStatus: 401, tmdbCode: 7)
         }
-        let summary = try await harness.refresher.refresh(watchlist: nil) { _ in }
+        let summary = try await harness.refresher.refresh(watchlist: nil, mode: .due) { _ in }
         #expect(summary.failed == 2)
         #expect(summary.done == 0)
         #expect(summary.authRejected)
@@ -100,7 +100,7 @@ import Testing
             }
             return try ok(request, etag)
         }
-        let summary = try await harness.refresher.refresh(watchlist: nil) { _ in }
+        let summary = try await harness.refresher.refresh(watchlist: nil, mode: .due) { _ in }
         #expect(summary.done == 1)
         #expect(summary.skipped == 1)
         #expect(summary.failed == 0)
@@ -110,7 +110,7 @@ import Testing
     @Test func anUnknownWatchlistIsNotFound() async throws {
         let harness = RefresherHarness()
         await #expect(throws: MoviesError.noSuchWatchlist("nope")) {
-            try await harness.refresher.refresh(watchlist: "nope") { _ in }
+            try await harness.refresher.refresh(watchlist: "nope", mode: .due) { _ in }
         }
     }
 }

@@ -123,7 +123,7 @@ import Testing
             let (databases, events) = try Self.open(paths)
             #expect(events.isEmpty)
             #expect(try await Self.tables(databases.cache) == Self.cacheTables)
-            #expect(try await Self.tables(databases.state) == ["account_items", "account_outbox", "account_sync", "recent_queries", "sqlite_sequence", "watchlist_movies", "watchlist_queries", "watchlists"])
+            #expect(try await Self.tables(databases.state) == ["account_items", "account_outbox", "account_sync", "last_refresh", "recent_queries", "sqlite_sequence", "watchlist_movies", "watchlist_queries", "watchlists"])
             await databases.close()
         }
     }

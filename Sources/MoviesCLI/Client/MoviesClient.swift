@@ -28,7 +28,7 @@ public protocol MoviesClient {
     /// Deletes a watchlist (authorised callers only).
     func deleteWatchlist(name: String) throws(ClientError) -> ClientReply<EmptyReply>
     /// Refreshes one watchlist (all when `nil`), delivering each progress reply, then the summary.
-    func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError)
+    func refresh(watchlist: String?, all: Bool, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError)
     /// Signs in to TMDB, or learns where to approve the sign-in.
     func accountLogin() throws(ClientError) -> ClientReply<AccountLoginReply>
     /// Signs out of TMDB.

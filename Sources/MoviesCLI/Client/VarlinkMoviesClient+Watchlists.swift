@@ -24,9 +24,12 @@ extension VarlinkMoviesClient {
         try single("DeleteWatchlist", ["name": .string(name)], as: EmptyReply.self)
     }
 
-    /// Calls `Refresh` with `more`: one reply per step, then the summary.
-    public func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError) {
-        try stream("Refresh", watchlist.map { ["watchlist": .string($0)] } ?? [:], more: true, as: RefreshReply.self, onReply: onReply)
+    /// Calls `Refresh` with `more`: one reply per step, then the summary; `all` fetches every
+    /// entry again instead of what is due.
+    public func refresh(watchlist: String?, all: Bool, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError) {
+        var parameters: [String: JSONValue] = watchlist.map { ["watchlist": .string($0)] } ?? [:]
+        if all { parameters["all"] = .bool(true) }
+        try stream("Refresh", parameters, more: true, as: RefreshReply.self, onReply: onReply)
     }
 
     private static func arguments(of edit: WatchlistEdit) -> [String: JSONValue] {

@@ -1,15 +1,21 @@
 import CommandLineSupport
 
-/// `movies refresh [NAME] [--quiet]`: refreshes watchlists and waits (authorised callers).
+/// `movies refresh [NAME] [--all] [--quiet]`: refreshes watchlists and waits (authorised callers).
 struct RefreshCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Refresh one watchlist, or all, now, and wait until it is done.",
-        usage: "refresh [NAME] [--quiet]",
+        usage: "refresh [NAME] [--all] [--quiet]",
         arguments: [ArgumentSpec(name: "NAME", help: "The watchlist to refresh (default: all of them).")],
-        options: [.flag("--quiet", "-q", help: "Print nothing but errors (the default when output is not a terminal).")],
+        options: [
+            .flag("--all", help: "Fetch every entry again, not only what is due."),
+            .flag("--quiet", "-q", help: "Print nothing but errors (the default when output is not a terminal)."),
+        ],
         discussion: """
-            Shows a progress bar on a terminal; prints nothing but errors with --quiet or when output \
+            Fetches what is due: entries never fetched, expired or about to expire, and those TMDB's \
+            change feed lists as changed; the rest is left alone and counted as current, so the \
+            timer's daily run costs a few requests, not one per entry. --all fetches everything \
+            again (revalidating with the ETags TMDB gave). Shows a progress bar on a terminal; prints nothing but errors with --quiet or when output \
             is not a terminal, so it suits cron and systemd timers. A refresh already running is \
             joined, never run twice. Exits 0 when everything was refreshed, 75 when some entries \
             failed (TMDB unavailable), 1 when TMDB rejected the daemon's token, 77 when not allowed.
@@ -17,6 +23,7 @@ struct RefreshCommand: MoviesCommand {
     )
 
     let watchlist: String?
+    let all: Bool
     let quiet: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
@@ -24,6 +31,7 @@ struct RefreshCommand: MoviesCommand {
             throw UsageError("'refresh' takes at most one watchlist NAME", command: "refresh")
         }
         watchlist = arguments.positionals.first
+        all = arguments.has("--all")
         quiet = arguments.has("--quiet")
     }
 
@@ -34,12 +42,12 @@ struct RefreshCommand: MoviesCommand {
         if showsProgress {
             let width = context.terminal.width
             viewModel.didUpdate = { [viewModel] progress in
-                let finished = progress.done + progress.failed + progress.skipped
+                let finished = RefreshViewModel.finished(progress)
                 let line = ProgressBarView.line(fraction: viewModel.fraction, finished: finished, total: progress.total, label: progress.step, width: width)
                 context.output.write(ProgressBarView.clearLine + line)
             }
         }
-        viewModel.didRequestRefresh(watchlist: watchlist)
+        viewModel.didRequestRefresh(watchlist: watchlist, all: all)
         if showsProgress, viewModel.progress != nil { context.output.write(ProgressBarView.clearLine) }
         if let error = viewModel.error { return context.fail(error) }
         if let failure = viewModel.failureLine { context.errors.write("movies: \(failure)\n") }

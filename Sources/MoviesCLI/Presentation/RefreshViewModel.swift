@@ -21,10 +21,11 @@ final class RefreshViewModel {
         self.client = client
     }
 
-    /// Runs (or joins) the refresh of `watchlist` (all lists when `nil`) and waits for its end.
-    func didRequestRefresh(watchlist: String?) {
+    /// Runs (or joins) the refresh of `watchlist` (all lists when `nil`) and waits for its end:
+    /// what is due, or every entry with `all`.
+    func didRequestRefresh(watchlist: String?, all: Bool = false) {
         do {
-            try client.refresh(watchlist: watchlist) { reply in
+            try client.refresh(watchlist: watchlist, all: all) { reply in
                 didReceiveReply?(reply.json)
                 if let progress = reply.value.progress {
                     self.progress = progress
@@ -41,24 +42,37 @@ final class RefreshViewModel {
     /// The share of steps finished, 0...1.
     var fraction: Double {
         guard let progress, progress.total > 0 else { return 0 }
-        return min(1, Double(progress.done + progress.failed + progress.skipped) / Double(progress.total))
+        return min(1, Double(Self.finished(progress)) / Double(progress.total))
     }
 
-    /// "Refreshed 40 entries in 3.2 s (2 failed, 1 skipped)."
+    /// The steps of `progress` that are over: fetched, left alone as current, failed or skipped.
+    static func finished(_ progress: RefreshProgress) -> Int {
+        progress.done + progress.failed + progress.skipped + (progress.current ?? 0)
+    }
+
+    /// "Checked 40 entries in 3.2 s: 3 fetched, 36 current (1 failed). TMDB listed 2 pinned
+    /// movies as changed: fetched first."
     var summaryLine: String? {
         guard let summary else { return nil }
+        let checked = summary.done + summary.failed + summary.skipped + (summary.current ?? 0)
         var extras: [String] = []
         if summary.failed > 0 { extras.append("\(summary.failed) failed") }
         if summary.skipped > 0 { extras.append("\(summary.skipped) skipped") }
-        let entries = summary.done == 1 ? "1 entry" : "\(summary.done) entries"
+        let entries = checked == 1 ? "1 entry" : "\(checked) entries"
         let tenths = (summary.durationSeconds * 10).rounded() / 10
-        return "Refreshed \(entries) in \(tenths) s" + (extras.isEmpty ? "." : " (\(extras.joined(separator: ", "))).")
+        var line = "Checked \(entries) in \(tenths) s: \(summary.done) fetched"
+        if let current = summary.current { line += ", \(current) current" }
+        line += extras.isEmpty ? "." : " (\(extras.joined(separator: ", ")))."
+        if let changed = summary.changed, changed > 0 {
+            line += " TMDB listed \(changed == 1 ? "1 pinned movie" : "\(changed) pinned movies") as changed: fetched first."
+        }
+        return line
     }
 
     /// The line to print on standard error when steps failed.
     var failureLine: String? {
         guard let summary, summary.failed > 0 else { return nil }
-        let total = summary.done + summary.failed + summary.skipped
+        let total = summary.done + summary.failed + summary.skipped + (summary.current ?? 0)
         let reason = summary.firstError.map { ": \($0)" } ?? ""
         let hint = summary.authRejected ? "; TMDB rejected the credential, check the daemon's token" : ""
         return "refresh: \(summary.failed) of \(total) steps failed\(reason)\(hint)"

@@ -86,7 +86,8 @@ public final class AppDIContainer: Sendable {
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
         // Refreshes pin the account's watchlist too, as one more list.
         let refreshedLists: any WatchlistRepository = accountSync.map { AccountPinnedWatchlists(base: watchlistRepository, account: $0) } ?? watchlistRepository
-        let refreshSettings = WatchlistRefresher.Settings(posters: configuration.refresh.posters)
+        let refreshSettings = WatchlistRefresher.Settings(
+            posters: configuration.refresh.posters, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
                 remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,
@@ -98,7 +99,8 @@ public final class AppDIContainer: Sendable {
             : nil
         refresher = WatchlistRefresher(
             watchlists: refreshedLists, movies: moviesRepository, posterImages: posterImagesRepository,
-            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accountSync)
+            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accountSync,
+            history: SQLiteRefreshHistoryStorage(store: databases.state))
         scheduler = configuration.refresh.enabled
             ? RefreshScheduler(
                 refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake,

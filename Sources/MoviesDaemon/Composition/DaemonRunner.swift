@@ -25,7 +25,7 @@ public struct DaemonRunner: Sendable {
         do {
             command = try DaemonArguments.parse(arguments, workingDirectory: FileManager.default.currentDirectoryPath)
         } catch {
-            DaemonRunner.printError(error.description)
+            printError(error.description)
             return error.exitCode
         }
         switch command {
@@ -39,13 +39,13 @@ public struct DaemonRunner: Sendable {
             do {
                 return try await serve(arguments)
             } catch let error as StartupError {
-                DaemonRunner.printError(error.description)
+                printError(error.description)
                 return error.exitCode
             } catch let error as ConfigurationError {
-                DaemonRunner.printError(error.description)
+                printError(error.description)
                 return error.exitCode
             } catch {
-                DaemonRunner.printError("moviesd: \(error)")
+                printError("moviesd: \(error)")
                 return 1
             }
         }
@@ -109,7 +109,16 @@ public struct DaemonRunner: Sendable {
         return services
     }
 
-    private static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes a fatal error to standard error; when that is the journal (`JOURNAL_STREAM`), each
+    /// line carries sd-daemon(3)'s `<3>` (err) prefix, so `journalctl -p err` shows it.
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data(Self.fatalLines(message, environment: environment).utf8))
+    }
+
+    /// The text `printError` writes for `message`.
+    static func fatalLines(_ message: String, environment: [String: String]) -> String {
+        let journal = !(environment["JOURNAL_STREAM"] ?? "").isEmpty
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.map { (journal ? "<\(LogLevel.error.syslogPriority)>" : "") + $0 + "\n" }.joined()
     }
 }

@@ -135,7 +135,9 @@ type RefreshProgress (
   done: int,
   failed: int,
   skipped: int,
-  total: int
+  total: int,
+  # Steps left alone because their cached entry is current (refresh fetches what is due).
+  current: ?int
 )
 
 # The outcome of a watchlist refresh.
@@ -148,7 +150,12 @@ type RefreshSummary (
   finishedAt: string,
   firstError: ?string,
   # TMDB rejected the credential (code 7): a configuration problem, not an outage.
-  authRejected: bool
+  authRejected: bool,
+  # Steps left alone because their cached entry is current (neither expired, nor inside the
+  # refresh-ahead window, nor listed as changed by TMDB's change feed).
+  current: ?int,
+  # Pinned movies TMDB's change feed listed as changed, fetched again before the lists.
+  changed: ?int
 )
 
 # How the last run of the change feed ended. failed: nothing applied, the cursor did not move;
@@ -291,9 +298,11 @@ method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int) -
 method DeleteWatchlist(name: string) -> ()
 
 # Refreshes one watchlist, or all (authorised callers only); joins a refresh already running.
-# With "more", one reply per step with its progress, then a final reply with the last progress
+# Fetches what is due (never fetched, expired, inside the refresh-ahead window, or listed by
+# TMDB's change feed) and leaves the rest alone (counted as current); all: true fetches every
+# entry again (revalidating where TMDB gave an ETag). With "more", one reply per step with its progress, then a final reply with the last progress
 # and the summary; without "more", only the final reply.
-method Refresh(watchlist: ?string) -> (progress: RefreshProgress, summary: ?RefreshSummary)
+method Refresh(watchlist: ?string, all: ?bool) -> (progress: RefreshProgress, summary: ?RefreshSummary)
 
 # Marks cached entries stale but keeps them for offline use (authorised callers only).
 # With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.

@@ -49,6 +49,7 @@ extension MoviesVarlinkService {
         let useCase = try watchlistDependencies(call).refreshWatchlists
         let reader = ParameterReader(call.parameters)
         let name = try reader.optionalString("watchlist")
+        let mode: RefreshMode = try reader.optionalBool("all") == true ? .everything : .due
         let streaming = call.more
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
         let lastStep = Mutex<RefreshProgress?>(nil)
@@ -57,7 +58,7 @@ extension MoviesVarlinkService {
         }()
         let summary: Result<RefreshSummary, VarlinkError> = await {
             do {
-                return .success(try await useCase.execute(watchlist: name) { progress in
+                return .success(try await useCase.execute(watchlist: name, mode: mode) { progress in
                     lastStep.withLock { $0 = progress }
                     if streaming { sink.yield(progress) }
                 })
@@ -69,10 +70,10 @@ extension MoviesVarlinkService {
         await forwarded
         let finished = try summary.get()
         let last = lastStep.withLock { $0 }
-        let ended = finished.done + finished.failed + finished.skipped
+        let ended = finished.done + finished.failed + finished.skipped + (finished.current ?? 0)
         let final = RefreshProgress(
             watchlist: last?.watchlist ?? name ?? "", step: last?.step ?? "", done: finished.done,
-            failed: finished.failed, skipped: finished.skipped, total: max(last?.total ?? ended, ended))
+            failed: finished.failed, skipped: finished.skipped, total: max(last?.total ?? ended, ended), current: finished.current)
         return WireCoding.parameters(RefreshReply(progress: final, summary: finished))
     }
 

@@ -56,6 +56,10 @@ public actor ChangeFeedSync {
     private var running: Task<ChangeFeedStatus, any Error>?
     /// When the next run is due, once known (the scheduler asks every pass: no read each time).
     private var dueAt: Date?
+    /// Whether this process has run the feed yet: a failure recorded by an earlier process (the
+    /// token missing or refused before a restart) is retried at once, not an hour later, so
+    /// `Status` does not keep showing a cause the restart may have fixed.
+    private var ranSinceStart = false
 
     /// Creates the follower of the feed.
     public init(
@@ -90,9 +94,9 @@ public actor ChangeFeedSync {
     }
 
     /// When a run after `status` is due: an interval after a success, at most an hour after a
-    /// failure; now, before the first run.
+    /// failure (now, when an earlier process recorded it); now, before the first run.
     private func nextRun(after status: ChangeFeedStatus) -> Date? {
-        guard let last = status.lastRunAt else { return nil }
+        guard let last = status.lastRunAt, ranSinceStart || status.lastOutcome != .failed else { return nil }
         return last.addingTimeInterval(status.lastOutcome == .failed ? min(3_600, settings.interval) : settings.interval)
     }
 
@@ -100,6 +104,7 @@ public actor ChangeFeedSync {
     @discardableResult
     public func run() async throws -> ChangeFeedStatus {
         if let running { return try await running.value }
+        ranSinceStart = true
         let task = Task { try await self.perform() }
         running = task
         defer { running = nil }

@@ -138,9 +138,8 @@ public actor RefreshScheduler {
     private func dueDate(of step: RefreshStep, at date: Date) async -> Date {
         guard let entry = try? await responses.response(forKey: step.cacheKey(language: refresher.settings.language)) else { return date }
         if case .poster = step { return .distantFuture }
-        let lifetime = max(0, entry.expiresAt.timeIntervalSince(entry.fetchedAt))
         let jitter = 1 + configuration.jitterFraction * (2 * randomUnit() - 1)
-        return entry.fetchedAt.addingTimeInterval(lifetime * configuration.aheadFraction * jitter)
+        return RefreshDue.date(fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt, aheadFraction: configuration.aheadFraction, jitter: jitter)
     }
 
     private func nextBackoff() -> Double {

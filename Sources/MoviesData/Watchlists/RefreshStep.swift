@@ -34,3 +34,10 @@ enum RefreshStepOutcome: Sendable {
     /// A poster.
     case poster
 }
+
+/// A step that ended well: what it produced, and whether it was fetched from TMDB or left alone
+/// because its cached entry is current.
+struct RefreshStepDone: Sendable {
+    let outcome: RefreshStepOutcome
+    let fetched: Bool
+}

@@ -7,7 +7,11 @@ struct RefreshTally: Sendable {
     var done = 0
     var failed = 0
     var skipped = 0
+    /// Steps left alone: their cached entry is current.
+    var current = 0
     var total = 0
+    /// Pinned movies the change feed fetched again before the lists (`nil` without the feed).
+    var changed: Int?
     var firstError: MoviesError?
 
     /// Records a failed step (keeping the first error).
@@ -18,7 +22,7 @@ struct RefreshTally: Sendable {
 
     /// The progress record after `step`.
     func progress(_ step: String) -> RefreshProgress {
-        RefreshProgress(watchlist: watchlist, step: step, done: done, failed: failed, skipped: skipped, total: total)
+        RefreshProgress(watchlist: watchlist, step: step, done: done, failed: failed, skipped: skipped, total: total, current: current)
     }
 
     /// The summary of a refresh that started at `start` and finished at `end`.
@@ -26,6 +30,6 @@ struct RefreshTally: Sendable {
         RefreshSummary(
             done: done, failed: failed, skipped: skipped,
             durationSeconds: max(0, end.timeIntervalSince(start)), finishedAt: end,
-            firstError: firstError?.message, authRejected: firstError?.isAuthRejection ?? false)
+            firstError: firstError?.message, authRejected: firstError?.isAuthRejection ?? false, current: current, changed: changed)
     }
 }

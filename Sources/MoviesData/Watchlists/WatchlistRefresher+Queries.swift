@@ -4,12 +4,12 @@ extension WatchlistRefresher {
     /// Fetches the search pages of `queries`, up to `settings.concurrentQueries` queries at once.
     /// Each query's pages are fetched in order, one at a time: a page's `total_pages` bounds the
     /// next, and the pages beyond TMDB's last one are skipped, not fetched.
-    func refreshQueries(_ queries: [WatchlistQuery], runID: Int, tally: inout RefreshTally) async throws {
+    func refreshQueries(_ queries: [WatchlistQuery], runID: Int, mode: RefreshMode, tally: inout RefreshTally) async throws {
         guard !queries.isEmpty else { return }
         var lastPages = queries.map(\.pages)
         var pending = queries.indices.map { QueryPage(query: $0, page: 1) }
         var nextPending = 0
-        try await withThrowingTaskGroup(of: (QueryPage, Result<RefreshStepOutcome, MoviesError>).self) { group in
+        try await withThrowingTaskGroup(of: (QueryPage, Result<RefreshStepDone, MoviesError>).self) { group in
             var inFlight = 0
             while true {
                 while inFlight < settings.concurrentQueries, nextPending < pending.count {
@@ -17,7 +17,7 @@ extension WatchlistRefresher {
                     let item = pending[nextPending]
                     nextPending += 1
                     let step = RefreshStep.searchPage(queries[item.query].query, page: item.page)
-                    group.addTask { (item, await self.attempt(step)) }
+                    group.addTask { (item, await self.attempt(step, mode: mode)) }
                     inFlight += 1
                 }
                 guard let (item, result) = try await group.next() else { return }

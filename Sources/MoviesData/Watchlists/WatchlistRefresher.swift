@@ -1,13 +1,16 @@
 import FoundationEssentials
 import MoviesDomain
 
-/// Refreshes watchlists: fetches every search page up to each query's depth (stopping at TMDB's
-/// last page), each listed movie's details and, when enabled, their posters, through the ordinary
-/// repositories with policy `network_only` (so results are stored exactly like interactive ones),
-/// and pins what it stored so eviction never removes it.
+/// Refreshes watchlists: goes through every search page up to each query's depth (stopping at
+/// TMDB's last page), each listed movie's details and, when enabled, their posters; fetches what is
+/// due (`RefreshMode.due`: never fetched, expired, inside the refresh-ahead window, or made stale by
+/// TMDB's change feed) through the ordinary repositories with policy `network_only` (so results are
+/// stored exactly like interactive ones), leaves the rest alone (counted as current), and pins it
+/// all so eviction never removes it. `RefreshMode.everything` fetches every entry again.
 ///
 /// One refresh runs at a time: a request while a covering refresh runs (the same list, or all
-/// lists) joins it and gets its progress and summary; any other request waits for it to finish.
+/// lists, fetching at least as much) joins it and gets its progress and summary; any other request
+/// waits for it to finish.
 public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// What to fetch besides pages and details.
     public struct Settings: Sendable, Hashable {
@@ -17,6 +20,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         public var posterSize: PosterSize
         /// The language of fetched pages and details (`nil`: TMDB's default, as `movies` asks).
         public var language: String?
+        /// An entry is due at this fraction of its fresh lifetime (the refresh-ahead window; the
+        /// scheduler's `aheadFraction`).
+        public var aheadFraction: Double
 
         /// How many queries of a list are fetched at once (each query's pages one after another, as
         /// each page bounds the next). The remote's rate limiter paces them; a few in flight keep it
@@ -24,7 +30,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         public var concurrentQueries: Int
 
         /// Creates settings (defaults: posters at w342, TMDB's default language, 8 queries at once).
-        public init(posters: Bool = true, posterSize: PosterSize = .w342, language: String? = nil, concurrentQueries: Int = 8) {
+        public init(posters: Bool = true, posterSize: PosterSize = .w342, language: String? = nil, concurrentQueries: Int = 8, aheadFraction: Double = 0.75) {
+            self.aheadFraction = aheadFraction
             self.posters = posters
             self.posterSize = posterSize
             self.language = language
@@ -35,7 +42,13 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     private struct Run {
         let id: Int
         let target: String?
+        let mode: RefreshMode
         let task: Task<RefreshSummary, any Error>
+
+        /// Whether this run does everything a refresh of `target` in `mode` would.
+        func covers(_ target: String?, _ mode: RefreshMode) -> Bool {
+            (self.target == nil || self.target == target) && (self.mode == .everything || mode == .due)
+        }
     }
 
     let watchlists: any WatchlistRepository
@@ -50,18 +63,25 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let changeFeed: ChangeFeedSync?
     /// The TMDB account, whose lists are pulled at the start of every refresh (`nil`: none).
     let account: AccountSync?
+    /// Where the last refresh is kept across restarts (`nil`: in memory only).
+    let history: (any RefreshHistoryStorage)?
+    private var historyRead = false
     private var running: Run?
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
     private var latestProgress: RefreshProgress?
     private var last: RefreshSummary?
+    /// Keys of current entries to pin (`flushPins()`), in one transaction rather than one each.
+    private var pendingPins: [String] = []
 
     /// Creates a refresher over the repositories the daemon serves from.
     public init(
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
         responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
-        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil
+        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil,
+        history: (any RefreshHistoryStorage)? = nil
     ) {
+        self.history = history
         self.account = account
         self.events = events
         self.changeFeed = changeFeed
@@ -74,9 +94,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     }
 
     /// Refreshes `watchlist` (all lists when `nil`), or joins the refresh already covering it.
-    public func refresh(watchlist: String?, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
+    public func refresh(watchlist: String?, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
         while let current = running {
-            if current.target == nil || current.target == watchlist {
+            if current.covers(watchlist, mode) {
                 subscribers[current.id, default: []].append(onProgress)
                 return try await current.task.value
             }
@@ -91,9 +111,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         // `running` itself before anyone awaiting it resumes.
         let task = Task {
             defer { self.finishRun(id) }
-            return try await self.perform(runID: id, target: watchlist)
+            return try await self.perform(runID: id, target: watchlist, mode: mode)
         }
-        running = Run(id: id, target: watchlist, task: task)
+        running = Run(id: id, target: watchlist, mode: mode, task: task)
         return try await task.value
     }
 
@@ -102,8 +122,15 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         subscribers[id] = nil
     }
 
-    /// The last completed refresh, if any.
-    public func lastRefresh() -> RefreshSummary? { last }
+    /// The last completed refresh, if any: this process's, else the one recorded before the start.
+    public func lastRefresh() async -> RefreshSummary? {
+        if last == nil, !historyRead, let history {
+            historyRead = true
+            let recorded = try? await history.lastRefresh()
+            if last == nil { last = recorded ?? nil }
+        }
+        return last
+    }
 
     /// The progress of the refresh running now, if any.
     public func currentProgress() -> RefreshProgress? { running == nil ? nil : latestProgress }
@@ -114,7 +141,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// Cancels the refresh running now (daemon shutdown).
     public func cancelRunning() { running?.task.cancel() }
 
-    private func perform(runID: Int, target: String?) async throws -> RefreshSummary {
+    private func perform(runID: Int, target: String?, mode: RefreshMode) async throws -> RefreshSummary {
         let start = now()
         // The account's lists first: its watchlist is refreshed and pinned as one more list.
         if let account { await account.pullNow() }
@@ -127,32 +154,34 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         }
         // The change feed first: what changed is marked stale (and pinned movies fetched again)
         // before the lists are; a feed that cannot be read does not stop the refresh.
-        if let changeFeed { _ = try? await changeFeed.run() }
+        if let changeFeed, let feed = try? await changeFeed.run() { tally.changed = feed.refetched }
         let scope = target.map { "watchlist '\($0)'" } ?? "all watchlists"
         events.record(DataEvent(.info, "refresh.started", "refresh of \(scope) started: \(lists.count) list(s), \(tally.total) step(s)"))
         do {
-            try await refreshLists(lists, runID: runID, tally: &tally)
+            try await refreshLists(lists, runID: runID, mode: mode, tally: &tally)
         } catch {
-            events.record(DataEvent(.notice, "refresh.cancelled", "refresh of \(scope) stopped after \(tally.done + tally.failed + tally.skipped) of \(tally.total) step(s)"))
+            events.record(DataEvent(.notice, "refresh.cancelled", "refresh of \(scope) stopped after \(tally.done + tally.failed + tally.skipped + tally.current) of \(tally.total) step(s)"))
             throw error
         }
         let summary = tally.summary(start: start, end: now())
         last = summary
+        // Kept for `Status` across restarts; a storage failure is reported by the storage's health.
+        try? await history?.saveLastRefresh(summary)
         let severity: DataEvent.Severity = summary.failed > 0 ? .warning : .info
         let firstError = summary.firstError.map { "; first error: \($0)" } ?? ""
         events.record(DataEvent(
             severity, "refresh.finished",
-            "refresh of \(scope) finished in \(Int(summary.durationSeconds.rounded())) s: \(summary.done) done, \(summary.failed) failed, \(summary.skipped) skipped\(firstError)"))
+            "refresh of \(scope) finished in \(Int(summary.durationSeconds.rounded())) s: \(summary.done) fetched, \(tally.current) current, \(summary.failed) failed, \(summary.skipped) skipped\(firstError)"))
         return summary
     }
 
-    private func refreshLists(_ lists: [Watchlist], runID: Int, tally: inout RefreshTally) async throws {
+    private func refreshLists(_ lists: [Watchlist], runID: Int, mode: RefreshMode, tally: inout RefreshTally) async throws {
         for list in lists {
             tally.watchlist = list.name
-            try await refreshQueries(list.queries, runID: runID, tally: &tally)
+            try await refreshQueries(list.queries, runID: runID, mode: mode, tally: &tally)
             for id in list.movieIDs {
                 try Task.checkCancellation()
-                let outcome = await run(.movie(id: id), tally: &tally)
+                let outcome = await run(.movie(id: id), mode: mode, tally: &tally)
                 report(runID, tally.progress(RefreshStep.movie(id: id).label))
                 guard settings.posters else { continue }
                 guard case .movie(let path?)? = outcome else {
@@ -161,31 +190,32 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
                     continue
                 }
                 let poster = RefreshStep.poster(path: path, size: settings.posterSize)
-                _ = await run(poster, tally: &tally)
+                _ = await run(poster, mode: mode, tally: &tally)
                 report(runID, tally.progress(poster.label))
             }
+            await flushPins()
         }
     }
 
-    private func run(_ step: RefreshStep, tally: inout RefreshTally) async -> RefreshStepOutcome? {
-        record(await attempt(step), tally: &tally)
+    private func run(_ step: RefreshStep, mode: RefreshMode, tally: inout RefreshTally) async -> RefreshStepOutcome? {
+        record(await attempt(step, mode: mode), tally: &tally)
     }
 
-    /// Fetches `step`, returning its outcome or its failure.
-    func attempt(_ step: RefreshStep) async -> Result<RefreshStepOutcome, MoviesError> {
+    /// Fetches `step` if due (`fetchIfDue`), returning what it did or its failure.
+    func attempt(_ step: RefreshStep, mode: RefreshMode) async -> Result<RefreshStepDone, MoviesError> {
         do {
-            return .success(try await fetch(step))
+            return .success(try await fetchIfDue(step, mode: mode))
         } catch {
             return .failure(MoviesError(wrapping: error))
         }
     }
 
     /// Counts the result of one step in `tally`; returns its outcome when it succeeded.
-    func record(_ result: Result<RefreshStepOutcome, MoviesError>, tally: inout RefreshTally) -> RefreshStepOutcome? {
+    func record(_ result: Result<RefreshStepDone, MoviesError>, tally: inout RefreshTally) -> RefreshStepOutcome? {
         switch result {
-        case .success(let outcome):
-            tally.done += 1
-            return outcome
+        case .success(let done):
+            if done.fetched { tally.done += 1 } else { tally.current += 1 }
+            return done.outcome
         case .failure(let failure):
             // TMDB says the movie does not exist (an authoritative 404): retrying cannot help, and a
             // cron job must not report a failure on every run for it, so the step is skipped.
@@ -196,6 +226,20 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             tally.fail(failure)
             return nil
         }
+    }
+
+    /// Remembers `key` to pin with the next `flushPins()`.
+    func pinLater(_ key: String) {
+        pendingPins.append(key)
+    }
+
+    /// Pins the current entries gathered since the last flush, in one transaction (a failure
+    /// leaves them as they were: the next refresh pins them).
+    func flushPins() async {
+        guard !pendingPins.isEmpty else { return }
+        let keys = pendingPins
+        pendingPins = []
+        try? await responses.setPinned(true, keys: keys)
     }
 
     func report(_ runID: Int, _ progress: RefreshProgress) {

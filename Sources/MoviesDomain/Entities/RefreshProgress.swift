@@ -10,11 +10,14 @@ public struct RefreshProgress: Sendable, Hashable, Codable {
     public var failed: Int
     /// Steps skipped so far (pages beyond the query's last page).
     public var skipped: Int
-    /// The planned number of steps (done + failed + skipped reaches it at the end).
+    /// The planned number of steps (done + failed + skipped + current reaches it at the end).
     public var total: Int
+    /// Steps left alone so far because their cached entry is current (`nil` from a daemon before 0.2).
+    public var current: Int?
 
     /// Creates a progress record.
-    public init(watchlist: String, step: String, done: Int, failed: Int, skipped: Int, total: Int) {
+    public init(watchlist: String, step: String, done: Int, failed: Int, skipped: Int, total: Int, current: Int? = nil) {
+        self.current = current
         self.watchlist = watchlist
         self.step = step
         self.done = done

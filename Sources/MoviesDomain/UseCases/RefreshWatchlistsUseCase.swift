@@ -7,10 +7,13 @@ public struct RefreshWatchlistsUseCase: Sendable {
         self.refresher = refresher
     }
 
-    /// Runs (or joins) the refresh and returns its summary.
-    public func execute(watchlist: String?, onProgress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }) async throws -> RefreshSummary {
+    /// Runs (or joins) the refresh and returns its summary: what is due by default, everything with
+    /// `mode: .everything`.
+    public func execute(
+        watchlist: String?, mode: RefreshMode = .due, onProgress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
+    ) async throws -> RefreshSummary {
         let name = try watchlist.map { raw throws(MoviesError) in try Watchlist.validatedName(raw) }
-        return try await refresher.refresh(watchlist: name, onProgress: onProgress)
+        return try await refresher.refresh(watchlist: name, mode: mode, onProgress: onProgress)
     }
 
     /// The last completed refresh, if any.

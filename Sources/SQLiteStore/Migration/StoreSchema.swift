@@ -186,6 +186,15 @@ public enum StateSchema {
         );
         """)
 
+    /// Version 3: the last watchlist refresh's summary (one row, its JSON), so `Status` and
+    /// `movies status` say when the last refresh ran across restarts (issue 29).
+    public static let lastRefresh = SQLiteMigration(version: 3, name: "last refresh", sql: """
+        CREATE TABLE last_refresh (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            summary TEXT NOT NULL
+        );
+        """)
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1, account]
+    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh]
 }

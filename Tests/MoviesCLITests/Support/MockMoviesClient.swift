@@ -104,13 +104,16 @@ final class MockMoviesClient: MoviesClient {
         return try single(watchlistResult)
     }
 
+    private(set) var refreshedAll: [Bool] = []
+
     func deleteWatchlist(name: String) throws(ClientError) -> ClientReply<EmptyReply> {
         deletedNames.append(name)
         return try single(deleteResult)
     }
 
-    func refresh(watchlist: String?, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError) {
+    func refresh(watchlist: String?, all: Bool, onReply: (ClientReply<RefreshReply>) -> Void) throws(ClientError) {
         refreshedNames.append(watchlist)
+        refreshedAll.append(all)
         if let failEverything { throw failEverything }
         try deliver(refreshScript, onReply: onReply)
     }
