@@ -79,6 +79,7 @@ public struct StubCommandLine: Sendable {
                                    dropAfterApply, writesOnly
           POST /reset              clear faults and counters (keeps the change log and the account)
           GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
+          GET /movies              {"ids":[...]}: every movie id of the catalogue
           POST /changes            record a change for the change feed: {"ids":[603],"date":"2026-11-25",
                                    "time":"10:13:00","keys":["title"]} (today, 23:59:59, title by default; a title
                                    change adds " (revision N)" to the movie's title); GET lists them,

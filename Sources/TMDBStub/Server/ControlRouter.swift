@@ -1,7 +1,8 @@
 import Foundation
 import MoviesDomain
 
-/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`, the
+/// Answers the control port: `GET /faults`, `POST /faults`, `POST /reset`, `GET /stats`,
+/// `GET /movies` (`{"ids":[…]}`, every movie of the catalogue, for benchmarks that pin many), the
 /// change log: `GET /changes`, `POST /changes` (`{"ids":[603],"date":"2026-11-25","time":"10:13:00",
 /// "keys":["title"]}`; by default today, 23:59:59, `title`), `DELETE /changes`, and the account:
 /// `GET /account`, `POST /account` (`{"watchlist":[603],"favorite":[],"rated":{"550":7}}`),
@@ -34,6 +35,8 @@ struct ControlRouter {
             }
         case ("GET", "/stats"):
             return .json(server.statisticsJSON)
+        case ("GET", "/movies"):
+            return .json(.object([("ids", .array(server.catalogue.movies.map { .int($0.id) }))]))
         case ("GET", "/changes"):
             return .json(Self.json(server.changes.all))
         case ("POST", "/changes"):
@@ -59,7 +62,7 @@ struct ControlRouter {
              ("POST", "/account/expire-sessions"):
             return accountResponse(to: request)
         default:
-            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset, GET /stats, GET/POST/DELETE /changes, "
+            return Self.error(404, "Unknown control endpoint; use GET/POST /faults, POST /reset, GET /stats, GET /movies, GET/POST/DELETE /changes, "
                 + "GET/POST/DELETE /account, POST /account/approve or POST /account/expire-sessions.")
         }
     }
