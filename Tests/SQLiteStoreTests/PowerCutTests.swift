@@ -91,6 +91,41 @@ import Testing
         #expect(expected.count > cuts, "the rounds should acknowledge edits: \(tally)")
     }
 
+    /// The control: the same cuts over a state database committing with `synchronous=NORMAL` (as
+    /// before issue 27) lose acknowledged edits, so the test above would catch a regression.
+    @Test func aStateDatabaseWithoutDurableCommitsLosesAcknowledgedEdits() async throws {
+        let base = FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let directory = try Self.realPath(base) + "/moviesd-powercut-control-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(powercut_register(Self.vfsName, directory + "/") == 0)
+        defer { powercut_forget() }
+        let path = directory + "/state.sqlite3"
+        var acknowledged: [Int] = []
+        for round in 0..<20 {
+            powercut_forget()
+            let store = try SQLiteStore(
+                path: path, readers: 1, migrator: SQLiteMigrator(migrations: StateSchema.migrations), durability: .consistent, vfs: Self.vfsName)
+            let storage = SQLiteWatchlistStorage(store: store)
+            for index in 0..<5 {
+                let id = round * 10 + index + 1
+                try await storage.save(Watchlist(name: "list-\(id)", movieIDs: [id]))
+                acknowledged.append(id)
+            }
+            powercut_cut()
+            await store.close()
+            // The harshest disk: nothing written since the last sync survives.
+            #expect(powercut_restore(UInt64(round), 0) == 0)
+        }
+        let store = try SQLiteStore(path: path, readers: 1, migrator: SQLiteMigrator(migrations: StateSchema.migrations))
+        let names = Set(try await SQLiteWatchlistStorage(store: store).watchlists().map(\.name))
+        #expect(try await store.integrityCheck() == "ok", "NORMAL loses commits, never consistency")
+        await store.close()
+        let lost = acknowledged.filter { !names.contains("list-\($0)") }.count
+        print("PowerCutTests control (synchronous=NORMAL): \(acknowledged.count) acknowledged edits, \(lost) lost")
+        #expect(lost > 0, "the harness must see what a power cut takes from a database that does not sync its commits")
+    }
+
     /// Makes up to `limit` edits of the three kinds users make; returns whether one failed (the
     /// power went during it). Each edit that returned is recorded in `expected`.
     static func makeEdits(
