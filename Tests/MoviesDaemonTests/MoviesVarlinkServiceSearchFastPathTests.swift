@@ -16,7 +16,7 @@ import Testing
     private func streamPathReply(_ harness: ServiceHarness, policy: FetchPolicy) async throws -> [UInt8] {
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
         let updates = FetchedUpdates<MoviesPage>()
-        try await harness.service.dependencies.searchMovies.execute(request, policy: policy) { updates.emit($0) }
+        try await harness.service.dependencies.searchMovies.execute(request, policy: policy, requester: .root) { updates.emit($0) }
         let only = try #require(updates.all.count == 1 ? updates.last : nil)
         return JSONValue.object(WireCoding.parameters(SearchReply(page: only.value, freshness: only.freshness))).serialized()
     }
@@ -32,7 +32,7 @@ import Testing
             #expect(try JSONValue.object(outcome.final.get()).serialized() == expected)
         }
         #expect(await harness.remote.fetchCount == 0)
-        #expect(await harness.recentQueries.recentQueries(maxCount: 5).isEmpty)
+        #expect(await harness.recentQueries.recentQueries(of: .root, maxCount: 5).isEmpty)
     }
 
     @Test func aStaleEntryUnderCacheFirstStillFetches() async throws {

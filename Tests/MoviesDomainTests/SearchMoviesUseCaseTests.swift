@@ -10,7 +10,7 @@ import Testing
         let request = try SearchRequest(query: try #require(MovieQuery(query)), page: page)
         let updates = FetchedUpdates<MoviesPage>()
         do {
-            try await useCase.execute(request) { updates.emit($0) }
+            try await useCase.execute(request, requester: .root) { updates.emit($0) }
             return (updates.all.map(\.freshness.origin), nil)
         } catch let error as MoviesError {
             return (updates.all.map(\.freshness.origin), error)
@@ -22,7 +22,7 @@ import Testing
         #expect(result.origins == [.cache, .network])
         #expect(result.error == nil)
         #expect(await queries.saveCount == 1)
-        #expect(await queries.recentQueries(maxCount: 5).map(\.query) == ["matrix"])
+        #expect(await queries.recentQueries(of: .root, maxCount: 5).map(\.query) == ["matrix"])
     }
 
     @Test func cachedThenErrorDeliversBothAndSavesNothing() async throws {
@@ -42,7 +42,7 @@ import Testing
         _ = try await run(StubMoviesRepository(pages: [.page(2, origin: .network)]), query: "alien", page: 2)
         _ = try await run(StubMoviesRepository(pages: [.page(3, origin: .revalidated)]), query: "heat", page: 3)
         #expect(await queries.saveCount == 2)
-        #expect(await queries.recentQueries(maxCount: 5).map(\.query) == ["heat", "alien"])
+        #expect(await queries.recentQueries(of: .root, maxCount: 5).map(\.query) == ["heat", "alien"])
     }
 
     @Test func passesTheRequestThrough() async throws {
@@ -51,6 +51,16 @@ import Testing
         let requests = await repository.searchRequests
         #expect(requests.map(\.page) == [4])
         #expect(requests.first?.query.query == "The Matrix")
+    }
+
+    @Test func theQueryGoesToTheRequestersHistoryOnlyAndNowhereWithoutOne() async throws {
+        let useCase = SearchMoviesUseCase(moviesRepository: StubMoviesRepository(pages: [.page(1, origin: .network)]), queriesRepository: queries)
+        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
+        try await useCase.execute(request, requester: LocalUser(uid: 1000)) { _ in }
+        #expect(await queries.recentQueries(of: LocalUser(uid: 1000), maxCount: 5).map(\.query) == ["matrix"])
+        #expect(await queries.recentQueries(of: .root, maxCount: 5).isEmpty, "another user's search is not root's")
+        try await useCase.execute(request, requester: nil) { _ in }
+        #expect(await queries.saveCount == 1, "a caller without credentials has no history")
     }
 
     @Test func theCachedAnswerIsTheRepositorysAndSavesNoQuery() async throws {

@@ -42,9 +42,11 @@ import Testing
                 """, [.text(old.key), .text(old.resource.rawValue), .blob(old.body), .text(old.contentType),
                       .date(old.fetchedAt), .date(old.expiresAt), .real(1000), .int(old.body.count)])
         }
-        let recent = SQLiteRecentQueriesStorage(store: legacy)
-        try await recent.save(MovieQuery("Matrix")!, at: Date(timeIntervalSince1970: 10))
-        try await recent.save(MovieQuery("Alien")!, at: Date(timeIntervalSince1970: 20))
+        // As moviesd 0.x stored them: one list for everybody.
+        try await legacy.write { connection in
+            try connection.run("INSERT INTO recent_queries (canonical, query, saved_at) VALUES ('matrix', 'Matrix', ?)", [.date(Date(timeIntervalSince1970: 10))])
+            try connection.run("INSERT INTO recent_queries (canonical, query, saved_at) VALUES ('alien', 'Alien', ?)", [.date(Date(timeIntervalSince1970: 20))])
+        }
         if version >= 2 {
             let query = try WatchlistQuery(query: MovieQuery("Zodiac")!, pages: 2)
             try await SQLiteWatchlistStorage(store: legacy).save(Watchlist(name: "noir", queries: [query], movieIDs: [603, 11]))
@@ -74,7 +76,7 @@ import Testing
             try await Self.makeLegacyFile(paths.cache, version: 1)
             let (databases, events) = try Self.open(paths)
             #expect(events == [.movedUserData(from: paths.cache, to: paths.state)])
-            let recent = try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(maxCount: 10)
+            let recent = try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(of: .root, maxCount: 10)
             #expect(recent.map(\.query) == ["Alien", "Matrix"])
             #expect(try await SQLiteResponseStorage(store: databases.cache).response(forKey: "search:matrix:1") != nil)
             #expect(try await Self.tables(databases.cache) == Self.cacheTables)
@@ -98,7 +100,7 @@ import Testing
             #expect(lists.first?.queries.map(\.query.query) == ["Zodiac"])
             #expect(lists.first?.queries.map(\.pages) == [2])
             #expect(lists.first?.movieIDs == [603, 11])
-            #expect(try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(maxCount: 10).count == 2)
+            #expect(try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(of: .root, maxCount: 10).count == 2)
             await databases.close()
         }
     }

@@ -151,7 +151,7 @@ import Testing
                 default:
                     let text = "query \(movieID)"
                     guard let query = MovieQuery(text) else { continue }
-                    try await recent.save(query, at: now)
+                    try await recent.save(query, for: .root, at: now)
                     expected.lastRecentQuery = query.canonical
                 }
                 expected.count += 1
@@ -185,7 +185,7 @@ import Testing
         for id in missing.keys { expected.outbox[id] = nil }
         if let last = expected.lastRecentQuery {
             // At most one save after it was made, and it may have reached the disk unacknowledged.
-            let newest = try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(maxCount: 2).map(\.canonical)
+            let newest = try await SQLiteRecentQueriesStorage(store: databases.state).recentQueries(of: .root, maxCount: 2).map(\.canonical)
             if !newest.contains(last) {
                 tally.lost += 1
                 expected.lastRecentQuery = nil

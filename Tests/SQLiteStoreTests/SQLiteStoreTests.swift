@@ -2,6 +2,7 @@ import CSQLite
 import FoundationEssentials
 import Foundation
 import MoviesData
+import MoviesDomain
 import Testing
 @testable import SQLiteStore
 
@@ -55,7 +56,7 @@ import Testing
             let store = try SQLiteStore(path: database.path)
             let storage = SQLiteResponseStorage(store: store)
             for index in 0..<50 { try await storage.save(Self.response("movie:\(index)", body: "{\"id\":\(index)}")) }
-            try await SQLiteRecentQueriesStorage(store: store).save(#require(.init("Matrix")), at: Date(timeIntervalSince1970: 1))
+            try await SQLiteWatchlistStorage(store: store).save(Watchlist(name: "kept", movieIDs: [603]))
             await store.close()
             // Closing checkpoints: no WAL file is left, or an empty one.
             let walSize = (try? FileManager.default.attributesOfItem(atPath: database.path + "-wal"))?[.size] as? Int
@@ -67,7 +68,7 @@ import Testing
             let statistics = try await SQLiteResponseStorage(store: reopened).statistics(now: Date(timeIntervalSince1970: 0), byteBudget: 0)
             #expect(statistics.entries == 50)
             #expect(try await SQLiteResponseStorage(store: reopened).response(forKey: "movie:49")?.body == Data("{\"id\":49}".utf8))
-            #expect(try await SQLiteRecentQueriesStorage(store: reopened).recentQueries(maxCount: 10).map(\.query) == ["Matrix"])
+            #expect(try await SQLiteWatchlistStorage(store: reopened).watchlists().map(\.movieIDs) == [[603]])
             #expect(try await reopened.integrityCheck() == "ok")
             await reopened.close()
         }

@@ -265,8 +265,12 @@ method Movie(id: int, language: ?string, policy: ?FetchPolicy) -> (movie: MovieD
 # A poster image at the TMDB size nearest to width (original when absent), base64-encoded.
 method Poster(path: string, width: ?int) -> (mimeType: string, base64: string, width: int, freshness: Freshness)
 
-# Recent successful search queries, newest first.
+# The caller's own recent successful search queries, newest first (private to each user:
+# nobody sees another user's).
 method RecentQueries(limit: ?int) -> (queries: []string)
+
+# Forgets the caller's own recent search queries, nobody else's; says how many there were.
+method ClearRecentQueries() -> (cleared: int)
 
 # The daemon's version, uptime, remote state, cache statistics and storage health.
 # When the cache cannot be read, its counts are 0 and storage says why.

@@ -115,6 +115,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("Movie", access: .anyone, movie)
         router.on("Poster", access: .anyone, poster)
         router.on("RecentQueries", access: .anyone, recentQueries)
+        router.on("ClearRecentQueries", access: .anyone, clearRecentQueries)
         router.on("Status", access: .anyone, status)
         router.on("Invalidate", access: .authorized, invalidate)
         router.on("Purge", access: .authorized, purge)
@@ -215,9 +216,11 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let useCase = dependencies.searchMovies
         let maxStale = search.maxStaleSeconds
+        // The query goes into the caller's own history (nobody's without credentials).
+        let requester = call.peer.map { LocalUser(uid: $0.uid) }
         let loaderPolicy: FetchPolicy = call.firstReplySent || fallback != nil ? .networkOnly : policy
         let final = try await relay.relay(
-            { try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, emit: $0) }, call: call,
+            { try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: $0) }, call: call,
             replies: replies, policy: policy, parameter: "query", fallback: fallback
         ) { update in
             WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
@@ -254,12 +257,24 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
+    /// `RecentQueries`: the caller's own recent searches (none for a caller without credentials).
     private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let reader = ParameterReader(call.parameters)
         let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
+        guard let peer = call.peer else { return WireCoding.parameters(RecentQueriesReply(queries: [])) }
         do {
-            let queries = try await dependencies.fetchRecentQueries.execute(maxCount: limit)
+            let queries = try await dependencies.fetchRecentQueries.execute(for: LocalUser(uid: peer.uid), maxCount: limit)
             return WireCoding.parameters(RecentQueriesReply(queries: queries.map(\.query)))
+        } catch {
+            throw VarlinkError.from(error)
+        }
+    }
+
+    /// `ClearRecentQueries`: forgets the caller's own recent searches, nobody else's.
+    private func clearRecentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        guard let peer = call.peer else { return ["cleared": .int(0)] }
+        do {
+            return ["cleared": .int(Int64(try await dependencies.fetchRecentQueries.clear(for: LocalUser(uid: peer.uid))))]
         } catch {
             throw VarlinkError.from(error)
         }

@@ -16,21 +16,30 @@ public struct DefaultMoviesQueriesRepository: MoviesQueriesRepository {
         self.storageHealth = storageHealth
     }
 
-    /// At most `maxCount` recent queries, newest first.
-    public func recentQueries(maxCount: Int) async throws -> [MovieQuery] {
+    /// At most `maxCount` of `user`'s recent queries, newest first.
+    public func recentQueries(of user: LocalUser, maxCount: Int) async throws -> [MovieQuery] {
         do {
-            return try await storage.recentQueries(maxCount: maxCount)
+            return try await storage.recentQueries(of: user, maxCount: maxCount)
         } catch {
             throw storageHealth?.recordFailure(error, during: "reading recent queries", in: .state, operation: .read) ?? MoviesError.storage(wrapping: error)
         }
     }
 
-    /// Records `query` as the most recent one.
-    public func saveRecentQuery(_ query: MovieQuery) async throws {
+    /// Records `query` as `user`'s most recent one.
+    public func saveRecentQuery(_ query: MovieQuery, for user: LocalUser) async throws {
         do {
-            try await storage.save(query, at: now())
+            try await storage.save(query, for: user, at: now())
         } catch {
             throw storageHealth?.recordFailure(error, during: "saving a recent query", in: .state) ?? MoviesError.storage(wrapping: error)
+        }
+    }
+
+    /// Forgets `user`'s recent queries.
+    public func clearRecentQueries(of user: LocalUser) async throws -> Int {
+        do {
+            return try await storage.clear(of: user)
+        } catch {
+            throw storageHealth?.recordFailure(error, during: "clearing recent queries", in: .state) ?? MoviesError.storage(wrapping: error)
         }
     }
 }

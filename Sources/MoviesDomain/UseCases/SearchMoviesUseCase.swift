@@ -1,7 +1,8 @@
 /// Searches movies, cached then remote, and remembers the query once TMDB has answered it.
 ///
 /// As in the iOS sample, the query is saved to recent queries only after a successful network
-/// fetch (origin `network` or `revalidated`), for every page, never for a cache-only answer.
+/// fetch (origin `network` or `revalidated`), for every page, never for a cache-only answer; it
+/// is saved as the requester's own (private history), and not at all without a requester.
 /// A failure to save the query never fails the search.
 public struct SearchMoviesUseCase: Sendable {
     private let moviesRepository: any MoviesRepository
@@ -20,12 +21,15 @@ public struct SearchMoviesUseCase: Sendable {
         await moviesRepository.cachedSearchAnswer(request)
     }
 
-    /// Runs the search; see `MoviesRepository.searchMovies`.
-    public func execute(_ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil, emit: @escaping EmitFetched<MoviesPage>) async throws {
+    /// Runs the search for `requester`; see `MoviesRepository.searchMovies`.
+    public func execute(
+        _ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil, requester: LocalUser?,
+        emit: @escaping EmitFetched<MoviesPage>
+    ) async throws {
         let queries = queriesRepository
         try await moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds) { update in
-            if update.freshness.origin == .network || update.freshness.origin == .revalidated {
-                try? await queries.saveRecentQuery(request.query)
+            if let requester, update.freshness.origin == .network || update.freshness.origin == .revalidated {
+                try? await queries.saveRecentQuery(request.query, for: requester)
             }
             await emit(update)
         }

@@ -195,6 +195,24 @@ public enum StateSchema {
         );
         """)
 
+    /// Version 4: recent queries are private (issue 28): each row belongs to the uid that searched
+    /// (`SO_PEERCRED`), capped per user; the rows of before belong to root (uid 0), the default
+    /// of a row written without one (an older single file's, moved in by `LegacyDatabaseSplit`).
+    public static let privateRecentQueries = SQLiteMigration(version: 4, name: "private recent queries", sql: """
+        CREATE TABLE recent_queries_by_user (
+            uid INTEGER NOT NULL DEFAULT 0,
+            canonical TEXT NOT NULL,
+            query TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            PRIMARY KEY (uid, canonical)
+        );
+        INSERT INTO recent_queries_by_user (uid, canonical, query, saved_at)
+            SELECT 0, canonical, query, saved_at FROM recent_queries;
+        DROP TABLE recent_queries;
+        ALTER TABLE recent_queries_by_user RENAME TO recent_queries;
+        CREATE INDEX recent_queries_saved_at ON recent_queries(uid, saved_at);
+        """)
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh]
+    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries]
 }
