@@ -136,20 +136,32 @@ import Testing
         #expect(evicted.first?.message.contains("10-byte budget") == true)
     }
 
-    @Test func offlineAfterThreeFailuresSkipsTheNetwork() async throws {
+    @Test func offlineAfterThreeFailuresPausesBackgroundWorkWhileUsersProbeOnceEveryFiveSeconds() async throws {
         let h = RepositoryHarness()
-        for _ in 0..<3 { await h.remote.script(H.remoteRequest(), .failure(H.offline)) }
+        for _ in 0..<4 { await h.remote.script(H.remoteRequest(), .failure(H.offline)) }
         await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Back"]))))
         for _ in 0..<3 { _ = try await h.search(.networkOnly) }
         #expect(await h.remote.fetchCount == 3)
         await h.seedSearch(titles: ["Cached"], ageSeconds: 7 * 3600)
 
-        let record = try await h.search(.cacheThenNetwork)
+        // Background work honours the pause: no request.
+        let background = try await RemoteDemand.$current.withValue(.background) { try await h.search(.cacheThenNetwork) }
         #expect(await h.remote.fetchCount == 3)
-        #expect(record.origins == [.cache])
-        #expect(record.error?.code == .remoteUnavailable)
-        #expect(record.error?.retryAfterSeconds == 5)
+        #expect(background.origins == [.cache])
+        #expect(background.error?.code == .remoteUnavailable)
+        #expect(background.error?.retryAfterSeconds == 5)
         #expect(await h.health.remoteStatus().state == .offline)
+
+        // A user's call is the pause's probe: it asks TMDB (still failing) and gets the cache…
+        let probe = try await h.search(.cacheThenNetwork)
+        #expect(await h.remote.fetchCount == 4)
+        #expect(probe.origins == [.cache])
+        #expect(probe.error?.code == .remoteUnavailable)
+        // …and the users after it within 5 s get the cache at once, without a request.
+        let next = try await h.search(.cacheThenNetwork)
+        #expect(await h.remote.fetchCount == 4)
+        #expect(next.origins == [.cache])
+        #expect(next.error?.retryAfterSeconds == 5)
 
         h.clock.advance(by: 5)
         let recovered = try await h.search(.cacheFirst)

@@ -7,6 +7,9 @@ import Networking
 /// redacted like `api_key`), writes as JSON bodies. Shares the daemon's token bucket.
 public struct TMDBAccountRemote: AccountRemote {
     private let service: NetworkService
+    /// Writes: one attempt each. The outbox is their retry (with its back-off), so an edit is never
+    /// held up by retries within the call.
+    private let writes: NetworkService
     private let deadlineSeconds: Double
 
     /// Creates the remote over `configuration`, waiting on `rateLimiter` (the one of `TMDBRemote`).
@@ -15,6 +18,10 @@ public struct TMDBAccountRemote: AccountRemote {
         service = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: configuration.retryPolicy, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
+            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
+        writes = NetworkService(
+            baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
+            retryPolicy: .none, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
     }
 
@@ -52,7 +59,9 @@ public struct TMDBAccountRemote: AccountRemote {
         return dto.page(of: list)
     }
 
-    /// Sends `edit`; returns TMDB's `status_code` (1 when the body had none).
+    /// Sends `edit` in one attempt; returns TMDB's `status_code` (1 for `success: true` without one).
+    /// A 2xx whose body does not confirm the change (`success: true`, or code 1, 12 or 13) throws
+    /// `invalidResponse` with the HTTP status and TMDB's code, so the edit stays pending.
     public func send(_ edit: AccountEdit, session: AccountSession) async throws -> Int {
         let query = [Endpoint.QueryItem("session_id", session.sessionID)]
         let endpoint: Endpoint
@@ -69,9 +78,18 @@ public struct TMDBAccountRemote: AccountRemote {
         case .rating(nil):
             endpoint = Endpoint(path: "movie/\(edit.movieID)/rating", queryItems: query, headers: Self.json, method: "DELETE")
         }
-        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID)
-        // A 2xx is TMDB's yes whatever its body says (1, 12, 13): the change is there.
-        return (try? JSONDecoder().decode(AccountStatusDTO.self, from: response.body))?.statusCode ?? 1
+        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID, service: writes)
+        // Delivered only when TMDB's body says so: a 2xx whose body cannot be read, or does not
+        // confirm the change, may not have changed anything (a proxy's page, a cut body).
+        let status = try? JSONDecoder().decode(AccountStatusDTO.self, from: response.body)
+        guard let status, status.confirmsWrite else {
+            let code = status?.statusCode.map { ", code \($0)" } ?? ""
+            throw MoviesError(
+                code: .invalidResponse,
+                message: "TMDB answered HTTP \(response.status)\(code) without confirming the change; it stays pending",
+                httpStatus: response.status, tmdbCode: status?.statusCode)
+        }
+        return status.statusCode ?? 1
     }
 
     private static let json = ["Accept": "application/json"]
@@ -99,11 +117,12 @@ public struct TMDBAccountRemote: AccountRemote {
         return value
     }
 
-    /// The 2xx answer to `endpoint`, or the `MoviesError` with TMDB's status and code.
-    private func send(_ endpoint: Endpoint, what: String, secret: String?) async throws -> HTTPResponse {
+    /// The 2xx answer to `endpoint` (through `service`, else the reads' one), or the `MoviesError`
+    /// with TMDB's status and code.
+    private func send(_ endpoint: Endpoint, what: String, secret: String?, service: NetworkService? = nil) async throws -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await service.response(for: endpoint)
+            response = try await (service ?? self.service).response(for: endpoint)
         } catch let error as NetworkError {
             throw scrubbed(TMDBResponseInterpreter.error(for: error, deadlineSeconds: deadlineSeconds), secret)
         } catch is CancellationError {

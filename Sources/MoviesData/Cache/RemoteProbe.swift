@@ -52,6 +52,25 @@ public struct RemoteProbe: Sendable {
         return !Task.isCancelled
     }
 
+    /// An explicit command's probe (`movies refresh`): while background work is paused, sends one
+    /// request at once, so the command's work goes to TMDB if it is back and fails at once if not;
+    /// does nothing otherwise. Waits at most the health's slow-call mark (the answer deadline): a
+    /// hanging TMDB is not waited out.
+    public func probeIfPaused() async {
+        guard await health.isPaused() else { return }
+        guard let seconds = health.configuration.slowCallSeconds, seconds > 0 else {
+            await probeOnce()
+            return
+        }
+        let sleep = health.sleep
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await probeOnce() }
+            group.addTask { try? await sleep(seconds) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// Sends one `configuration` request and records what it says about the remote.
     func probeOnce() async {
         do {

@@ -1,0 +1,30 @@
+/// Runs one remote call and says once when it has been running for too long, while the call goes
+/// on: the one mechanism behind `RemoteHealth`'s slow-call mark (TMDB offline at the answer
+/// deadline) and the account outbox's "TMDB is not answering" (an edit stops waiting for it).
+enum SlowCallMark {
+    /// Runs `operation`; if it is still running after `seconds` (never when `nil` or not positive),
+    /// calls `onSlow` once. The timer is a child task: it ends with the call.
+    static func run<T: Sendable>(
+        after seconds: Double?, sleep: @escaping @Sendable (Double) async throws -> Void,
+        onSlow: @escaping @Sendable () async -> Void, _ operation: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        guard let seconds, seconds > 0 else { return try await operation() }
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                do {
+                    try await sleep(seconds)
+                } catch {
+                    return nil
+                }
+                if !Task.isCancelled { await onSlow() }
+                return nil
+            }
+            defer { group.cancelAll() }
+            while let next = try await group.next() {
+                if let value = next { return value }
+            }
+            throw CancellationError()
+        }
+    }
+}
