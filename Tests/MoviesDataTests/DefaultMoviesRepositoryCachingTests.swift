@@ -136,7 +136,7 @@ import Testing
         #expect(evicted.first?.message.contains("10-byte budget") == true)
     }
 
-    @Test func offlineAfterThreeFailuresPausesBackgroundWorkWhileUsersProbeOnceEveryFiveSeconds() async throws {
+    @Test func offlineAfterThreeFailuresPausesBackgroundWorkAndUsersWhileExplicitCommandsTryAtOnce() async throws {
         let h = RepositoryHarness()
         for _ in 0..<4 { await h.remote.script(H.remoteRequest(), .failure(H.offline)) }
         await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Back"]))))
@@ -152,21 +152,22 @@ import Testing
         #expect(background.error?.retryAfterSeconds == 5)
         #expect(await h.health.remoteStatus().state == .offline)
 
-        // A user's call is the pause's probe: it asks TMDB (still failing) and gets the cache…
-        let probe = try await h.search(.cacheThenNetwork)
+        // A user gets the cache at once and asks the probe to check TMDB; no request for the call.
+        let user = try await h.search(.cacheThenNetwork)
+        #expect(await h.remote.fetchCount == 3)
+        #expect(user.origins == [.cache])
+        #expect(user.error?.code == .remoteUnavailable)
+        #expect(user.error?.retryAfterSeconds == 5)
+        // An explicit command (`--fresh`) asks TMDB at once (still failing here).
+        _ = try? await h.search(.networkOnly)
         #expect(await h.remote.fetchCount == 4)
-        #expect(probe.origins == [.cache])
-        #expect(probe.error?.code == .remoteUnavailable)
-        // …and the users after it within 5 s get the cache at once, without a request.
-        let next = try await h.search(.cacheThenNetwork)
-        #expect(await h.remote.fetchCount == 4)
-        #expect(next.origins == [.cache])
-        #expect(next.error?.retryAfterSeconds == 5)
 
-        h.clock.advance(by: 5)
-        let recovered = try await h.search(.cacheFirst)
-        #expect(recovered.origins == [.network])
+        // TMDB is back: `--fresh` finds it at once, and every caller after it.
+        let fresh = try await h.search(.networkOnly)
+        #expect(fresh.origins == [.network])
         #expect(await h.health.remoteStatus().state == .online)
+        let recovered = try await h.search(.cacheFirst)
+        #expect(recovered.origins == [.cache], "the fresh page just stored")
     }
 
     @Test func authRejectionThroughTheRepositoryIsNeverOffline() async throws {

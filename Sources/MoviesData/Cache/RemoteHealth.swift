@@ -12,9 +12,10 @@ import SystemSupport
 ///   calls answer from the cache without joining the hanging fetch.
 /// - The pause governs background work only (``gate(for:)``, ``RemoteDemand``): background work
 ///   skips the network until it ends (and, while a ``RemoteProbe`` runs, until the probe reaches
-///   TMDB); while users ask, one of their calls every `userProbeSeconds` (5 s) goes to TMDB as a
-///   probe; an explicit command tries at once. So TMDB's return is noticed within seconds of
-///   someone asking, and within the pause when nobody does.
+///   TMDB); while users ask, the probe checks TMDB at once, at most once every `userProbeSeconds`
+///   (5 s), and the users answer from the cache meanwhile (no user call pays for finding out); an
+///   explicit command tries at once. So TMDB's return is noticed within seconds of someone
+///   asking, and within the pause (at most 60 s) when nobody does.
 /// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff), for every caller:
 ///   TMDB asked for that pause.
 /// - A rejected credential is `authRejected`: its own state, never offline; calls are retried at
@@ -72,8 +73,10 @@ public actor RemoteHealth: RemoteStatusRepository {
     private var consecutiveFailures = 0
     private var sharedCache: SharedCacheStatus?
     private var backoffLevel = 0
-    /// When a user's call last went to TMDB as a probe during the pause.
+    /// When a user's call last asked for a probe during the pause.
     private var lastUserProbeAt: Date?
+    /// A user asked during the pause: the probe checks TMDB now instead of at the pause's end.
+    private var userProbeRequested = false
 
     /// Creates a health tracker.
     /// - Parameters:
@@ -102,8 +105,13 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// Called when the probe stops: the gate opens at `retryAt` again.
     func detachProbe() { probeAttached = false }
 
-    /// Seconds until the probe should try the remote: `nil` when no probe is needed (not offline).
+    /// Called by the probe as it sends its request: a user's request for a probe is being served.
+    func takeProbeRequest() { userProbeRequested = false }
+
+    /// Seconds until the probe should try the remote: 0 when a user asked during the pause, `nil`
+    /// when no probe is needed (not offline).
     func probeDelay() -> Double? {
+        if userProbeRequested { return 0 }
         guard state == .offline else { return nil }
         guard let retryAt else { return 0 }
         return max(0, retryAt.timeIntervalSince(now()))
@@ -146,10 +154,10 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// answer with (`remoteUnavailable` while offline or rate limited, `remoteRejected` while the
     /// credential is rejected), carrying `retryAfterSeconds`.
     ///
-    /// Background work honours the pause. During it, an interactive call goes through when no
-    /// user call did in the last `userProbeSeconds` (it is the probe; its outcome ends or extends
-    /// the pause), and others wait for the next slot; an explicit call always goes through. A 429's
-    /// `Retry-After` holds for every demand.
+    /// Background work honours the pause. During it, an interactive call asks the ``RemoteProbe``
+    /// to check TMDB now, unless a user did in the last `userProbeSeconds`, and answers at once
+    /// (from the cache, or with this error: TMDB is not asked for it); an explicit call always goes
+    /// through. A 429's `Retry-After` holds for every demand.
     public func gate(for demand: RemoteDemand = .background) -> MoviesError? {
         let date = now()
         guard let paused = pausedError(at: date) else { return nil }
@@ -160,12 +168,13 @@ public actor RemoteHealth: RemoteStatusRepository {
         case .explicit:
             return nil
         case .interactive:
-            if let last = lastUserProbeAt {
-                let nextSlot = last.addingTimeInterval(configuration.userProbeSeconds)
-                if date < nextSlot { return unavailable(wait: nextSlot.timeIntervalSince(date)) }
+            if lastUserProbeAt.map({ date.timeIntervalSince($0) >= configuration.userProbeSeconds }) ?? true {
+                lastUserProbeAt = date
+                userProbeRequested = true
             }
-            lastUserProbeAt = date
-            return nil
+            let nextSlot = (lastUserProbeAt ?? date).addingTimeInterval(configuration.userProbeSeconds).timeIntervalSince(date)
+            let pauseLeft = retryAt.map { $0.timeIntervalSince(date) } ?? nextSlot
+            return unavailable(wait: max(0, min(nextSlot, pauseLeft)))
         }
     }
 
@@ -212,6 +221,7 @@ public actor RemoteHealth: RemoteStatusRepository {
         retryAt = nil
         lastError = nil
         lastUserProbeAt = nil
+        userProbeRequested = false
     }
 
     /// Records a failed call and updates the state from what the failure says about the remote.
