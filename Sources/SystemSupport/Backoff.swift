@@ -20,11 +20,12 @@ public struct Backoff: Sendable, Hashable {
     }
 
     /// The pause after `failures` failures in a row (1 is the first), jittered by `randomUnit`
-    /// (a number in `0..<1`; 0.5 means no jitter). Never more than `maxSeconds` plus its jitter.
+    /// (a number in `0..<1`; 0.5 means no jitter). Never more than `maxSeconds`: at the cap, the
+    /// jitter only shortens it.
     public func seconds(afterFailures failures: Int, randomUnit: Double = 0.5) -> Double {
         let doublings = min(max(failures - 1, 0), 30)
         let base = min(maxSeconds, initialSeconds * Double(1 << doublings))
         let unit = min(max(randomUnit, 0), 1)
-        return max(0, base * (1 - jitterFraction + 2 * jitterFraction * unit))
+        return min(maxSeconds, max(0, base * (1 - jitterFraction + 2 * jitterFraction * unit)))
     }
 }

@@ -9,11 +9,12 @@ import Testing
         #expect(backoff.seconds(afterFailures: 10_000) == 60)
     }
 
-    @Test func jitterSpreadsThePauseEvenlyAroundIt() {
+    @Test func jitterSpreadsThePauseAroundItWithinTheCap() {
         let backoff = Backoff(initialSeconds: 10, maxSeconds: 60, jitterFraction: 0.2)
         #expect(backoff.seconds(afterFailures: 1, randomUnit: 0) == 8)
         #expect(backoff.seconds(afterFailures: 1, randomUnit: 0.5) == 10)
         #expect(abs(backoff.seconds(afterFailures: 1, randomUnit: 1) - 12) < 1e-9)
-        #expect(abs(backoff.seconds(afterFailures: 9, randomUnit: 1) - 72) < 1e-9)
+        #expect(backoff.seconds(afterFailures: 9, randomUnit: 1) == 60, "capped: at the cap the jitter only shortens")
+        #expect(backoff.seconds(afterFailures: 9, randomUnit: 0) == 48)
     }
 }
