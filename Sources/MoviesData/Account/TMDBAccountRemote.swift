@@ -7,9 +7,9 @@ import Networking
 /// redacted like `api_key`), writes as JSON bodies. Shares the daemon's token bucket.
 public struct TMDBAccountRemote: AccountRemote {
     private let service: NetworkService
-    /// Writes: one attempt each. The outbox is their retry (with its back-off), so an edit is never
-    /// held up by retries within the call.
-    private let writes: NetworkService
+    /// Writes and list pulls: one attempt each. The outbox and the pull's back-off are their retry,
+    /// so an edit is never held up by retries within a call (its own, or a pull's in the same pass).
+    private let oneAttempt: NetworkService
     private let deadlineSeconds: Double
 
     /// Creates the remote over `configuration`, waiting on `rateLimiter` (the one of `TMDBRemote`).
@@ -19,7 +19,7 @@ public struct TMDBAccountRemote: AccountRemote {
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: configuration.retryPolicy, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
-        writes = NetworkService(
+        oneAttempt = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: .none, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
@@ -51,11 +51,12 @@ public struct TMDBAccountRemote: AccountRemote {
         return (dto.id, dto.username)
     }
 
-    /// `GET account/{id}/{list}/movies?session_id&page&sort_by=created_at.asc`.
+    /// `GET account/{id}/{list}/movies?session_id&page&sort_by=created_at.asc`, in one attempt (a
+    /// failed pull is tried again after the pull's back-off).
     public func listPage(_ list: AccountList, session: AccountSession, page: Int) async throws -> AccountListPage {
         let items: [Endpoint.QueryItem] = [.init("page", String(page)), .init("sort_by", "created_at.asc"), .init("session_id", session.sessionID)]
         let endpoint = Endpoint(path: "account/\(session.accountID)/\(list.rawValue)/movies", queryItems: items, headers: Self.json)
-        let dto: AccountListPageDTO = try await decoded(endpoint, what: "read the account's \(list.rawValue) list", secret: session.sessionID)
+        let dto: AccountListPageDTO = try await decoded(endpoint, what: "read the account's \(list.rawValue) list", secret: session.sessionID, service: oneAttempt)
         return dto.page(of: list)
     }
 
@@ -78,7 +79,7 @@ public struct TMDBAccountRemote: AccountRemote {
         case .rating(nil):
             endpoint = Endpoint(path: "movie/\(edit.movieID)/rating", queryItems: query, headers: Self.json, method: "DELETE")
         }
-        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID, service: writes)
+        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID, service: oneAttempt)
         // Delivered only when TMDB's body says so: a 2xx whose body cannot be read, or does not
         // confirm the change, may not have changed anything (a proxy's page, a cut body).
         let status = try? JSONDecoder().decode(AccountStatusDTO.self, from: response.body)
@@ -109,8 +110,8 @@ public struct TMDBAccountRemote: AccountRemote {
         }
     }
 
-    private func decoded<T: Decodable>(_ endpoint: Endpoint, what: String, secret: String? = nil) async throws -> T {
-        let response = try await send(endpoint, what: what, secret: secret)
+    private func decoded<T: Decodable>(_ endpoint: Endpoint, what: String, secret: String? = nil, service: NetworkService? = nil) async throws -> T {
+        let response = try await send(endpoint, what: what, secret: secret, service: service)
         guard let value = try? JSONDecoder().decode(T.self, from: response.body) else {
             throw MoviesError(code: .invalidResponse, message: "TMDB's answer to \(what) could not be decoded.", httpStatus: response.status)
         }

@@ -50,7 +50,13 @@ import Testing
         #expect(transport.requestCount == 1, "no retry within the call: the outbox retries")
     }
 
-    @Test func readsStillRetry() async throws {
+    @Test func aListPullIsOneAttemptToo() async throws {
+        let transport = FakeHTTPTransport([FakeHTTPTransport.json(500, #"{"status_code":11}"#)])
+        await #expect(throws: MoviesError.self) { try await remote(transport).listPage(.watchlist, session: Self.session, page: 1) }
+        #expect(transport.requestCount == 1, "an edit behind this pull does not wait for retries")
+    }
+
+    @Test func signInReadsStillRetry() async throws {
         let transport = FakeHTTPTransport([
             FakeHTTPTransport.json(500, #"{"status_code":11}"#),
             FakeHTTPTransport.json(200, #"{"id":22011,"username":"u"}"#),
