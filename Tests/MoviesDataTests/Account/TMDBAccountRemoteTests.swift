@@ -55,14 +55,4 @@ import Testing
         await #expect(throws: MoviesError.self) { try await remote(transport).listPage(.watchlist, session: Self.session, page: 1) }
         #expect(transport.requestCount == 1, "an edit behind this pull does not wait for retries")
     }
-
-    @Test func signInReadsStillRetry() async throws {
-        let transport = FakeHTTPTransport([
-            FakeHTTPTransport.json(500, #"{"status_code":11}"#),
-            FakeHTTPTransport.json(200, #"{"id":22011,"username":"u"}"#),
-        ])
-        let details = try await remote(transport).accountDetails(sessionID: Self.session.sessionID)
-        #expect(details.id == 22011)
-        #expect(transport.requestCount == 2)
-    }
 }
