@@ -315,6 +315,8 @@ public actor AccountSync: AccountRepository {
         do {
             var lists: [AccountList: [AccountItem]] = [:]
             for list in AccountList.allCases { lists[list] = try await pullList(list, session: session) }
+            // TMDB answered (`movies sync` is an explicit command): the cache may ask it again too.
+            await health?.recordSuccess()
             let settled = try await storage.replaceLists(
                 lists, accountID: session.accountID, pulledAt: started,
                 unconfirmedBefore: started.addingTimeInterval(-settings.unconfirmedGraceSeconds))

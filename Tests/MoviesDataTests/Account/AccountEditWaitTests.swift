@@ -102,6 +102,21 @@ import Testing
         remote.release()
     }
 
+    @Test func anExplicitSyncThatReachesTMDBEndsTheCachesPause() async throws {
+        let tmdb = SimulatedTMDBAccount()
+        let clock = Clock()
+        let health = RemoteHealth(now: { clock.now }, randomUnit: { 0.5 })
+        await health.recordFailure(MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection"))
+        #expect(await health.isPaused())
+        let sync = AccountSync(
+            remote: tmdb, storage: InMemoryAccountStorage(),
+            sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
+            now: { clock.now }, sleep: { clock.advance($0) }, health: health)
+        _ = try await sync.sync(waitSeconds: nil)
+        #expect(await health.remoteStatus().state == .online)
+        #expect(await health.isPaused() == false)
+    }
+
     @Test func aWriteAnsweredWithoutConfirmationStaysPendingAndIsSentAgain() async throws {
         let tmdb = SimulatedTMDBAccount()
         tmdb.setFault { call in if case .write = call { return .unconfirmedAnswer } else { return .none } }
