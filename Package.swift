@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "MoviesWire", dependencies: ["MoviesDomain", "WireJSON"]),
 
         // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
-        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking"]),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking", "SystemSupport"]),
 
         // Storage: the system libsqlite3 and the SQLite adapters of Data's storage ports.
         .systemLibrary(

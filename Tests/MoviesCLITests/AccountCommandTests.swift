@@ -60,6 +60,18 @@ import Testing
             """)
     }
 
+    @Test func anEditWaitsForTMDBOnlyWhenAskedTo() throws {
+        let harness = Harness()
+        harness.client.accountEditAnswer = { edit in
+            let sync = AccountSyncStatus(activity: .idle, accountID: 22011)
+            return .success(AccountEditReply(AccountEditResult(entry: PendingEdit(id: 1, edit: edit, state: .delivered, createdAt: Fixtures.fetchedAt), sync: sync)))
+        }
+        #expect(harness.run("account", "watchlist", "add", "603") == .success)
+        #expect(harness.run("account", "rate", "603", "8", "--wait") == .success)
+        #expect(harness.run("account", "unrate", "603", "--wait", "--timeout", "30s") == .success)
+        #expect(harness.client.accountEditWaits == [nil, 60, 30])
+    }
+
     @Test(arguments: [
         (["account", "rate", "603", "11"], "0.5 to 10"),
         (["account", "rate", "603", "7.25"], "steps of 0.5"),
@@ -67,7 +79,9 @@ import Testing
         (["account", "watchlist", "add"], "movie ID"),
         (["account", "watchlist", "toggle", "603"], "add ID"),
         (["account", "favorite", "add", "abc"], "not a TMDB movie id"),
-        (["account", "watchlist", "add", "603", "--wait"], "apply to 'account login'"),
+        (["account", "show", "--wait"], "apply to 'account login' and to edits"),
+        (["account", "watchlist", "add", "603", "--timeout", "5s"], "applies to --wait"),
+        (["account", "watchlist", "add", "603", "--wait", "--timeout", "2m"], "at most 60s"),
         (["account", "dance"], "unknown account action"),
         (["sync", "--timeout", "5m"], "applies to 'sync --wait'"),
         (["sync", "--wait", "--timeout", "2h"], "1s to 1h"),

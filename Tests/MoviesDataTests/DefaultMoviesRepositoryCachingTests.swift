@@ -136,25 +136,38 @@ import Testing
         #expect(evicted.first?.message.contains("10-byte budget") == true)
     }
 
-    @Test func offlineAfterThreeFailuresSkipsTheNetwork() async throws {
+    @Test func offlineAfterThreeFailuresPausesBackgroundWorkAndUsersWhileExplicitCommandsTryAtOnce() async throws {
         let h = RepositoryHarness()
-        for _ in 0..<3 { await h.remote.script(H.remoteRequest(), .failure(H.offline)) }
+        for _ in 0..<4 { await h.remote.script(H.remoteRequest(), .failure(H.offline)) }
         await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Back"]))))
         for _ in 0..<3 { _ = try await h.search(.networkOnly) }
         #expect(await h.remote.fetchCount == 3)
         await h.seedSearch(titles: ["Cached"], ageSeconds: 7 * 3600)
 
-        let record = try await h.search(.cacheThenNetwork)
+        // Background work honours the pause: no request.
+        let background = try await RemoteDemand.$current.withValue(.background) { try await h.search(.cacheThenNetwork) }
         #expect(await h.remote.fetchCount == 3)
-        #expect(record.origins == [.cache])
-        #expect(record.error?.code == .remoteUnavailable)
-        #expect(record.error?.retryAfterSeconds == 5)
+        #expect(background.origins == [.cache])
+        #expect(background.error?.code == .remoteUnavailable)
+        #expect(background.error?.retryAfterSeconds == 5)
         #expect(await h.health.remoteStatus().state == .offline)
 
-        h.clock.advance(by: 5)
-        let recovered = try await h.search(.cacheFirst)
-        #expect(recovered.origins == [.network])
+        // A user gets the cache at once and asks the probe to check TMDB; no request for the call.
+        let user = try await h.search(.cacheThenNetwork)
+        #expect(await h.remote.fetchCount == 3)
+        #expect(user.origins == [.cache])
+        #expect(user.error?.code == .remoteUnavailable)
+        #expect(user.error?.retryAfterSeconds == 5)
+        // An explicit command (`--fresh`) asks TMDB at once (still failing here).
+        _ = try? await h.search(.networkOnly)
+        #expect(await h.remote.fetchCount == 4)
+
+        // TMDB is back: `--fresh` finds it at once, and every caller after it.
+        let fresh = try await h.search(.networkOnly)
+        #expect(fresh.origins == [.network])
         #expect(await h.health.remoteStatus().state == .online)
+        let recovered = try await h.search(.cacheFirst)
+        #expect(recovered.origins == [.cache], "the fresh page just stored")
     }
 
     @Test func authRejectionThroughTheRepositoryIsNeverOffline() async throws {

@@ -24,6 +24,9 @@ public final class SimulatedTMDBAccount: AccountRemote, Sendable {
         case dropAfterApply
         /// The write is applied, then the caller dies before it hears back (`CancellationError`).
         case applyThenCrash
+        /// HTTP 200 with a body that does not confirm the write (nothing applied), as
+        /// `TMDBAccountRemote` reports it.
+        case unconfirmedAnswer
     }
 
     /// What a call is, for `fault`.
@@ -106,6 +109,7 @@ public final class SimulatedTMDBAccount: AccountRemote, Sendable {
         case .transport: throw MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection (simulated).")
         case .rateLimited: throw MoviesError(code: .remoteUnavailable, message: "rate limited (simulated)", retryAfterSeconds: 1, httpStatus: 429, tmdbCode: 25)
         case .serverError: throw MoviesError(code: .remoteUnavailable, message: "internal error (simulated)", httpStatus: 500, tmdbCode: 11)
+        case .unconfirmedAnswer: throw MoviesError(code: .invalidResponse, message: "TMDB answered HTTP 200 without confirming the change (simulated)", httpStatus: 200)
         case .sessionExpired:
             inner.withLock { $0.sessions.removeAll() }
             throw Self.authFailed

@@ -113,6 +113,19 @@ import TMDBStub
         }
     }
 
+    @Test func unreadableWritesAnswer200WithAnHTMLBodyWithoutApplyingTheWrite() throws {
+        try RunningStub.with { stub in
+            let session = try stub.login()
+            #expect(try stub.control("POST", "/faults", body: #"{"unreadableWrites":1}"#).status == 200)
+            let write = try stub.send("POST", "/3/account/22011/watchlist?session_id=\(session)", body: #"{"media_type":"movie","media_id":603,"watchlist":true}"#)
+            #expect(write.status == 200)
+            #expect((try? JSONSerialization.jsonObject(with: Data(write.body))) == nil, "the body cannot be read as JSON")
+            let state = try stub.accountState()
+            #expect(state["watchlist"] as? [Int] == [])
+            #expect(try stub.get("/3/search/movie?query=matrix").status == 200, "reads are not touched")
+        }
+    }
+
     @Test func writesOnlyErrorsFailWritesWithoutApplyingThemWhileReadsWork() throws {
         try RunningStub.with { stub in
             let session = try stub.login()

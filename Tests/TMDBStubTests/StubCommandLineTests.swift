@@ -49,7 +49,7 @@ struct StubCommandLineTests {
         #expect(try StubCommandLine(arguments: ["--help"]).wantsHelp)
         for flag in ["--port-file", "--control-port", "--latency-ms", "--error-rate", "--rate-limit-share",
                      "--malformed-json", "--truncate-body", "--reset", "--hang", "--down", "--recording", "SIGUSR1", "/stats",
-                     "--auto-approve", "--session-expired", "--drop-after-apply", "--writes-only", "/account/approve",
+                     "--auto-approve", "--session-expired", "--drop-after-apply", "--unreadable-writes", "--writes-only", "/account/approve",
                      "/account/expire-sessions", "/3/authentication/token/new", "/3/movie/{id}/account_states"] {
             #expect(StubCommandLine.usage.contains(flag), "\(flag) undocumented")
         }

@@ -9,7 +9,7 @@ struct AccountCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "account",
         abstract: "Sign in to your TMDB account; list and edit its watchlist, favourites and ratings, offline too.",
-        usage: "account login [--wait] [--timeout D] | logout | show | watchlist add|rm ID… | favorite add|rm ID… | rate ID VALUE | unrate ID…",
+        usage: "account login [--wait] [--timeout D] | logout | show | watchlist add|rm ID… | favorite add|rm ID… | rate ID VALUE | unrate ID… [--wait [--timeout D]]",
         arguments: [
             ArgumentSpec(name: "login", help: "Sign in: prints the TMDB page where you approve moviesd; run it again (or use --wait) once approved."),
             ArgumentSpec(name: "logout", help: "End the session; edits not yet sent stay for the next sign-in."),
@@ -19,13 +19,15 @@ struct AccountCommand: MoviesCommand {
             ArgumentSpec(name: "unrate ID…", help: "Remove ratings."),
         ],
         options: [
-            .flag("--wait", help: "login: keep asking until you approved the sign-in (or it expires)."),
-            .option("--timeout", value: "D", help: "login --wait: give up after D (default 10m; 90s, 5m…)."),
+            .flag("--wait", help: "login: keep asking until you approved the sign-in (or it expires); an edit: wait for TMDB to take it, through retries."),
+            .option("--timeout", value: "D", help: "login --wait: give up after D (default 10m; 90s, 5m…); an edit's --wait: after D (default and most 60s)."),
         ],
         discussion: """
             Edits work offline: each is recorded at once in moviesd's state database with its outbox \
             entry and sent to TMDB in order as soon as TMDB can be reached; the reply says whether it is \
-            already on TMDB or pending ('movies pending', 'movies sync --wait'). Exits 0 when the edit \
+            already on TMDB or pending ('movies pending', 'movies sync --wait'). An edit waits for TMDB \
+            only while TMDB is answering (at most 2 s): a failed first attempt, or TMDB unreachable or \
+            hanging, says pending at once; --wait waits up to --timeout for TMDB to take it. Exits 0 when the edit \
             is recorded (on TMDB or pending), 1 when TMDB refused an edit (undone), 77 when nobody is signed in or the caller may not edit, \
             75 when login --wait ran out of time.
             """
@@ -36,7 +38,8 @@ struct AccountCommand: MoviesCommand {
         case login(wait: Bool, timeoutSeconds: Int)
         case logout
         case show
-        case edit([AccountEdit])
+        /// The edits, and how long each waits for TMDB (`nil`: only while TMDB answers, at most 2 s).
+        case edit([AccountEdit], waitSeconds: Double?)
     }
 
     let action: Action
@@ -45,14 +48,20 @@ struct AccountCommand: MoviesCommand {
         var words = arguments.positionals
         let verb = words.isEmpty ? "show" : words.removeFirst()
         let wait = arguments.has("--wait")
-        var timeout = 600
+        let isEdit = ["watchlist", "favorite", "favourite", "rate", "unrate"].contains(verb)
+        var timeout = isEdit ? 60 : 600
         if let text = arguments.value("--timeout") {
             guard let seconds = DurationParser.seconds(text), seconds > 0 else { throw UsageError("--timeout takes a duration such as 90s or 10m, not '\(text)'", command: "account") }
+            guard !isEdit || seconds <= 60 else { throw UsageError("an edit waits at most 60s; for longer use 'movies sync --wait --timeout \(text)'", command: "account") }
             timeout = seconds
         }
-        if verb != "login", wait || arguments.value("--timeout") != nil {
-            throw UsageError("--wait and --timeout apply to 'account login'; for edits use 'movies sync --wait'", command: "account")
+        if arguments.value("--timeout") != nil, !wait {
+            throw UsageError("--timeout applies to --wait", command: "account")
         }
+        if verb != "login", !isEdit, wait {
+            throw UsageError("--wait and --timeout apply to 'account login' and to edits; for the outbox use 'movies sync --wait'", command: "account")
+        }
+        let editWait: Double? = wait ? Double(timeout) : nil
         switch verb {
         case "login":
             guard words.isEmpty else { throw UsageError("'account login' takes no arguments", command: "account") }
@@ -71,14 +80,14 @@ struct AccountCommand: MoviesCommand {
             let ids = try Self.ids(Array(words.dropFirst()), verb: "\(verb) \(how)")
             action = .edit(try ids.map { id throws(UsageError) in
                 try Self.edit(id, verb == "watchlist" ? .watchlist(on) : .favorite(on))
-            })
+            }, waitSeconds: editWait)
         case "rate":
             guard words.count == 2 else { throw UsageError("say 'account rate ID VALUE', e.g. 'movies account rate 603 8.5'", command: "account") }
             let id = try Self.ids([words[0]], verb: "rate")[0]
             guard let value = Double(words[1]) else { throw UsageError("a rating is a number 0.5 to 10, not '\(words[1])'", command: "account") }
-            action = .edit([try Self.edit(id, .rating(value))])
+            action = .edit([try Self.edit(id, .rating(value))], waitSeconds: editWait)
         case "unrate":
-            action = .edit(try Self.ids(words, verb: "unrate").map { id throws(UsageError) in try Self.edit(id, .rating(nil)) })
+            action = .edit(try Self.ids(words, verb: "unrate").map { id throws(UsageError) in try Self.edit(id, .rating(nil)) }, waitSeconds: editWait)
         default:
             throw UsageError("unknown account action '\(verb)'; say login, logout, show, watchlist, favorite, rate or unrate", command: "account")
         }
@@ -113,10 +122,10 @@ struct AccountCommand: MoviesCommand {
             case .show:
                 let reply = try context.client.account()
                 context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.lines(Self.withCachedTitles(reply.value, context), now: context.now()))
-            case .edit(let edits):
+            case .edit(let edits, let waitSeconds):
                 var refused = false
                 for edit in edits {
-                    let reply = try context.client.accountEdit(edit, waitSeconds: nil)
+                    let reply = try context.client.accountEdit(edit, waitSeconds: waitSeconds)
                     refused = refused || reply.value.entry.state == .rejected
                     if context.json { context.output.write(reply.json + "\n"); continue }
                     let what = AccountSyncLine.describe(edit)

@@ -67,12 +67,15 @@ public final class AppDIContainer: Sendable {
         cachePolicy = configuration.cache.cachePolicy
         let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
         remote = remotes.movies
-        accountSync = remotes.account.map { accountRemote in
+        // An edit waits for TMDB only while it answers: a write unanswered after a second is TMDB
+        // not answering, and the edit says "pending" (issue 27: an edit returns at once).
+        var accountSettings = AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds))
+        accountSettings.notAnsweringAfterSeconds = 1
+        accountSync = remotes.account.map { [accountSettings, health] accountRemote in
             AccountSync(
                 remote: accountRemote, storage: SQLiteAccountStorage(store: databases.state),
                 sessions: FileAccountSessionStore(statePath: paths.statePath, environment: environment),
-                settings: AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds)),
-                events: events)
+                settings: accountSettings, events: events, health: health)
         }
         probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
@@ -100,7 +103,7 @@ public final class AppDIContainer: Sendable {
         refresher = WatchlistRefresher(
             watchlists: refreshedLists, movies: moviesRepository, posterImages: posterImagesRepository,
             responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accountSync,
-            history: SQLiteRefreshHistoryStorage(store: databases.state))
+            history: SQLiteRefreshHistoryStorage(store: databases.state), probe: probe)
         scheduler = configuration.refresh.enabled
             ? RefreshScheduler(
                 refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake,

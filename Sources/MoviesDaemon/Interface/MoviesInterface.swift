@@ -325,9 +325,11 @@ method AccountLogin() -> (signedIn: bool, accountId: ?int, username: ?string, ap
 method AccountLogout() -> (pending: int)
 
 # Edits the account's lists (authorised callers only), offline too: the change and its outbox
-# entry are recorded at once, then sent to TMDB; the reply comes when TMDB has it or after
-# waitSeconds (default 2, 0-60), saying which (onTmdb). watchlist and favorite take on; rated
-# takes rating, or no rating to remove it.
+# entry are recorded at once, then sent to TMDB. Without waitSeconds the reply waits for TMDB's
+# first answer only while TMDB is answering (at most 2 s): a failed attempt, or TMDB unreachable
+# or hanging, replies pending at once. With waitSeconds (0-60) it waits that long for TMDB to take
+# the edit, through retries. onTmdb says which. watchlist and favorite take on; rated takes
+# rating, or no rating to remove it.
 method AccountEdit(list: AccountList, movieId: int, on: ?bool, rating: ?float, waitSeconds: ?float) -> (entry: PendingEdit, onTmdb: bool, sync: AccountSyncStatus)
 
 # The account's lists as last pulled from TMDB, with every unconfirmed edit applied (authorised

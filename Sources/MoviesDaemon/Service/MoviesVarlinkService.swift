@@ -219,8 +219,15 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         // The query goes into the caller's own history (nobody's without credentials).
         let requester = call.peer.map { LocalUser(uid: $0.uid) }
         let loaderPolicy: FetchPolicy = call.firstReplySent || fallback != nil ? .networkOnly : policy
+        // Who asks is decided by the caller's policy, not the loader's: `--fresh` (network_only) is
+        // an explicit command and tries TMDB at once; the others are users who may get the cache.
+        let demand = Self.demand(of: policy)
         let final = try await relay.relay(
-            { try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: $0) }, call: call,
+            { emit in
+                try await RemoteDemand.$current.withValue(demand) {
+                    try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: emit)
+                }
+            }, call: call,
             replies: replies, policy: policy, parameter: "query", fallback: fallback
         ) { update in
             WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
@@ -237,7 +244,11 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let language = try reader.optionalString("language")
         let policy = try reader.policy()
         let useCase = dependencies.fetchMovieDetails
-        return try await relay.relay({ try await useCase.execute(id: id, language: language, policy: policy, emit: $0) }, call: call, replies: replies, policy: policy, parameter: "id") { update in
+        let demand = Self.demand(of: policy)
+        let work: @Sendable (@escaping EmitFetched<MovieDetails>) async throws -> Void = { emit in
+            try await RemoteDemand.$current.withValue(demand) { try await useCase.execute(id: id, language: language, policy: policy, emit: emit) }
+        }
+        return try await relay.relay(work, call: call, replies: replies, policy: policy, parameter: "id") { update in
             WireCoding.parameters(MovieReply(movie: update.value, freshness: update.freshness))
         }
     }
@@ -250,12 +261,22 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             throw MoviesError.invalidArgument("width must be positive, got \(width)").varlinkError(parameter: "width")
         }
         let useCase = dependencies.fetchPosterImage
-        return try await relay.relay({ try await useCase.execute(path: path, width: width, emit: $0) }, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
+        let work: @Sendable (@escaping EmitFetched<PosterImage>) async throws -> Void = { emit in
+            try await RemoteDemand.$current.withValue(.interactive) { try await useCase.execute(path: path, width: width, emit: emit) }
+        }
+        return try await relay.relay(work, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
             WireCoding.parameters(PosterReply(
                 mimeType: update.value.mimeType, base64: update.value.bytes.base64EncodedString(),
                 width: update.value.size.width ?? 0, freshness: update.freshness))
         }
     }
+
+    /// Who asks TMDB for a call with `policy`: `network_only` is an explicit command (`--fresh`),
+    /// the rest are users whom the cache may answer.
+    static func demand(of policy: FetchPolicy) -> RemoteDemand {
+        policy == .networkOnly ? .explicit : .interactive
+    }
+
 
     /// `RecentQueries`: the caller's own recent searches (none for a caller without credentials).
     private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

@@ -19,7 +19,8 @@ public protocol AccountRemote: Sendable {
     /// One page (20 movies, oldest first) of `list`: `GET /3/account/{id}/{watchlist,favorite,rated}/movies`.
     func listPage(_ list: AccountList, session: AccountSession, page: Int) async throws -> AccountListPage
     /// Sends `edit`: `POST /3/account/{id}/watchlist|favorite`, `POST|DELETE /3/movie/{id}/rating`.
-    /// Returns TMDB's `status_code` (1, 12 or 13 on success).
+    /// Returns TMDB's `status_code` (1, 12 or 13) when TMDB's answer confirms the change; an answer
+    /// that does not (an unreadable body, `success: false`) throws, and the edit stays pending.
     func send(_ edit: AccountEdit, session: AccountSession) async throws -> Int
 }
 

@@ -77,8 +77,13 @@ extension AccountSync {
         return snapshot?.entries.filter { $0.state == .pending }.count ?? 0
     }
 
-    /// Records and queues an edit (see `AccountRepository.apply`).
-    public func apply(_ edit: AccountEdit, waitSeconds: Double) async throws -> AccountEditResult {
+    /// Records and queues an edit (see `AccountRepository.apply`): durable first, then sent at once
+    /// (an edit is an explicit command: it tries TMDB whatever the back-off). Without a wait, it
+    /// waits for the first attempt only while TMDB is answering, at most
+    /// `ManageAccountUseCase.defaultEditWaitSeconds`: a failed attempt, an unreachable or hanging
+    /// TMDB, returns "pending" at once. With `waitSeconds`, it waits that long for TMDB to take it,
+    /// through retries.
+    public func apply(_ edit: AccountEdit, waitSeconds: Double?) async throws -> AccountEditResult {
         let session = try await requireSession()
         let entry: PendingEdit
         do {
@@ -87,14 +92,19 @@ extension AccountSync {
             throw MoviesError.storage(wrapping: error)
         }
         if settings.sendsEditsAtOnce { Task { await self.pass(pull: false, force: true) } }
-        let deadline = now().addingTimeInterval(waitSeconds)
+        let waitsThroughRetries = waitSeconds != nil
+        let deadline = now().addingTimeInterval(waitSeconds ?? ManageAccountUseCase.defaultEditWaitSeconds)
         var current = entry
         while true {
             let snapshot = try? await storage.snapshot(accountID: session.accountID)
             // An entry gone was superseded by a newer edit of the same movie, or confirmed.
             current = snapshot?.entries.first { $0.id == entry.id } ?? PendingEdit(id: entry.id, edit: edit, state: .delivered, createdAt: entry.createdAt)
             let remaining = deadline.timeIntervalSince(now())
-            if current.state != .pending || authBlocked || remaining <= 0 || (current.attempts > 0 && passTask == nil) { break }
+            if current.state != .pending || authBlocked || remaining <= 0 { break }
+            if !waitsThroughRetries {
+                if current.attempts > 0 || !settings.sendsEditsAtOnce { break }
+                if !(await tmdbIsAnswering()) { break }
+            }
             await waitForProgress(seconds: remaining)
         }
         if authBlocked, current.state == .pending { current.state = .blockedOnAuth }

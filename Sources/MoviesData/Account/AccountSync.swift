@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// Two-way sync with the TMDB account (`AccountRepository`): signs in, keeps the user's edits in a
 /// durable outbox (`AccountStorage`, the state database) and sends them in order when TMDB can be
@@ -31,6 +32,9 @@ public actor AccountSync: AccountRepository {
         /// Whether an edit starts a pass at once (off only where passes are driven by hand: the
         /// deterministic simulation).
         public var sendsEditsAtOnce = true
+        /// A write still unanswered after this many seconds means TMDB is not answering: an edit
+        /// waiting for it returns "pending" then, and later edits do not wait (`nil`: never).
+        public var notAnsweringAfterSeconds: Double?
 
         /// Creates settings (defaults: pull hourly, 10 minutes' grace, back-off 2 s doubling to 15 min).
         public init(
@@ -53,8 +57,13 @@ public actor AccountSync: AccountRepository {
     let now: @Sendable () -> Date
     let events: any EventLog
     let sleep: @Sendable (Double) async throws -> Void
+    /// TMDB's health, shared with the cache: told what the account's calls learn of TMDB (an answer,
+    /// or none at all), and read to decide whether an edit waits for TMDB (`nil`: neither).
+    let health: RemoteHealth?
 
     var session: AccountSession?
+    /// A write is in flight and has passed `notAnsweringAfterSeconds`.
+    var writeIsSlow = false
     var sessionLoaded = false
     /// TMDB refused the session: nothing is sent until the user signs in again.
     var authBlocked = false
@@ -76,8 +85,10 @@ public actor AccountSync: AccountRepository {
     public init(
         remote: any AccountRemote, storage: any AccountStorage, sessions: any AccountSessionStore, settings: Settings = Settings(),
         now: @escaping @Sendable () -> Date = { Date() }, events: any EventLog = DiscardingEventLog(),
-        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+        health: RemoteHealth? = nil
     ) {
+        self.health = health
         self.remote = remote
         self.storage = storage
         self.sessions = sessions
@@ -222,13 +233,24 @@ public actor AccountSync: AccountRepository {
 
     enum Delivery { case sent, rejected, waitsAlone, stop }
 
-    /// Sends one entry and records what TMDB said.
+    /// Sends one entry and records what TMDB said. A write is delivered only when TMDB's answer
+    /// confirms it (`AccountRemote.send`); one answered without a confirmation stays pending (sent
+    /// again later: a set-state, harmless) and the lists are pulled to show TMDB's state.
     func deliver(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
         do {
-            _ = try await remote.send(entry.edit, session: session)
+            _ = try await timedWrite(entry.edit, session: session)
+            writeIsSlow = false
+            await health?.recordSuccess()
             return await delivered(entry, session: session)
         } catch {
+            writeIsSlow = false
             let message = scrubbed(error, session: session)
+            if let failure = error as? MoviesError {
+                // No answer at all says TMDB is unreachable, for the cache too; an answer, even a
+                // refusal, says it is reachable.
+                if failure.httpStatus == nil, failure.code == .remoteUnavailable { await health?.recordFailure(failure) }
+                if let status = failure.httpStatus, (200...299).contains(status) { wantsPull = true }
+            }
             switch AccountFailure.classify(error) {
             case .alreadyApplied:
                 return await delivered(entry, session: session)
@@ -293,6 +315,8 @@ public actor AccountSync: AccountRepository {
         do {
             var lists: [AccountList: [AccountItem]] = [:]
             for list in AccountList.allCases { lists[list] = try await pullList(list, session: session) }
+            // TMDB answered (`movies sync` is an explicit command): the cache may ask it again too.
+            await health?.recordSuccess()
             let settled = try await storage.replaceLists(
                 lists, accountID: session.accountID, pulledAt: started,
                 unconfirmedBefore: started.addingTimeInterval(-settings.unconfirmedGraceSeconds))
@@ -355,7 +379,7 @@ public actor AccountSync: AccountRepository {
     }
 
     func backoff(attempt: Int, retryAfter: Int?) -> Double {
-        let doubling = settings.initialBackoffSeconds * Double(1 << min(max(attempt - 1, 0), 20))
+        let doubling = Backoff(initialSeconds: settings.initialBackoffSeconds, maxSeconds: settings.maxBackoffSeconds).seconds(afterFailures: attempt)
         return min(settings.maxBackoffSeconds, max(doubling, Double(retryAfter ?? 0)))
     }
 

@@ -7,6 +7,9 @@ import Networking
 /// redacted like `api_key`), writes as JSON bodies. Shares the daemon's token bucket.
 public struct TMDBAccountRemote: AccountRemote {
     private let service: NetworkService
+    /// Writes and list pulls: one attempt each. The outbox and the pull's back-off are their retry,
+    /// so an edit is never held up by retries within a call (its own, or a pull's in the same pass).
+    private let oneAttempt: NetworkService
     private let deadlineSeconds: Double
 
     /// Creates the remote over `configuration`, waiting on `rateLimiter` (the one of `TMDBRemote`).
@@ -15,6 +18,10 @@ public struct TMDBAccountRemote: AccountRemote {
         service = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: configuration.retryPolicy, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
+            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
+        oneAttempt = NetworkService(
+            baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
+            retryPolicy: .none, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
     }
 
@@ -44,15 +51,18 @@ public struct TMDBAccountRemote: AccountRemote {
         return (dto.id, dto.username)
     }
 
-    /// `GET account/{id}/{list}/movies?session_id&page&sort_by=created_at.asc`.
+    /// `GET account/{id}/{list}/movies?session_id&page&sort_by=created_at.asc`, in one attempt (a
+    /// failed pull is tried again after the pull's back-off).
     public func listPage(_ list: AccountList, session: AccountSession, page: Int) async throws -> AccountListPage {
         let items: [Endpoint.QueryItem] = [.init("page", String(page)), .init("sort_by", "created_at.asc"), .init("session_id", session.sessionID)]
         let endpoint = Endpoint(path: "account/\(session.accountID)/\(list.rawValue)/movies", queryItems: items, headers: Self.json)
-        let dto: AccountListPageDTO = try await decoded(endpoint, what: "read the account's \(list.rawValue) list", secret: session.sessionID)
+        let dto: AccountListPageDTO = try await decoded(endpoint, what: "read the account's \(list.rawValue) list", secret: session.sessionID, service: oneAttempt)
         return dto.page(of: list)
     }
 
-    /// Sends `edit`; returns TMDB's `status_code` (1 when the body had none).
+    /// Sends `edit` in one attempt; returns TMDB's `status_code` (1 for `success: true` without one).
+    /// A 2xx whose body does not confirm the change (`success: true`, or code 1, 12 or 13) throws
+    /// `invalidResponse` with the HTTP status and TMDB's code, so the edit stays pending.
     public func send(_ edit: AccountEdit, session: AccountSession) async throws -> Int {
         let query = [Endpoint.QueryItem("session_id", session.sessionID)]
         let endpoint: Endpoint
@@ -69,9 +79,18 @@ public struct TMDBAccountRemote: AccountRemote {
         case .rating(nil):
             endpoint = Endpoint(path: "movie/\(edit.movieID)/rating", queryItems: query, headers: Self.json, method: "DELETE")
         }
-        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID)
-        // A 2xx is TMDB's yes whatever its body says (1, 12, 13): the change is there.
-        return (try? JSONDecoder().decode(AccountStatusDTO.self, from: response.body))?.statusCode ?? 1
+        let response = try await send(endpoint, what: "\(edit)", secret: session.sessionID, service: oneAttempt)
+        // Delivered only when TMDB's body says so: a 2xx whose body cannot be read, or does not
+        // confirm the change, may not have changed anything (a proxy's page, a cut body).
+        let status = try? JSONDecoder().decode(AccountStatusDTO.self, from: response.body)
+        guard let status, status.confirmsWrite else {
+            let code = status?.statusCode.map { ", code \($0)" } ?? ""
+            throw MoviesError(
+                code: .invalidResponse,
+                message: "TMDB answered HTTP \(response.status)\(code) without confirming the change; it stays pending",
+                httpStatus: response.status, tmdbCode: status?.statusCode)
+        }
+        return status.statusCode ?? 1
     }
 
     private static let json = ["Accept": "application/json"]
@@ -91,19 +110,20 @@ public struct TMDBAccountRemote: AccountRemote {
         }
     }
 
-    private func decoded<T: Decodable>(_ endpoint: Endpoint, what: String, secret: String? = nil) async throws -> T {
-        let response = try await send(endpoint, what: what, secret: secret)
+    private func decoded<T: Decodable>(_ endpoint: Endpoint, what: String, secret: String? = nil, service: NetworkService? = nil) async throws -> T {
+        let response = try await send(endpoint, what: what, secret: secret, service: service)
         guard let value = try? JSONDecoder().decode(T.self, from: response.body) else {
             throw MoviesError(code: .invalidResponse, message: "TMDB's answer to \(what) could not be decoded.", httpStatus: response.status)
         }
         return value
     }
 
-    /// The 2xx answer to `endpoint`, or the `MoviesError` with TMDB's status and code.
-    private func send(_ endpoint: Endpoint, what: String, secret: String?) async throws -> HTTPResponse {
+    /// The 2xx answer to `endpoint` (through `service`, else the reads' one), or the `MoviesError`
+    /// with TMDB's status and code.
+    private func send(_ endpoint: Endpoint, what: String, secret: String?, service: NetworkService? = nil) async throws -> HTTPResponse {
         let response: HTTPResponse
         do {
-            response = try await service.response(for: endpoint)
+            response = try await (service ?? self.service).response(for: endpoint)
         } catch let error as NetworkError {
             throw scrubbed(TMDBResponseInterpreter.error(for: error, deadlineSeconds: deadlineSeconds), secret)
         } catch is CancellationError {

@@ -1,19 +1,25 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// TMDB's health, decided from the outcomes of remote calls (DESIGN §4), and the gate that skips
 /// the network while it is known to be down so offline answers never wait for timeouts.
 ///
 /// - After `failureThreshold` consecutive availability failures (transport error, timeout, 5xx;
-///   one by default) the state is `offline` and the network is skipped for a backoff period that
-///   doubles from `initialBackoffSeconds` up to `maxBackoffSeconds`, jittered. A call still
-///   running after `slowCallSeconds` (the answer deadline) marks the remote offline at once, so
-///   the next calls answer from the cache without joining the hanging fetch.
-/// - While a ``RemoteProbe`` runs, an offline remote stays gated until the probe reaches it; the
-///   probe, not a user's call, pays for finding out whether TMDB is back.
-/// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff).
+///   one by default) the state is `offline` and a retry pause starts that doubles from
+///   `initialBackoffSeconds` up to `maxBackoffSeconds` (60 s), jittered. A call still running
+///   after `slowCallSeconds` (the answer deadline) marks the remote offline at once, so the next
+///   calls answer from the cache without joining the hanging fetch.
+/// - The pause governs background work only (``gate(for:)``, ``RemoteDemand``): background work
+///   skips the network until it ends (and, while a ``RemoteProbe`` runs, until the probe reaches
+///   TMDB); while users ask, the probe checks TMDB at once, at most once every `userProbeSeconds`
+///   (5 s), and the users answer from the cache meanwhile (no user call pays for finding out); an
+///   explicit command tries at once. So TMDB's return is noticed within seconds of someone
+///   asking, and within the pause (at most 60 s) when nobody does.
+/// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff), for every caller:
+///   TMDB asked for that pause.
 /// - A rejected credential is `authRejected`: its own state, never offline; calls are retried at
-///   the backoff pace.
+///   the pace above.
 /// - Any success is `online` and resets the failures.
 public actor RemoteHealth: RemoteStatusRepository {
     /// Thresholds and backoff bounds.
@@ -28,17 +34,26 @@ public actor RemoteHealth: RemoteStatusRepository {
         public var jitterFraction: Double
         /// A remote call still running after this many seconds marks the remote offline; `nil` never.
         public var slowCallSeconds: Double?
+        /// While the remote is paused, at most one user call this often goes to TMDB as a probe.
+        public var userProbeSeconds: Double
 
-        /// Creates a configuration (defaults: 1 failure, 5 s doubling up to 5 min, ±20 %, no slow mark).
+        /// Creates a configuration (defaults: 1 failure, a pause of 5 s doubling up to 60 s, ±20 %,
+        /// no slow mark, one user probe every 5 s).
         public init(
-            failureThreshold: Int = 1, initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 300,
-            jitterFraction: Double = 0.2, slowCallSeconds: Double? = nil
+            failureThreshold: Int = 1, initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 60,
+            jitterFraction: Double = 0.2, slowCallSeconds: Double? = nil, userProbeSeconds: Double = 5
         ) {
             self.failureThreshold = max(1, failureThreshold)
             self.initialBackoffSeconds = initialBackoffSeconds
             self.maxBackoffSeconds = maxBackoffSeconds
             self.jitterFraction = jitterFraction
             self.slowCallSeconds = slowCallSeconds.map { max(0, $0) }
+            self.userProbeSeconds = max(0, userProbeSeconds)
+        }
+
+        /// The retry pause's back-off.
+        var backoff: Backoff {
+            Backoff(initialSeconds: initialBackoffSeconds, maxSeconds: maxBackoffSeconds, jitterFraction: jitterFraction)
         }
     }
 
@@ -58,6 +73,10 @@ public actor RemoteHealth: RemoteStatusRepository {
     private var consecutiveFailures = 0
     private var sharedCache: SharedCacheStatus?
     private var backoffLevel = 0
+    /// When a user's call last asked for a probe during the pause.
+    private var lastUserProbeAt: Date?
+    /// A user asked during the pause: the probe checks TMDB now instead of at the pause's end.
+    private var userProbeRequested = false
 
     /// Creates a health tracker.
     /// - Parameters:
@@ -86,8 +105,13 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// Called when the probe stops: the gate opens at `retryAt` again.
     func detachProbe() { probeAttached = false }
 
-    /// Seconds until the probe should try the remote: `nil` when no probe is needed (not offline).
+    /// Called by the probe as it sends its request: a user's request for a probe is being served.
+    func takeProbeRequest() { userProbeRequested = false }
+
+    /// Seconds until the probe should try the remote: 0 when a user asked during the pause, `nil`
+    /// when no probe is needed (not offline).
     func probeDelay() -> Double? {
+        if userProbeRequested { return 0 }
         guard state == .offline else { return nil }
         guard let retryAt else { return 0 }
         return max(0, retryAt.timeIntervalSince(now()))
@@ -107,20 +131,63 @@ public actor RemoteHealth: RemoteStatusRepository {
         sharedCache = current
     }
 
-    /// Whether a remote call may be attempted at `date`.
+    /// Whether a remote call may be attempted at `date` (by background work).
     public func shouldAttempt(at date: Date) -> Bool {
         guard let retryAt else { return true }
         return date >= retryAt
     }
 
-    /// `nil` when a remote call may be made now; otherwise the ready-made error to answer with
-    /// (`remoteUnavailable` while offline or rate limited, `remoteRejected` while the credential is
-    /// rejected), carrying `retryAfterSeconds`.
-    public func gate() -> MoviesError? {
+    /// Whether background work is paused now: the retry pause is running, or it ended and the
+    /// probe has not reached TMDB yet. Not while rate limited: that pause is TMDB's, for everyone.
+    public func isPaused() -> Bool {
+        guard state != .rateLimited else { return false }
+        return pausedError(at: now()) != nil
+    }
+
+    /// Whether TMDB answered the last call (or nothing is known yet): not offline, rate limited or
+    /// rejecting the credential. An account edit waits for TMDB only then.
+    public func isAnswering() -> Bool {
+        state == .online || state == .unknown
+    }
+
+    /// `nil` when a remote call for `demand` may be made now; otherwise the ready-made error to
+    /// answer with (`remoteUnavailable` while offline or rate limited, `remoteRejected` while the
+    /// credential is rejected), carrying `retryAfterSeconds`.
+    ///
+    /// Background work honours the pause. During it, an interactive call asks the ``RemoteProbe``
+    /// to check TMDB now, unless a user did in the last `userProbeSeconds`, and answers at once
+    /// (from the cache, or with this error: TMDB is not asked for it); an explicit call always goes
+    /// through. A 429's `Retry-After` holds for every demand.
+    public func gate(for demand: RemoteDemand = .background) -> MoviesError? {
         let date = now()
+        guard let paused = pausedError(at: date) else { return nil }
+        if state == .rateLimited { return paused }
+        switch demand {
+        case .background:
+            return paused
+        case .explicit:
+            return nil
+        case .interactive:
+            if lastUserProbeAt.map({ date.timeIntervalSince($0) >= configuration.userProbeSeconds }) ?? true {
+                lastUserProbeAt = date
+                userProbeRequested = true
+            }
+            let nextSlot = (lastUserProbeAt ?? date).addingTimeInterval(configuration.userProbeSeconds).timeIntervalSince(date)
+            let pauseLeft = retryAt.map { $0.timeIntervalSince(date) } ?? nextSlot
+            return unavailable(wait: max(0, min(nextSlot, pauseLeft)))
+        }
+    }
+
+    /// The error background work answers with now, `nil` when it may call TMDB.
+    private func pausedError(at date: Date) -> MoviesError? {
         let probed = probeAttached && state == .offline
         guard let retryAt, date < retryAt || probed else { return nil }
-        let wait = max(1, Int(retryAt.timeIntervalSince(date).rounded(.up)))
+        return unavailable(wait: retryAt.timeIntervalSince(date))
+    }
+
+    /// The error of a call not sent for `seconds` more, in the words of the state.
+    private func unavailable(wait seconds: Double) -> MoviesError {
+        let wait = max(1, Int(seconds.rounded(.up)))
         switch state {
         case .authRejected:
             return MoviesError(
@@ -153,6 +220,8 @@ public actor RemoteHealth: RemoteStatusRepository {
         backoffLevel = 0
         retryAt = nil
         lastError = nil
+        lastUserProbeAt = nil
+        userProbeRequested = false
     }
 
     /// Records a failed call and updates the state from what the failure says about the remote.
@@ -196,12 +265,10 @@ public actor RemoteHealth: RemoteStatusRepository {
         }
     }
 
-    /// The current backoff period, jittered; doubles the next one.
+    /// The current pause, jittered; doubles the next one (up to the cap).
     private func nextBackoff() -> Double {
-        let base = min(configuration.maxBackoffSeconds, configuration.initialBackoffSeconds * Double(1 << min(backoffLevel, 30)))
-        backoffLevel += 1
-        let factor = 1 - configuration.jitterFraction + 2 * configuration.jitterFraction * randomUnit()
-        return max(0, base * factor)
+        backoffLevel = min(backoffLevel + 1, 31)
+        return configuration.backoff.seconds(afterFailures: backoffLevel, randomUnit: randomUnit())
     }
 
     /// Records that a call has been running for `seconds` without an answer: unless the remote is

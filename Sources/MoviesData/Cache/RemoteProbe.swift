@@ -52,10 +52,24 @@ public struct RemoteProbe: Sendable {
         return !Task.isCancelled
     }
 
-    /// Sends one `configuration` request and records what it says about the remote.
+    /// An explicit command's probe (`movies refresh`): while background work is paused, sends one
+    /// request at once, so the command's work goes to TMDB if it is back and fails at once if not;
+    /// does nothing otherwise.
+    public func probeIfPaused() async {
+        guard await health.isPaused() else { return }
+        await probeOnce()
+    }
+
+    /// Sends one `configuration` request and records what it says about the remote. It waits at
+    /// most the health's slow-call mark (the answer deadline): a request still unanswered then is a
+    /// failure ("did not answer"), so a hanging TMDB never holds up the next probe.
     func probeOnce() async {
+        await health.takeProbeRequest()
+        let remote = remote
         do {
-            _ = try await remote.fetch(.configuration, etag: nil)
+            _ = try await SlowCallMark.bounded(after: health.configuration.slowCallSeconds, sleep: health.sleep) {
+                try await remote.fetch(.configuration, etag: nil)
+            }
             await health.recordSuccess()
         } catch {
             let failure = MoviesError(wrapping: error)

@@ -233,7 +233,7 @@ public actor ChangeFeedSync {
 
     /// One feed request's body, through the remote's health gate.
     private func fetch(_ request: RemoteRequest, requests: inout Int) async throws -> Data {
-        if let gated = await health.gate() { throw gated }
+        if let gated = await health.gate(for: RemoteDemand.current ?? .background) { throw gated }
         requests += 1
         do {
             let response = try await remote.fetch(request, etag: nil)

@@ -70,9 +70,21 @@ struct AccountListPageDTO: Decodable {
 
 /// A write's answer: `{success, status_code, status_message}`.
 struct AccountStatusDTO: Decodable {
+    var success: Bool?
     var statusCode: Int?
 
     enum CodingKeys: String, CodingKey {
+        case success
         case statusCode = "status_code"
+    }
+
+    /// TMDB's codes for a change it made: 1 created, 12 updated, 13 deleted (TMDB-SYNC-NOTES §2).
+    static let appliedCodes: Set<Int> = [1, 12, 13]
+
+    /// Whether the body says the change was made: `success: true`, or, without `success`, a code
+    /// that means applied.
+    var confirmsWrite: Bool {
+        if let success { return success }
+        return statusCode.map(Self.appliedCodes.contains) ?? false
     }
 }

@@ -2,12 +2,10 @@ import FoundationEssentials
 import MoviesDomain
 
 extension CachedRemoteLoader {
-    /// The body of one shared fetch: skips the network while the remote is known to be down,
-    /// sends the stored ETag, records the outcome in `health`, validates and stores the response.
-    /// A failed fetch never touches the stored entry, except that an authoritative 404 is
-    /// remembered as a negative entry.
+    /// The body of one shared fetch (the caller passed `health`'s gate): sends the stored ETag,
+    /// records the outcome in `health`, validates and stores the response. A failed fetch never
+    /// touches the stored entry, except that an authoritative 404 is remembered as a negative entry.
     func fetchAndStore<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> FetchOutcome {
-        if let gated = await health.gate() { throw gated }
         let stored = try? await storage.response(forKey: resource.key)
         // Its ETag is sent only if the stored body is still good: a row stored with its reply was
         // decoded when it was saved; an older row is decoded once here.

@@ -18,13 +18,15 @@ struct CachedRemoteLoader: Sendable {
     let storageHealth: StorageHealthMonitor
 
     /// Emits the policy's updates for `resource` through `emit`; throws the final error, if any,
-    /// as a `MoviesError`.
+    /// as a `MoviesError`. Who asks (``RemoteDemand/current``, else the policy: `network_only` is
+    /// explicit, the others interactive) decides how a retry pause applies.
     func run<Value: Sendable>(
         _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
         emit: (Fetched<Value>) async -> Void
     ) async throws {
+        let demand = RemoteDemand.current ?? (fetchPolicy == .networkOnly ? .explicit : .interactive)
         do {
-            try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds, emit: emit)
+            try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds, demand: demand, emit: emit)
         } catch {
             throw MoviesError(wrapping: error)
         }
@@ -32,7 +34,7 @@ struct CachedRemoteLoader: Sendable {
 
     /// Emits the policy's sequence of updates through `emit`; throws the final error, if any.
     func produce<Value: Sendable>(
-        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
+        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?, demand: RemoteDemand,
         emit: (Fetched<Value>) async -> Void
     ) async throws {
         let maxStale = maxStaleSeconds ?? policy.maxStale(of: resource.resourceClass)
@@ -55,7 +57,7 @@ struct CachedRemoteLoader: Sendable {
                 throw MoviesError.notCached("nothing cached for this request and the policy forbids the network")
             }
         case .networkOnly:
-            await emit(try await fetch(resource))
+            await emit(try await fetch(resource, demand: demand))
         case .cacheThenNetwork:
             let cached = await lookupRecordingFailure(resource)
             let started = now()
@@ -63,7 +65,7 @@ struct CachedRemoteLoader: Sendable {
             if case .value(let value, let entry) = cached, isServable(entry, at: started, maxStale: maxStale) {
                 await emit(cachedUpdate(value, entry))
             }
-            await emit(try await fetch(resource))
+            await emit(try await fetch(resource, demand: demand))
         case .cacheFirst:
             let cached = await lookupRecordingFailure(resource)
             let started = now()
@@ -73,7 +75,7 @@ struct CachedRemoteLoader: Sendable {
                 return
             }
             do {
-                await emit(try await fetch(resource))
+                await emit(try await fetch(resource, demand: demand))
             } catch {
                 let failure = MoviesError(wrapping: error)
                 guard failure.code != .cancelled,
@@ -134,10 +136,11 @@ struct CachedRemoteLoader: Sendable {
     }
 
     /// Fetches `resource` through the key's shared flight and decodes the result.
-    func fetch<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> Fetched<Value> {
-        // Checked before joining a flight too: a fetch that is hanging (and marked the remote
-        // offline) is not joined, so the caller answers from the cache at once.
-        if let gated = await health.gate() { throw gated }
+    func fetch<Value: Sendable>(_ resource: CachedResource<Value>, demand: RemoteDemand) async throws -> Fetched<Value> {
+        // Checked once, before joining a flight: a fetch that is hanging (and marked the remote
+        // offline) is not joined, so the caller answers from the cache at once; and a user's call
+        // let through as the pause's probe is counted once.
+        if let gated = await health.gate(for: demand) { throw gated }
         let outcome: FetchOutcome
         do {
             outcome = try await flights.run(resource.key) { try await fetchAndStore(resource) }

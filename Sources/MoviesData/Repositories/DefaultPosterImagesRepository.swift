@@ -25,26 +25,27 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
     public func posterImage(path: String, size: PosterSize, policy: FetchPolicy, emit: EmitFetched<PosterImage>) async throws {
         do {
             do {
-                try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil, emit: emit)
+                try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil, demand: .interactive, emit: emit)
                 return
             } catch let error as MoviesError where error.code == .notCached && policy != .cacheOnly {
                 // Not cached: fetch it below.
             }
-            let baseURL = try await configurationBaseURL(loader)
-            await emit(try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL)))
+            let demand = RemoteDemand.current ?? (policy == .networkOnly ? .explicit : .interactive)
+            let baseURL = try await configurationBaseURL(loader, demand: demand)
+            await emit(try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL), demand: demand))
         } catch {
             throw MoviesError(wrapping: error)
         }
     }
 
     /// TMDB's `secure_base_url`, from the cached configuration when fresh enough.
-    private func configurationBaseURL(_ loader: CachedRemoteLoader) async throws -> String {
+    private func configurationBaseURL(_ loader: CachedRemoteLoader, demand: RemoteDemand) async throws -> String {
         let configuration = CachedResource<ConfigurationDTO>(
             key: CacheKey.configuration, resourceClass: .configuration, request: .configuration,
             decode: { entry in try ConfigurationDTO.decode(entry.body) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no configuration", httpStatus: 404))
         var latest: ConfigurationDTO?
-        try await loader.produce(configuration, fetchPolicy: .cacheFirst, maxStaleSeconds: nil) { latest = $0.value }
+        try await loader.produce(configuration, fetchPolicy: .cacheFirst, maxStaleSeconds: nil, demand: demand) { latest = $0.value }
         guard let latest else {
             throw MoviesError(code: .invalidResponse, message: "TMDB's configuration could not be loaded")
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// Refresh-ahead (DESIGN §4): keeps watchlist entries fresh by refreshing each at about 3/4 of its
 /// fresh lifetime, jittered, inside a background request budget.
@@ -7,9 +8,9 @@ import MoviesDomain
 /// Each pass refreshes at most `batchSize` due entries and then waits `batchSize / requestsPerSecond`
 /// seconds, so a backlog (after an outage, or at start) is spread out instead of stampeding, and
 /// the background rate stays at `requestsPerSecond`. When the remote fails (unreachable, rate
-/// limited or rejecting the credential), the scheduler backs off, doubling from
-/// `initialBackoffSeconds` up to `maxBackoffSeconds` with jitter, and tries one entry per pass
-/// until it answers again. The clock and the randomness are injected; `runPass()` is one pass.
+/// limited or rejecting the credential), the scheduler waits out the remote's retry pause (or,
+/// when a step failed on the wire, the one `Backoff` from `initialBackoffSeconds` up to
+/// `maxBackoffSeconds`, 60 s) and tries one entry per pass until it answers again. The clock and the randomness are injected; `runPass()` is one pass.
 public actor RefreshScheduler {
     /// Budget, timing and backoff.
     public struct Configuration: Sendable, Hashable {
@@ -28,10 +29,10 @@ public actor RefreshScheduler {
         /// The longest wait between passes when nothing is due, in seconds.
         public var idleSeconds: Double
 
-        /// Creates a configuration (defaults: 10 req/s, 5 per pass, due at 3/4 ±10 %, backoff 5 s to 10 min).
+        /// Creates a configuration (defaults: 10 req/s, 5 per pass, due at 3/4 ±10 %, backoff 5 s to 60 s).
         public init(
             requestsPerSecond: Double = 10, batchSize: Int = 5, aheadFraction: Double = 0.75, jitterFraction: Double = 0.1,
-            initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 600, idleSeconds: Double = 300
+            initialBackoffSeconds: Double = 5, maxBackoffSeconds: Double = 60, idleSeconds: Double = 300
         ) {
             self.requestsPerSecond = max(0.01, requestsPerSecond)
             self.batchSize = max(1, batchSize)
@@ -97,8 +98,13 @@ public actor RefreshScheduler {
     }
 
     /// One pass: refreshes up to `batchSize` due entries; returns the seconds until the next pass.
+    /// Background work: it honours the remote's retry pause (``RemoteDemand/background``).
     @discardableResult
     public func runPass() async -> Double {
+        await RemoteDemand.$current.withValue(.background) { await backgroundPass() }
+    }
+
+    private func backgroundPass() async -> Double {
         let date = now()
         if let until = backoffUntil, date < until { return scheduled(until.timeIntervalSince(date), from: date) }
         // The change feed when due (daily): it marks what changed stale, so the steps below
@@ -121,7 +127,9 @@ public actor RefreshScheduler {
             } catch {
                 let failure = MoviesError(wrapping: error)
                 if failure.code == .remoteUnavailable || failure.isAuthRejection {
-                    let wait = nextBackoff()
+                    // The remote's pause when it gave one (the step was not sent), else the back-off.
+                    let wait = failure.retryAfterSeconds.map { min(Double($0), configuration.maxBackoffSeconds) } ?? nextBackoff()
+                    backoffLevel = max(backoffLevel, 1)
                     backoffUntil = date.addingTimeInterval(wait)
                     return scheduled(wait, from: date)
                 }
@@ -143,9 +151,9 @@ public actor RefreshScheduler {
     }
 
     private func nextBackoff() -> Double {
-        let base = min(configuration.maxBackoffSeconds, configuration.initialBackoffSeconds * Double(1 << min(backoffLevel, 30)))
-        backoffLevel += 1
-        return max(0, base * (1 + 0.2 * (2 * randomUnit() - 1)))
+        backoffLevel = min(backoffLevel + 1, 31)
+        let backoff = Backoff(initialSeconds: configuration.initialBackoffSeconds, maxSeconds: configuration.maxBackoffSeconds, jitterFraction: 0.2)
+        return backoff.seconds(afterFailures: backoffLevel, randomUnit: randomUnit())
     }
 
     private func scheduled(_ delay: Double, from date: Date) -> Double {

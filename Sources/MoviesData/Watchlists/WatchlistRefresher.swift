@@ -66,6 +66,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// Where the last refresh is kept across restarts (`nil`: in memory only).
     let history: (any RefreshHistoryStorage)?
     private var historyRead = false
+    /// Probes TMDB at the start of a refresh while background work is paused (`nil`: never).
+    let probe: RemoteProbe?
     private var running: Run?
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
@@ -79,9 +81,10 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
         responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
         events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil,
-        history: (any RefreshHistoryStorage)? = nil
+        history: (any RefreshHistoryStorage)? = nil, probe: RemoteProbe? = nil
     ) {
         self.history = history
+        self.probe = probe
         self.account = account
         self.events = events
         self.changeFeed = changeFeed
@@ -141,7 +144,17 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// Cancels the refresh running now (daemon shutdown).
     public func cancelRunning() { running?.task.cancel() }
 
+    /// A refresh someone asked for (`movies refresh`) is an explicit command: it probes TMDB at
+    /// once when the retry pause is on, then runs its steps as background work, so they go to
+    /// TMDB when it is back and fail at once, without a request each, when it is not.
     private func perform(runID: Int, target: String?, mode: RefreshMode) async throws -> RefreshSummary {
+        if let probe { await probe.probeIfPaused() }
+        return try await RemoteDemand.$current.withValue(.background) {
+            try await performSteps(runID: runID, target: target, mode: mode)
+        }
+    }
+
+    private func performSteps(runID: Int, target: String?, mode: RefreshMode) async throws -> RefreshSummary {
         let start = now()
         // The account's lists first: its watchlist is refreshed and pinned as one more list.
         if let account { await account.pullNow() }

@@ -7,9 +7,12 @@ public protocol AccountRepository: Sendable {
     /// Ends the session on TMDB (when reachable) and forgets it; edits not yet sent stay in the
     /// outbox for the next sign-in to the same account. Returns how many stay.
     func logout() async throws -> Int
-    /// Records `edit` in the outbox and the account's lists at once (one transaction), then tries to
-    /// send it for at most `waitSeconds`. Throws `remoteRejected` (code 3) when nobody signed in.
-    func apply(_ edit: AccountEdit, waitSeconds: Double) async throws -> AccountEditResult
+    /// Records `edit` in the outbox and the account's lists at once (one transaction), then sends
+    /// it. Without `waitSeconds`, waits only for the first attempt and only while TMDB is answering
+    /// (at most `ManageAccountUseCase.defaultEditWaitSeconds`): a failed attempt returns "pending"
+    /// at once. With `waitSeconds`, waits that long for TMDB to take it, through retries. Throws
+    /// `remoteRejected` (code 3) when nobody signed in.
+    func apply(_ edit: AccountEdit, waitSeconds: Double?) async throws -> AccountEditResult
     /// The account's lists: TMDB's last pulled state with every unconfirmed edit applied.
     func view() async throws -> AccountView
     /// The outbox, oldest first (rejected entries included).

@@ -1,7 +1,8 @@
 /// Signs in to TMDB, edits the account's lists (offline too: edits wait in a durable outbox) and
 /// syncs them: the account's use cases, over `AccountRepository`.
 public struct ManageAccountUseCase: Sendable {
-    /// How long an edit waits for TMDB before its reply says "pending" (the edit is kept either way).
+    /// The longest an edit waits for TMDB's first answer before its reply says "pending" (the edit
+    /// is kept either way); it waits only while TMDB is answering, and not after a failed attempt.
     public static let defaultEditWaitSeconds = 2.0
     /// The longest `sync` may be asked to wait.
     public static let maxSyncWaitSeconds = 3600.0
@@ -19,11 +20,12 @@ public struct ManageAccountUseCase: Sendable {
     /// Signs out; returns how many edits stay in the outbox.
     public func logout() async throws -> Int { try await repository.logout() }
 
-    /// Applies `edit` now and queues it for TMDB; waits for TMDB at most `waitSeconds` (default 2 s).
+    /// Applies `edit` now and queues it for TMDB. Without `waitSeconds`, waits for TMDB's first
+    /// answer only while TMDB is answering (at most `defaultEditWaitSeconds`); with it, up to that
+    /// long for TMDB to take the edit, through retries.
     public func apply(_ edit: AccountEdit, waitSeconds: Double? = nil) async throws -> AccountEditResult {
-        let wait = waitSeconds ?? Self.defaultEditWaitSeconds
-        guard wait.isFinite, wait >= 0, wait <= 60 else { throw MoviesError.invalidArgument("waitSeconds must be 0 to 60") }
-        return try await repository.apply(edit, waitSeconds: wait)
+        if let wait = waitSeconds, !(wait.isFinite && wait >= 0 && wait <= 60) { throw MoviesError.invalidArgument("waitSeconds must be 0 to 60") }
+        return try await repository.apply(edit, waitSeconds: waitSeconds)
     }
 
     /// The account's lists.

@@ -67,6 +67,8 @@ public struct StubCommandLine: Sendable {
           --down                   start with the main port closed (connections refused)
           --session-expired        answer every request with a session 401 code 3
           --drop-after-apply X     share of account writes applied, then answered with a TCP RST
+          --unreadable-writes X    share of account writes answered 200 with an unreadable (HTML) body,
+                                   without applying them
           --writes-only            error-rate, rate-limit-share, hang and reset hit only account writes
                                    (watchlist, favorite, rating); a write they hit is not applied
           --help                   show this help
@@ -76,7 +78,7 @@ public struct StubCommandLine: Sendable {
           POST /faults             JSON with any of latencyMs, errorRate, rateLimit {"share","retryAfter"},
                                    malformedJSON, truncateBody, reset, hang, down (true closes the main
                                    port, false re-opens it on the same port), sessionExpired,
-                                   dropAfterApply, writesOnly
+                                   dropAfterApply, unreadableWrites, writesOnly
           POST /reset              clear faults and counters (keeps the change log and the account)
           GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
           GET /movies              {"ids":[...]}: every movie id of the catalogue
@@ -98,7 +100,7 @@ public struct StubCommandLine: Sendable {
         "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
         "--max-age", "--max-connections", "--recording", "--latency-ms", "--retry-after",
     ].map { OptionSpec.option($0, value: "VALUE", help: "") }
-        + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang", "--drop-after-apply"]
+        + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang", "--drop-after-apply", "--unreadable-writes"]
         .map { OptionSpec.option($0, value: "SHARE", implicit: "1", help: "") }
         + ["--down", "--auto-approve", "--session-expired", "--writes-only"].map { OptionSpec.flag($0, help: "") }
         + [.flag("--help", "-h", help: "")]
@@ -152,6 +154,7 @@ public struct StubCommandLine: Sendable {
         case "--reset": configuration.faults.reset = try Self.share(option, value)
         case "--hang": configuration.faults.hang = try Self.share(option, value)
         case "--drop-after-apply": configuration.faults.dropAfterApply = try Self.share(option, value)
+        case "--unreadable-writes": configuration.faults.unreadableWrites = try Self.share(option, value)
         default: throw InvalidArguments(description: "Unknown option \(option); see --help.")
         }
     }

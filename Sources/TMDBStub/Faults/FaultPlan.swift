@@ -8,6 +8,8 @@ struct FaultPlan {
     var truncateBody: Bool
     /// Apply the account write, then close with a TCP RST instead of answering.
     var dropAfterApply: Bool
+    /// Answer the account write `200` with an unreadable body, without applying it.
+    var unreadableWrite: Bool
     var retryAfter: Int
 
     /// Rolls each fault independently with its share. `isAccountWrite` says whether the request
@@ -23,6 +25,7 @@ struct FaultPlan {
         malformedJSON = roll(faults.malformedJSON)
         truncateBody = roll(faults.truncateBody)
         dropAfterApply = isAccountWrite && roll(faults.dropAfterApply)
+        unreadableWrite = isAccountWrite && roll(faults.unreadableWrites)
         retryAfter = faults.rateLimit.retryAfter
     }
 
@@ -35,6 +38,9 @@ struct FaultPlan {
         }
         if serverError {
             return .tmdbError(status: 500, code: 11, message: "Internal error: Something went wrong, contact TMDB.")
+        }
+        if unreadableWrite {
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/html")], body: Array("<html><body>Request accepted</body></html>".utf8))
         }
         return nil
     }

@@ -20,6 +20,7 @@ extension StubFaults {
             ("down", .bool(down)),
             ("sessionExpired", .bool(sessionExpired)),
             ("dropAfterApply", .double(dropAfterApply)),
+            ("unreadableWrites", .double(unreadableWrites)),
             ("writesOnly", .bool(writesOnly)),
         ])
     }
@@ -27,7 +28,7 @@ extension StubFaults {
     /// These faults with the members present in the JSON object `body` replaced; absent members keep
     /// their value. Shares accept numbers or booleans (true = 1), switches booleans or numbers (> 0 =
     /// on). The account faults also accept their snake_case names (`session_expired`,
-    /// `drop_after_apply`, `writes_only`).
+    /// `drop_after_apply`, `unreadable_writes`, `writes_only`).
     public func applying(jsonBody body: [UInt8]) throws(InvalidFaults) -> StubFaults {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             throw InvalidFaults(description: "The body must be a JSON object such as {\"errorRate\":0.5}.")
@@ -44,6 +45,7 @@ extension StubFaults {
             case "down": faults.down = try Self.share(value, key) > 0
             case "sessionExpired", "session_expired": faults.sessionExpired = try Self.share(value, key) > 0
             case "dropAfterApply", "drop_after_apply": faults.dropAfterApply = try Self.share(value, key)
+            case "unreadableWrites", "unreadable_writes": faults.unreadableWrites = try Self.share(value, key)
             case "writesOnly", "writes_only": faults.writesOnly = try Self.share(value, key) > 0
             case "rateLimit":
                 if let limit = value as? [String: Any] {

@@ -37,6 +37,9 @@ public struct StubFaults: Sendable, Equatable {
     /// their answer after the stub handled them: a valid write is applied, and the client cannot
     /// tell whether it was.
     public var dropAfterApply: Double = 0
+    /// Share of account writes answered `200` with a body that cannot be read (a proxy's HTML page)
+    /// instead of TMDB's answer, without applying them: a client must not count them as delivered.
+    public var unreadableWrites: Double = 0
     /// When true `errorRate`, `rateLimit`, `hang` and `reset` hit only account writes; reads keep working.
     public var writesOnly = false
 

@@ -48,6 +48,8 @@ final class MockMoviesClient: MoviesClient {
     private(set) var deletedNames: [String] = []
     private(set) var refreshedNames: [String?] = []
     private(set) var accountEdits: [AccountEdit] = []
+    /// The `waitSeconds` of each edit, in order.
+    private(set) var accountEditWaits: [Double?] = []
     private(set) var syncWaits: [Double?] = []
     private(set) var loginCalls = 0
     private(set) var dismissedRejected: [Bool] = []
@@ -130,6 +132,7 @@ final class MockMoviesClient: MoviesClient {
 
     func accountEdit(_ edit: AccountEdit, waitSeconds: Double?) throws(ClientError) -> ClientReply<AccountEditReply> {
         accountEdits.append(edit)
+        accountEditWaits.append(waitSeconds)
         return try single(accountEditAnswer(edit))
     }
 
