@@ -238,7 +238,7 @@ public actor RemoteHealth: RemoteStatusRepository {
         }
     }
 
-    private static func formatted(_ seconds: Double) -> String {
+    static func formatted(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 

@@ -4,11 +4,29 @@
 /// delivered to every waiter but never cached. A waiter that is cancelled returns at once with a
 /// `CancellationError` without disturbing the others; when every waiter of a key is gone, the
 /// shared work is cancelled too.
+///
+/// A waiter may also bring its own patience: an async function that returns an error once the
+/// waiter has waited long enough (the answer deadline). Then that waiter alone gets the error, at
+/// once, and the shared work goes on in the background, for the other waiters and for whatever it
+/// stores, even when nobody waits for it any more. Every waiter is bounded this way, the one that
+/// started the work and the ones that joined it later alike.
 public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
+    /// Waits until a waiter has waited long enough and returns the error to give it, or `nil` when
+    /// it is cancelled first (the waiter got its result).
+    public typealias Patience = @Sendable () async -> (any Error)?
+
+    private struct Waiter {
+        let continuation: CheckedContinuation<Value, any Error>
+        var patience: Task<Void, Never>?
+    }
+
     private struct Flight {
         let id: UInt64
         var task: Task<Void, Never>?
-        var waiters: [UInt64: CheckedContinuation<Value, any Error>]
+        var waiters: [UInt64: Waiter]
+        /// Whether a waiter ran out of patience: the work is then kept going for the cache, and is
+        /// not cancelled when the last waiter leaves.
+        var detached = false
     }
 
     private var flights: [Key: Flight] = [:]
@@ -24,15 +42,20 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     public func waiterCount(for key: Key) -> Int { flights[key]?.waiters.count ?? 0 }
 
     /// Runs `operation` for `key`, or joins the one already running for it, and returns its result.
-    /// - Throws: the operation's error, or `CancellationError` when the calling task is cancelled.
-    public func run(_ key: Key, operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    /// - Parameter patience: when it returns an error before the result is there, this caller gets
+    ///   that error and the operation goes on without it; `nil` waits for the result.
+    /// - Throws: the operation's error, the patience's error, or `CancellationError` when the
+    ///   calling task is cancelled.
+    public func run(
+        _ key: Key, patience: Patience? = nil, operation: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
         let waiterID = makeID()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                join(key, waiterID: waiterID, continuation: continuation, operation: operation)
+                join(key, waiterID: waiterID, continuation: continuation, patience: patience, operation: operation)
             }
         } onCancel: {
-            Task { await self.leave(key, waiterID: waiterID) }
+            Task { await self.leave(key, waiterID: waiterID, with: CancellationError()) }
         }
     }
 
@@ -43,19 +66,26 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
 
     private func join(
         _ key: Key, waiterID: UInt64, continuation: CheckedContinuation<Value, any Error>,
-        operation: @escaping @Sendable () async throws -> Value
+        patience: Patience?, operation: @escaping @Sendable () async throws -> Value
     ) {
         if Task.isCancelled {
             continuation.resume(throwing: CancellationError())
             return
         }
+        var waiter = Waiter(continuation: continuation)
+        if let patience {
+            waiter.patience = Task {
+                guard let error = await patience() else { return }
+                self.leave(key, waiterID: waiterID, with: error)
+            }
+        }
         if var flight = flights[key] {
-            flight.waiters[waiterID] = continuation
+            flight.waiters[waiterID] = waiter
             flights[key] = flight
             return
         }
         let flightID = makeID()
-        flights[key] = Flight(id: flightID, task: nil, waiters: [waiterID: continuation])
+        flights[key] = Flight(id: flightID, task: nil, waiters: [waiterID: waiter])
         let task = Task {
             let result: Result<Value, any Error>
             do {
@@ -72,16 +102,21 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     private func finish(_ key: Key, flightID: UInt64, result: Result<Value, any Error>) {
         guard let flight = flights[key], flight.id == flightID else { return }
         flights[key] = nil
-        for continuation in flight.waiters.values {
-            continuation.resume(with: result)
+        for waiter in flight.waiters.values {
+            waiter.patience?.cancel()
+            waiter.continuation.resume(with: result)
         }
     }
 
-    /// Resumes one cancelled waiter; cancels the shared work when nobody waits any more.
-    private func leave(_ key: Key, waiterID: UInt64) {
-        guard var flight = flights[key], let continuation = flight.waiters.removeValue(forKey: waiterID) else { return }
-        continuation.resume(throwing: CancellationError())
-        if flight.waiters.isEmpty {
+    /// Resumes one waiter with `error` (it was cancelled, or ran out of patience). The shared work
+    /// is cancelled when nobody waits any more, unless a waiter ran out of patience: then it goes
+    /// on in the background and its entry stays until it ends.
+    private func leave(_ key: Key, waiterID: UInt64, with error: any Error) {
+        guard var flight = flights[key], let waiter = flight.waiters.removeValue(forKey: waiterID) else { return }
+        waiter.patience?.cancel()
+        waiter.continuation.resume(throwing: error)
+        if !(error is CancellationError) { flight.detached = true }
+        if flight.waiters.isEmpty, !flight.detached {
             flights[key] = nil
             flight.task?.cancel()
         } else {

@@ -138,9 +138,14 @@ struct CachedRemoteLoader: Sendable {
         // Checked before joining a flight too: a fetch that is hanging (and marked the remote
         // offline) is not joined, so the caller answers from the cache at once.
         if let gated = await health.gate() { throw gated }
+        // Every caller waits at most the answer deadline (the slow-call mark), whether it started
+        // the flight or joined it; the flight goes on and stores what TMDB sends. Not for an image:
+        // it may take longer than the deadline on a slow link while the API is fine.
+        let patience: SingleFlight<String, FetchOutcome>.Patience?
+        if case .image = resource.request { patience = nil } else { patience = health.slowCallPatience }
         let outcome: FetchOutcome
         do {
-            outcome = try await flights.run(resource.key) { try await fetchAndStore(resource) }
+            outcome = try await flights.run(resource.key, patience: patience) { try await fetchAndStore(resource) }
         } catch {
             throw MoviesError(wrapping: error)
         }
