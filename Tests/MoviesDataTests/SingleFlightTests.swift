@@ -132,7 +132,7 @@ import Testing
         sleeper.elapse()
         await #expect(throws: OutOfPatience.self) { try await joiner.value }
         // The work is neither cancelled nor restarted: the starter still gets its result.
-        #expect(await flights.waiterCount(for: "k") == 1)
+        #expect(await flights.inFlightCount == 1)
         #expect(await remote.heldCount == 1)
         await remote.release()
         #expect(try await starter.value == 200)
@@ -164,6 +164,28 @@ import Testing
         }
         #expect(cleared)
         #expect(await remote.fetchCount == 1)
+    }
+
+    @Test func aFlightSomeoneGaveUpOnIsNotJoinedAgain() async throws {
+        let flights = SingleFlight<String, Int>()
+        let remote = ScriptedMoviesRemote()
+        await remote.script(.configuration, .success(RemoteResponse(httpStatus: 200, body: Data())))
+        await remote.hold()
+        let sleeper = ManualSleeper()
+        let op = operation(remote)
+        let first = Task { try await flights.run("k", patience: patience(sleeper), operation: op) }
+        #expect(await sleeper.waitForSleepers(1))
+        #expect(await remote.waitForHeldFetches(1))
+        sleeper.elapse()
+        await #expect(throws: OutOfPatience.self) { try await first.value }
+        // The slow fetch still runs; a new caller asks again instead of waiting on it.
+        let second = Task { try await flights.run("k", operation: op) }
+        #expect(await remote.waitForHeldFetches(2))
+        #expect(await flights.inFlightCount == 2)
+        await remote.release()
+        #expect(try await second.value == 200)
+        #expect(await remote.fetchCount == 2)
+        #expect(await Eventually.until { await flights.inFlightCount == 0 })
     }
 
     @Test func aPatienceThatHasNotRunOutDoesNotDisturbTheResult() async throws {

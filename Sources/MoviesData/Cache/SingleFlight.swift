@@ -9,7 +9,8 @@
 /// waiter has waited long enough (the answer deadline). Then that waiter alone gets the error, at
 /// once, and the shared work goes on in the background, for the other waiters and for whatever it
 /// stores, even when nobody waits for it any more. Every waiter is bounded this way, the one that
-/// started the work and the ones that joined it later alike.
+/// started the work and the ones that joined it later alike. A flight that a waiter gave up on is
+/// known to be slow: later callers start a new one instead of joining it.
 public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     /// Waits until a waiter has waited long enough and returns the error to give it, or `nil` when
     /// it is cancelled first (the waiter got its result).
@@ -21,25 +22,28 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     private struct Flight {
-        let id: UInt64
+        let key: Key
         var task: Task<Void, Never>?
-        var waiters: [UInt64: Waiter]
-        /// Whether a waiter ran out of patience: the work is then kept going for the cache, and is
-        /// not cancelled when the last waiter leaves.
+        var waiters: [UInt64: Waiter] = [:]
+        /// Whether a waiter ran out of patience: the work is then kept going for the cache, is not
+        /// cancelled when the last waiter leaves, and is not joined any more.
         var detached = false
     }
 
-    private var flights: [Key: Flight] = [:]
+    /// Every flight still running, by id (a detached one stays until its work ends).
+    private var flights: [UInt64: Flight] = [:]
+    /// The flight a new caller of each key joins.
+    private var joinable: [Key: UInt64] = [:]
     private var lastID: UInt64 = 0
 
     /// Creates an empty group.
     public init() {}
 
-    /// The number of keys with an operation in flight (for tests and statistics).
+    /// The number of flights whose work is still running (for tests and statistics).
     public var inFlightCount: Int { flights.count }
 
-    /// The number of callers waiting for `key`'s operation (0 when none is in flight).
-    public func waiterCount(for key: Key) -> Int { flights[key]?.waiters.count ?? 0 }
+    /// The number of callers waiting for `key`'s joinable operation (0 when none is in flight).
+    public func waiterCount(for key: Key) -> Int { joinable[key].flatMap { flights[$0]?.waiters.count } ?? 0 }
 
     /// Runs `operation` for `key`, or joins the one already running for it, and returns its result.
     /// - Parameter patience: when it returns an error before the result is there, this caller gets
@@ -55,7 +59,7 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
                 join(key, waiterID: waiterID, continuation: continuation, patience: patience, operation: operation)
             }
         } onCancel: {
-            Task { await self.leave(key, waiterID: waiterID, with: CancellationError()) }
+            Task { await self.leave(waiterID: waiterID, with: CancellationError()) }
         }
     }
 
@@ -76,16 +80,16 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
         if let patience {
             waiter.patience = Task {
                 guard let error = await patience() else { return }
-                self.leave(key, waiterID: waiterID, with: error)
+                self.leave(waiterID: waiterID, with: error)
             }
         }
-        if var flight = flights[key] {
-            flight.waiters[waiterID] = waiter
-            flights[key] = flight
+        if let flightID = joinable[key], flights[flightID] != nil {
+            flights[flightID]?.waiters[waiterID] = waiter
             return
         }
         let flightID = makeID()
-        flights[key] = Flight(id: flightID, task: nil, waiters: [waiterID: waiter])
+        joinable[key] = flightID
+        flights[flightID] = Flight(key: key, waiters: [waiterID: waiter])
         let task = Task {
             let result: Result<Value, any Error>
             do {
@@ -93,15 +97,15 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
             } catch {
                 result = .failure(error)
             }
-            self.finish(key, flightID: flightID, result: result)
+            self.finish(flightID, result: result)
         }
-        flights[key]?.task = task
+        flights[flightID]?.task = task
     }
 
     /// Delivers the result to every remaining waiter and clears the entry.
-    private func finish(_ key: Key, flightID: UInt64, result: Result<Value, any Error>) {
-        guard let flight = flights[key], flight.id == flightID else { return }
-        flights[key] = nil
+    private func finish(_ flightID: UInt64, result: Result<Value, any Error>) {
+        guard let flight = flights.removeValue(forKey: flightID) else { return }
+        if joinable[flight.key] == flightID { joinable[flight.key] = nil }
         for waiter in flight.waiters.values {
             waiter.patience?.cancel()
             waiter.continuation.resume(with: result)
@@ -110,17 +114,23 @@ public actor SingleFlight<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Resumes one waiter with `error` (it was cancelled, or ran out of patience). The shared work
     /// is cancelled when nobody waits any more, unless a waiter ran out of patience: then it goes
-    /// on in the background and its entry stays until it ends.
-    private func leave(_ key: Key, waiterID: UInt64, with error: any Error) {
-        guard var flight = flights[key], let waiter = flight.waiters.removeValue(forKey: waiterID) else { return }
+    /// on in the background, its entry stays until it ends, and the key's next caller starts anew.
+    private func leave(waiterID: UInt64, with error: any Error) {
+        guard let flightID = flights.first(where: { $0.value.waiters[waiterID] != nil })?.key,
+              var flight = flights[flightID],
+              let waiter = flight.waiters.removeValue(forKey: waiterID) else { return }
         waiter.patience?.cancel()
         waiter.continuation.resume(throwing: error)
-        if !(error is CancellationError) { flight.detached = true }
+        if !(error is CancellationError), !flight.detached {
+            flight.detached = true
+            if joinable[flight.key] == flightID { joinable[flight.key] = nil }
+        }
         if flight.waiters.isEmpty, !flight.detached {
-            flights[key] = nil
+            flights[flightID] = nil
+            if joinable[flight.key] == flightID { joinable[flight.key] = nil }
             flight.task?.cancel()
         } else {
-            flights[key] = flight
+            flights[flightID] = flight
         }
     }
 }
