@@ -7,8 +7,9 @@ import MoviesDomain
 /// - After `failureThreshold` consecutive availability failures (transport error, timeout, 5xx;
 ///   one by default) the state is `offline` and the network is skipped for a backoff period that
 ///   doubles from `initialBackoffSeconds` up to `maxBackoffSeconds`, jittered. A call still
-///   running after `slowCallSeconds` (the answer deadline) marks the remote offline at once, so
-///   the next calls answer from the cache without joining the hanging fetch.
+///   running after `slowCallSeconds` (the answer deadline) marks the remote offline at once: the
+///   callers waiting on it answer without it (``slowCallPatience``), and the next calls answer
+///   from the cache without joining the hanging fetch.
 /// - While a ``RemoteProbe`` runs, an offline remote stays gated until the probe reaches it; the
 ///   probe, not a user's call, pays for finding out whether TMDB is back.
 /// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff).
