@@ -16,8 +16,12 @@ let package = Package(
         // Domain: entities, use cases, repository protocols. FoundationEssentials only.
         .target(name: "MoviesDomain"),
 
-        // Infrastructure: generic HTTP over URLSession, rate limiting, retries.
-        .target(name: "Networking", dependencies: ["SystemSupport"]),
+        // The few libcurl calls of the HTTP transport, resolved at run time from libcurl.so.4 (the
+        // library FoundationNetworking loads): no libcurl headers or -dev package to build.
+        .target(name: "CCurl"),
+
+        // Infrastructure: generic HTTP over libcurl's multi interface, rate limiting, retries.
+        .target(name: "Networking", dependencies: ["CCurl", "SystemSupport"]),
 
         // The wire schema: the reply types of io.moviesd.Movies and the codec both sides use.
         .target(name: "MoviesWire", dependencies: ["MoviesDomain", "WireJSON"]),

@@ -30,9 +30,10 @@ struct ServiceHarness {
     let storageHealth: StorageHealthMonitor
     let service: MoviesVarlinkService
 
+    /// With `localIndex`, searches fall back to the movies the cache holds (the in-memory storage is its own index).
     /// The answer deadline runs on the real clock: tests that are not about it get the generous
     /// hang guard, so a busy machine cannot make it fire (it did at 3 s under stress-ng).
-    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog()) {
+    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog(), localIndex: Bool = false) {
         self.startedAt = startedAt
         // Retry-After and back-off run on the harness's clock: a stalled machine cannot expire them.
         let health = health ?? RemoteHealth(now: clock.now)
@@ -40,7 +41,9 @@ struct ServiceHarness {
         let policy = CachePolicy()
         let storageHealth = StorageHealthMonitor(events: events, now: clock.now)
         self.storageHealth = storageHealth
-        let movies = DefaultMoviesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now, storageHealth: storageHealth)
+        let movies = DefaultMoviesRepository(
+            storage: storage, remote: remote, health: health, policy: policy, now: clock.now, storageHealth: storageHealth,
+            index: localIndex ? storage : nil)
         let queries = DefaultMoviesQueriesRepository(storage: recentQueries, now: clock.now)
         let posters = DefaultPosterImagesRepository(storage: storage, remote: remote, health: health, policy: policy, now: clock.now, storageHealth: storageHealth)
         let dependencies = MoviesVarlinkService.Dependencies(

@@ -47,17 +47,33 @@ import Testing
         #expect(events.events[1].message.contains("Retry-After 5 s"))
     }
 
-    @Test func aSlowCallMarksTheRemoteOfflineOnce() async throws {
+    @Test func aCallerOutOfPatienceMarksTheRemoteOfflineOnceAndGetsTheGatesError() async throws {
         let health = RemoteHealth(configuration: .init(slowCallSeconds: 3), now: clock.now, randomUnit: { 0.5 }, sleep: { _ in }, events: events)
-        let remote = ScriptedMoviesRemote()
-        await remote.hold()
-        let call = Task { try await health.timingSlowCall { try await remote.fetch(.configuration, etag: nil) } }
-        #expect(await Eventually.until { await health.remoteStatus().state == .offline })
-        let gated = try #require(await health.gate())
-        #expect(gated.message.contains("did not answer within 3 s"))
+        let patience = try #require(health.slowCallPatience)
+        let first = try #require(await patience() as? MoviesError)
+        #expect(first.code == .remoteUnavailable)
+        #expect(first.message.contains("did not answer within 3 s"))
+        #expect(await health.remoteStatus().state == .offline)
+        // A second caller out of patience (it joined the same hanging call) says so once only.
+        let second = try #require(await patience() as? MoviesError)
+        #expect(second.code == .remoteUnavailable)
         #expect(events.names == ["remote.offline"])
-        await remote.release()
-        _ = try? await call.value
+    }
+
+    @Test func aPatienceCancelledBeforeItsTimeMarksNothing() async throws {
+        let health = RemoteHealth(
+            configuration: .init(slowCallSeconds: 3), now: clock.now, randomUnit: { 0.5 },
+            sleep: { _ in try await Task.sleep(for: .seconds(3600)) }, events: events)
+        let patience = try #require(health.slowCallPatience)
+        let waiting = Task { await patience() }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        #expect(await health.remoteStatus().state == .unknown)
+        #expect(events.names.isEmpty)
+    }
+
+    @Test func withoutASlowMarkCallersHaveNoPatience() {
+        #expect(RemoteHealth(configuration: .init(slowCallSeconds: nil)).slowCallPatience == nil)
     }
 
     @Test func whileAProbeRunsAnOfflineRemoteStaysGatedUntilTheProbeReachesIt() async throws {

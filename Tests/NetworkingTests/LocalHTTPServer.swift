@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 with a kernel-assigned port, for `URLSessionTransport` tests.
+/// A tiny HTTP/1.1 server on 127.0.0.1 with a kernel-assigned port, for `CurlTransport` tests.
 /// Each connection gets one scripted answer (or none, to exercise timeouts) and is then closed.
 final class LocalHTTPServer: Sendable {
     let port: UInt16

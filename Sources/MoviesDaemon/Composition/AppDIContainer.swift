@@ -185,8 +185,10 @@ public final class AppDIContainer: Sendable {
             requestsPerSecond: settings.requestsPerSecond,
             retryPolicy: RetryPolicy(maxAttempts: settings.maxRetries + 1)
         )
-        let movies = TMDBRemote(configuration: configuration)
-        return (movies, TMDBAccountRemote(configuration: configuration, rateLimiter: movies.rateLimiter))
+        // One transport (one libcurl multi handle, one thread, one connection cache) for both.
+        let transport = CurlTransport()
+        let movies = TMDBRemote(configuration: configuration, transport: transport)
+        return (movies, TMDBAccountRemote(configuration: configuration, transport: transport, rateLimiter: movies.rateLimiter))
     }
 
     // MARK: - Repositories

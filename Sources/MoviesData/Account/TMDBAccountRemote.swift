@@ -13,7 +13,7 @@ public struct TMDBAccountRemote: AccountRemote {
     private let deadlineSeconds: Double
 
     /// Creates the remote over `configuration`, waiting on `rateLimiter` (the one of `TMDBRemote`).
-    public init(configuration: TMDBRemoteConfiguration, transport: any HTTPTransport = URLSessionTransport(), rateLimiter: TokenBucketRateLimiter, timeSource: TimeSource = .system) {
+    public init(configuration: TMDBRemoteConfiguration, transport: any HTTPTransport = CurlTransport(), rateLimiter: TokenBucketRateLimiter, timeSource: TimeSource = .system) {
         deadlineSeconds = configuration.deadlineSeconds
         service = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,

@@ -8,8 +8,9 @@ import SystemSupport
 /// - After `failureThreshold` consecutive availability failures (transport error, timeout, 5xx;
 ///   one by default) the state is `offline` and a retry pause starts that doubles from
 ///   `initialBackoffSeconds` up to `maxBackoffSeconds` (60 s), jittered. A call still running
-///   after `slowCallSeconds` (the answer deadline) marks the remote offline at once, so the next
-///   calls answer from the cache without joining the hanging fetch.
+///   after `slowCallSeconds` (the answer deadline) marks the remote offline at once: the callers
+///   waiting on it answer without it (``slowCallPatience``), and the next calls answer from the
+///   cache without joining the hanging fetch.
 /// - The pause governs background work only (``gate(for:)``, ``RemoteDemand``): background work
 ///   skips the network until it ends (and, while a ``RemoteProbe`` runs, until the probe reaches
 ///   TMDB); while users ask, the probe checks TMDB at once, at most once every `userProbeSeconds`
@@ -305,7 +306,7 @@ public actor RemoteHealth: RemoteStatusRepository {
         }
     }
 
-    private static func formatted(_ seconds: Double) -> String {
+    static func formatted(_ seconds: Double) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 

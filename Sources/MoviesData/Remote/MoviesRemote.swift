@@ -1,4 +1,4 @@
-/// Port: TMDB as the repositories see it. Adapter: `TMDBRemote` (Networking over URLSession);
+/// Port: TMDB as the repositories see it. Adapter: `TMDBRemote` (Networking over libcurl);
 /// tests use a scripted fake.
 ///
 /// Errors are `MoviesError`s: `.notFound` (with `tmdbCode` 34 or 6 when authoritative),

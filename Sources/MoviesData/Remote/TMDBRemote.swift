@@ -16,7 +16,7 @@ public struct TMDBRemote: MoviesRemote {
     /// `timeSource` drives backoff and rate-limit waits (tests pass a virtual clock).
     public init(
         configuration: TMDBRemoteConfiguration,
-        transport: any HTTPTransport = URLSessionTransport(),
+        transport: any HTTPTransport = CurlTransport(),
         rateLimiter: TokenBucketRateLimiter? = nil,
         timeSource: TimeSource = .system
     ) {

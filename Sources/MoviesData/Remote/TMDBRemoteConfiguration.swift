@@ -7,7 +7,7 @@ public struct TMDBRemoteConfiguration: Sendable {
     public var apiBaseURL: URL
     /// The v4 read access token (`.bearer`, preferred) or the v3 API key (`.apiKey`).
     public var credential: Credential
-    /// The timeout of one attempt, in seconds (whole seconds reach URLSession).
+    /// The timeout of one attempt, in seconds (libcurl enforces it to the millisecond).
     public var requestTimeoutSeconds: Double
     /// The limit for a whole fetch, retries and rate-limit waits included, in seconds.
     public var deadlineSeconds: Double

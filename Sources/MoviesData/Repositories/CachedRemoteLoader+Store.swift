@@ -17,13 +17,7 @@ extension CachedRemoteLoader {
         let started = ContinuousClock.now
         do {
             try Task.checkCancellation()
-            if case .image = request {
-                // An image may take longer than the answer deadline on a slow link while the
-                // API is fine: its duration says nothing about TMDB being down.
-                response = try await remote.fetch(request, etag: etag)
-            } else {
-                response = try await health.timingSlowCall { try await remote.fetch(request, etag: etag) }
-            }
+            response = try await remote.fetch(request, etag: etag)
             logFetch(resource.key, outcome: "HTTP \(response.httpStatus)", since: started)
         } catch {
             let failure = MoviesError(wrapping: error)

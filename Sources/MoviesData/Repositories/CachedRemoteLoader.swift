@@ -141,9 +141,14 @@ struct CachedRemoteLoader: Sendable {
         // offline) is not joined, so the caller answers from the cache at once; and a user's call
         // let through as the pause's probe is counted once.
         if let gated = await health.gate(for: demand) { throw gated }
+        // Every caller waits at most the answer deadline (the slow-call mark), whether it started
+        // the flight or joined it; the flight goes on and stores what TMDB sends. Not for an image:
+        // it may take longer than the deadline on a slow link while the API is fine.
+        let patience: SingleFlight<String, FetchOutcome>.Patience?
+        if case .image = resource.request { patience = nil } else { patience = health.slowCallPatience }
         let outcome: FetchOutcome
         do {
-            outcome = try await flights.run(resource.key) { try await fetchAndStore(resource) }
+            outcome = try await flights.run(resource.key, patience: patience) { try await fetchAndStore(resource) }
         } catch {
             throw MoviesError(wrapping: error)
         }

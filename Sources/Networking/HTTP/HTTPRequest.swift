@@ -10,7 +10,7 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var url: URL
     /// Request headers; names as given, compared case-insensitively by servers.
     public var headers: [String: String]
-    /// The per-request timeout in seconds. URLSession on Linux honours whole seconds only.
+    /// The per-request timeout in seconds (libcurl's timer, millisecond resolution).
     public var timeoutSeconds: Double
     /// The request body (a JSON object for TMDB's writes), `nil` for none.
     public var body: Data?

@@ -42,6 +42,9 @@ final class ResumeOnce<Value: Sendable>: Sendable {
         for cleanup in cleanups { cleanup() }
     }
 
+    /// Whether a result was chosen (the caller was answered, timed out or cancelled).
+    var isResolved: Bool { state.withLock { $0.resolved } }
+
     /// Registers work to do once a result is chosen; runs it now if one already was.
     func onResolve(_ cleanup: @escaping @Sendable () -> Void) {
         let runNow = state.withLock { state in

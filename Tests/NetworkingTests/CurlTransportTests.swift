@@ -4,7 +4,7 @@ import Networking
 import MoviesTestSupport
 import Testing
 
-@Suite struct URLSessionTransportTests {
+@Suite struct CurlTransportTests {
     static func reply(status: String, headers: [String] = [], body: String = "") -> String {
         (["HTTP/1.1 \(status)", "Content-Length: \(body.utf8.count)", "Connection: close"] + headers)
             .joined(separator: "\r\n") + "\r\n\r\n" + body
@@ -15,7 +15,7 @@ import Testing
             Self.reply(status: "200 OK", headers: ["ETag: \"v2\"", "Content-Type: application/json"], body: #"{"ok":true}"#)
         }
         defer { server.stop() }
-        let transport = URLSessionTransport()
+        let transport = CurlTransport()
         let request = HTTPRequest(url: server.url("3/movie/1"), headers: ["If-None-Match": "\"v1\"", "Authorization": "Bearer abc"], timeoutSeconds: ProcessDeadline.seconds)
         let response = try await transport.send(request)
         #expect(response.status == 200)
@@ -30,7 +30,7 @@ import Testing
     @Test func nonSuccessStatusesAreResponsesNotErrors() async throws {
         let server = try LocalHTTPServer { _ in Self.reply(status: "503 Service Unavailable", headers: ["Retry-After: 4"], body: "busy") }
         defer { server.stop() }
-        let response = try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
+        let response = try await CurlTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         #expect(response.status == 503 && response.retryAfterSeconds == 4)
     }
 
@@ -38,16 +38,16 @@ import Testing
         let server = try LocalHTTPServer { _ in "HTTP/1.1 304 Not Modified\r\nETag: \"v1\"\r\nConnection: close\r\n\r\n" }
         defer { server.stop() }
         let request = HTTPRequest(url: server.url("3/configuration"), headers: ["If-None-Match": "\"v1\""], timeoutSeconds: ProcessDeadline.seconds)
-        let response = try await URLSessionTransport().send(request)
+        let response = try await CurlTransport().send(request)
         #expect(response.status == 304 && response.body.isEmpty)
         #expect(response.header("ETag") == "\"v1\"")
     }
 
-    @Test func subSecondTimeoutIsEnforcedByOwnTimer() async throws {
+    @Test func subSecondTimeoutIsEnforcedByLibcurlsTimer() async throws {
         let server = try LocalHTTPServer { _ in nil }
         defer { server.stop() }
         await #expect(throws: NetworkError.timedOut) {
-            try await URLSessionTransport().send(HTTPRequest(url: server.url("slow"), timeoutSeconds: 0.3))
+            try await CurlTransport().send(HTTPRequest(url: server.url("slow"), timeoutSeconds: 0.3))
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
         try #require(bound)
         let url = try #require(URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x"))
         await #expect(throws: NetworkError.connectionRefused) {
-            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
+            try await CurlTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
         let server = try LocalHTTPServer { _ in LocalHTTPServer.resetConnection }
         defer { server.stop() }
         await #expect(throws: NetworkError.connectionReset) {
-            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
+            try await CurlTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -84,13 +84,13 @@ import Testing
         let server = try LocalHTTPServer { _ in "HTTP/1.1 200 OK\r\nContent-Length: 100\r\nConnection: close\r\n\r\n0123456789" }
         defer { server.stop() }
         await #expect(throws: NetworkError.shortBody) {
-            try await URLSessionTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
+            try await CurlTransport().send(HTTPRequest(url: server.url("x"), timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
     @Test func unknownHostIsDNSFailure() async throws {
         await #expect(throws: NetworkError.dnsFailure) {
-            try await URLSessionTransport().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/x")!, timeoutSeconds: ProcessDeadline.seconds))
+            try await CurlTransport().send(HTTPRequest(url: URL(string: "http://no-such-host.invalid/x")!, timeoutSeconds: ProcessDeadline.seconds))
         }
     }
 
@@ -99,14 +99,42 @@ import Testing
         defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
         await #expect(throws: NetworkError.tlsFailure) {
-            try await URLSessionTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
+            try await CurlTransport().send(HTTPRequest(url: url, timeoutSeconds: ProcessDeadline.seconds))
+        }
+    }
+
+    @Test func postSendsTheBodyAndOtherMethodsTheirVerb() async throws {
+        let server = try LocalHTTPServer { _ in Self.reply(status: "201 Created", body: "{}") }
+        defer { server.stop() }
+        let transport = CurlTransport()
+        let body = Data(#"{"media_type":"movie","media_id":603}"#.utf8)
+        let post = HTTPRequest(method: "POST", url: server.url("3/account/1/watchlist"), headers: ["Content-Type": "application/json"], timeoutSeconds: ProcessDeadline.seconds, body: body)
+        #expect(try await transport.send(post).status == 201)
+        let delete = HTTPRequest(method: "DELETE", url: server.url("3/movie/603/rating"), timeoutSeconds: ProcessDeadline.seconds)
+        #expect(try await transport.send(delete).status == 201)
+        let requests = server.requests
+        try #require(requests.count == 2)
+        #expect(requests[0].hasPrefix("POST /3/account/1/watchlist HTTP/1.1"))
+        #expect(requests[0].lowercased().contains("content-length: \(body.count)"))
+        #expect(requests[0].lowercased().contains("content-type: application/json"))
+        #expect(!requests[0].lowercased().contains("expect:"))
+        #expect(requests[1].hasPrefix("DELETE /3/movie/603/rating HTTP/1.1"))
+    }
+
+    @Test func aTransportServesManyRequestsOneAfterAnother() async throws {
+        let server = try LocalHTTPServer { _ in Self.reply(status: "200 OK", body: "ok") }
+        defer { server.stop() }
+        let transport = CurlTransport()
+        for index in 0..<20 {
+            let response = try await transport.send(HTTPRequest(url: server.url("n/\(index)"), timeoutSeconds: ProcessDeadline.seconds))
+            #expect(response.body == Data("ok".utf8))
         }
     }
 
     @Test func cancellingTheCallerCancelsTheTask() async throws {
         let server = try LocalHTTPServer { _ in nil }
         defer { server.stop() }
-        let transport = URLSessionTransport()
+        let transport = CurlTransport()
         let call = Task { try await transport.send(HTTPRequest(url: server.url("slow"), timeoutSeconds: 30)) }
         for _ in 0..<500 where server.requests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         call.cancel()

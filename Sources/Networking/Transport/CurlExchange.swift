@@ -1,0 +1,146 @@
+import CCurl
+import Foundation
+
+/// One request on a ``CurlMultiLoop``: its libcurl easy handle, what it owns (header list, error
+/// buffer) and the response as it arrives, and the caller's continuation.
+///
+/// Confinement instead of a lock: the caller creates and configures it, then hands it to the loop;
+/// from then on only the loop's thread touches the handle and the buffers (libcurl calls the
+/// write and header callbacks from `curl_multi_perform` there). The caller's side is the
+/// `ResumeOnce` gate, which is thread-safe. Hence `@unchecked Sendable`.
+final class CurlExchange: @unchecked Sendable {
+    /// The easy handle; removed from the multi handle before this object goes away.
+    let easy: OpaquePointer
+    /// Resumed once: with the response, a failure, a timeout or a cancellation.
+    let gate: ResumeOnce<HTTPResponse>
+    private var headerList: OpaquePointer?
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var body = Data()
+    private var headers: [String: String] = [:]
+
+    /// Creates the easy handle for `request` and configures it. Throws `NetworkError.invalidURL`
+    /// or `.transport` when libcurl refuses the request.
+    init(_ request: HTTPRequest, gate: ResumeOnce<HTTPResponse>) throws(NetworkError) {
+        guard let easy = ccurl_easy_init() else { throw NetworkError.transport(message: "libcurl could not create a transfer.") }
+        self.easy = easy
+        self.gate = gate
+        errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
+        errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+        try configure(for: request)
+    }
+
+    deinit {
+        ccurl_easy_cleanup(easy)
+        if let headerList { ccurl_slist_free_all(headerList) }
+        errorBuffer.deallocate()
+    }
+
+    private func configure(for request: HTTPRequest) throws(NetworkError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        // libcurl copies every string option it is given (since 7.17), so scoped C strings do.
+        guard request.url.absoluteString.withCString({ ccurl_easy_setopt_pointer(easy, CCURLOPT_URL, $0) }) == CCURLE_OK else {
+            throw NetworkError.invalidURL
+        }
+        // Only HTTP(S); unknown to a libcurl older than 7.85, where the URL scheme was checked already.
+        _ = "http,https".withCString { ccurl_easy_setopt_pointer(easy, CCURLOPT_PROTOCOLS_STR, $0) }
+        _ = ccurl_easy_setopt_long(easy, CCURLOPT_NOSIGNAL, 1)
+        let milliseconds = Int(min(max(1, (request.timeoutSeconds * 1000).rounded(.up)), Double(Int32.max)))
+        _ = ccurl_easy_setopt_long(easy, CCURLOPT_TIMEOUT_MS, milliseconds)
+        _ = ccurl_easy_setopt_long(easy, CCURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+        // "": every encoding this libcurl decodes, decoded before the body reaches us.
+        _ = "".withCString { ccurl_easy_setopt_pointer(easy, CCURLOPT_ACCEPT_ENCODING, $0) }
+        _ = ccurl_easy_setopt_pointer(easy, CCURLOPT_ERRORBUFFER, errorBuffer)
+        _ = ccurl_easy_setopt_callback(easy, CCURLOPT_WRITEFUNCTION, curlWriteBody)
+        _ = ccurl_easy_setopt_pointer(easy, CCURLOPT_WRITEDATA, context)
+        _ = ccurl_easy_setopt_callback(easy, CCURLOPT_HEADERFUNCTION, curlWriteHeader)
+        _ = ccurl_easy_setopt_pointer(easy, CCURLOPT_HEADERDATA, context)
+
+        let method = request.method.uppercased()
+        switch method {
+        case "GET":
+            _ = ccurl_easy_setopt_long(easy, CCURLOPT_HTTPGET, 1)
+        case "HEAD":
+            _ = ccurl_easy_setopt_long(easy, CCURLOPT_NOBODY, 1)
+        default:
+            if method == "POST" || request.body != nil {
+                let body = request.body ?? Data()
+                _ = ccurl_easy_setopt_long(easy, CCURLOPT_POSTFIELDSIZE, body.count)
+                // COPYPOSTFIELDS copies POSTFIELDSIZE bytes; an empty body still needs a pointer.
+                let bytes = body.isEmpty ? [0] : [UInt8](body)
+                _ = bytes.withUnsafeBytes { ccurl_easy_setopt_pointer(easy, CCURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }
+            if method != "POST" {
+                _ = method.withCString { ccurl_easy_setopt_pointer(easy, CCURLOPT_CUSTOMREQUEST, $0) }
+            }
+        }
+        // "Expect:" turns off libcurl's 100-continue wait before a body.
+        var lines = request.headers.map { "\($0.key): \($0.value)" }
+        lines.append("Expect:")
+        for line in lines {
+            guard let appended = line.withCString({ ccurl_slist_append(headerList, $0) }) else {
+                throw NetworkError.transport(message: "libcurl could not add a request header.")
+            }
+            headerList = appended
+        }
+        _ = ccurl_easy_setopt_pointer(easy, CCURLOPT_HTTPHEADER, UnsafeRawPointer(headerList))
+    }
+
+    /// Appends body bytes (loop thread).
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    /// Records one header line; a status line starts a new header block (after a `100 Continue`).
+    fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return }
+        if let earlier = headers[name] {
+            headers[name] = earlier + ", " + value
+        } else {
+            headers[name] = value
+        }
+    }
+
+    /// Resumes the caller with the transfer's outcome (loop thread, after `CURLMSG_DONE`).
+    func complete(code: Int32) {
+        guard code == CCURLE_OK else {
+            var osErrno = 0
+            _ = ccurl_easy_getinfo_long(easy, CCURLINFO_OS_ERRNO, &osErrno)
+            let detail = String(cString: errorBuffer)
+            gate.resume(.failure(CurlTransport.networkError(code: code, osErrno: Int32(truncatingIfNeeded: osErrno), detail: detail)))
+            return
+        }
+        var status = 0
+        _ = ccurl_easy_getinfo_long(easy, CCURLINFO_RESPONSE_CODE, &status)
+        guard status >= 100 else {
+            gate.resume(.failure(NetworkError.invalidResponse))
+            return
+        }
+        gate.resume(.success(HTTPResponse(status: status, headers: headers, body: body)))
+    }
+}
+
+/// CURLOPT_WRITEFUNCTION: the body's bytes, to the exchange in the context pointer.
+private let curlWriteBody: ccurl_write_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let length = size * count
+    guard let data, length > 0 else { return length }
+    Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().receiveBody(UnsafeRawBufferPointer(start: data, count: length))
+    return length
+}
+
+/// CURLOPT_HEADERFUNCTION: one header line at a time, to the exchange in the context pointer.
+private let curlWriteHeader: ccurl_write_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let length = size * count
+    guard let data, length > 0 else { return length }
+    Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+    return length
+}
