@@ -180,15 +180,44 @@ import Varlink
         #expect(harness.errors.text == "movies: warning: showing matches among cached movies, TMDB could not be asked: offline\n")
     }
 
-    @Test func jsonPrintsEachReplyOnItsOwnLine() {
+    @Test func jsonPrintsOnlyTheFinalAnswer() {
         let harness = Harness()
         let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")]), Fixtures.cached(age: 60))
         let fresh = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")]), Fixtures.network)
         harness.client.searchScripts[1] = .init(replies: [cached, fresh])
         #expect(harness.run("search", "x", "--json") == .success)
-        let lines = harness.output.text.split(separator: "\n").map(String.init)
-        #expect(lines == [MockMoviesClient.json(cached), MockMoviesClient.json(fresh)])
-        #expect(lines[0].contains("\"origin\":\"cache\""))
+        #expect(harness.output.text == MockMoviesClient.json(fresh) + "\n")
+    }
+
+    @Test func streamPrintsEveryUpdateMarkedCachedThenFinal() throws {
+        let harness = Harness()
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")]), Fixtures.cached(age: 60))
+        let fresh = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")]), Fixtures.network)
+        harness.client.searchScripts[1] = .init(replies: [cached, fresh])
+        // --stream implies --json.
+        #expect(harness.run("search", "x", "--stream") == .success)
+        let lines = try harness.output.text.split(separator: "\n").map { try JSONValue.parse(Array($0.utf8)) }
+        #expect(lines.map { $0["update"]?.stringValue } == ["cached", "final"])
+        #expect(lines.map { $0["freshness"]?["origin"]?.stringValue } == ["cache", "network"])
+        #expect(lines[1]["page"]?["movies"]?.arrayValue?.first?["title"]?.stringValue == "New")
+    }
+
+    @Test func refreshJSONPrintsTheSummaryAndStreamsProgress() throws {
+        let progress = RefreshProgress(watchlist: "films", step: "search \"matrix\" page 1", done: 1, failed: 0, skipped: 0, total: 2)
+        let script = MockMoviesClient.Script<RefreshReply>(replies: [
+            RefreshReply(progress: progress),
+            RefreshReply(progress: progress, summary: RefreshSummary(done: 2, failed: 0, skipped: 0, durationSeconds: 0.5, finishedAt: Fixtures.fetchedAt)),
+        ], error: nil)
+        let plain = Harness()
+        plain.client.refreshScript = script
+        #expect(plain.run("refresh", "--json") == .success)
+        #expect(plain.output.text.split(separator: "\n").count == 1)
+        #expect(try JSONValue.parse(Array(plain.output.text.utf8))["summary"]?["done"]?.intValue == 2)
+        let streaming = Harness()
+        streaming.client.refreshScript = script
+        #expect(streaming.run("refresh", "--stream") == .success)
+        let updates = try streaming.output.text.split(separator: "\n").map { try JSONValue.parse(Array($0.utf8))["update"]?.stringValue }
+        #expect(updates == ["progress", "final"])
     }
 
     @Test func staleCachedDataAfterAnOutageExitsZero() {
@@ -215,20 +244,47 @@ import Varlink
         #expect(harness.errors.text.isEmpty)
     }
 
-    @Test func jsonPrintsTheStaleFailureAsAnErrorObject() throws {
+    @Test(arguments: [false, true])
+    func aStaleAnswerIsANormalAnswerWithRemoteErrorNeverAnErrorObject(failStale: Bool) throws {
         let harness = Harness()
         let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: true))
         harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("rate limited", retryAfterSeconds: 5))
-        #expect(harness.run("search", "x", "--json", "--fail-stale") == .temporaryFailure)
+        let code = harness.run(["search", "x", "--json"] + (failStale ? ["--fail-stale"] : []))
+        #expect(code == (failStale ? .temporaryFailure : .success))
         let lines = harness.output.text.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first == MockMoviesClient.json(cached))
-        let error = try #require(lines.last.map { try JSONValue.parse(Array($0.utf8)) })
-        #expect(error["error"]?.stringValue == "io.moviesd.Movies.RemoteUnavailable")
-        #expect(error["exitCode"]?.intValue == 75)
-        #expect(error["parameters"]?["retryAfterSeconds"]?.intValue == 5)
-        #expect(error["parameters"]?["reason"]?.stringValue == "rate limited")
-        #expect(error["message"]?.stringValue?.contains("cached") == true)
+        #expect(lines.count == 1)
+        let answer = try #require(lines.first.map { try JSONValue.parse(Array($0.utf8)) })
+        #expect(answer["error"] == nil)
+        #expect(answer["freshness"]?["remoteError"]?.stringValue == "rate limited")
+        #expect(answer["page"]?["movies"]?.arrayValue?.first?["title"]?.stringValue == "Kept")
+        #expect(harness.errors.text.contains("warning: showing cached data"))
+    }
+
+    @Test func aStaleAnswerThatSaysItsRemoteErrorKeepsIt() throws {
+        let harness = Harness()
+        var freshness = Fixtures.cached(age: 60, stale: true)
+        freshness.remoteError = "TMDB refused the connection"
+        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: true))
+        let final = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), freshness)
+        harness.client.searchScripts[1] = .init(replies: [cached, final])
+        #expect(harness.run("search", "x", "--stream") == .success)
+        let lines = try harness.output.text.split(separator: "\n").map { try JSONValue.parse(Array($0.utf8)) }
+        #expect(lines.map { $0["update"]?.stringValue } == ["cached", "final"])
+        #expect(lines.last?["freshness"]?["remoteError"]?.stringValue == "TMDB refused the connection")
+        #expect(lines.allSatisfy { $0["error"] == nil })
+    }
+
+    @Test(arguments: [["search", "--page", "0", "x", "--json"], ["--stream", "frobnicate"], ["--json", "show", "abc"]])
+    func aUsageErrorWithJSONIsOneErrorLine(arguments: [String]) throws {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        let lines = harness.output.text.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(object["error"]?.stringValue == "io.moviesd.cli.UsageError")
+        #expect(object["exitCode"]?.intValue == 64)
+        #expect(object["message"]?.stringValue?.isEmpty == false)
+        #expect(harness.errors.text.contains("--help"))
     }
 
     @Test(arguments: [
@@ -311,12 +367,12 @@ import Varlink
         #expect(harness.client.recentLimits == [5])
     }
 
-    @Test func pipedStatusAndRecentAreNeverCut() {
+    @Test func statusAndRecentAreNeverCutPipedOrOnATerminal() {
         let longError = "connection refused by " + String(repeating: "a-very-long-host-name.", count: 8) + "example"
         let longQuery = String(repeating: "the lord of the rings ", count: 6) + "extended"
-        for tty in [false, true] {
+        for (tty, width) in [(false, 40), (true, 40), (true, 80), (true, 200)] {
             let harness = Harness()
-            harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: false)
+            harness.terminal = TerminalCapabilities(isTTY: tty, width: width, usesColor: false)
             harness.client.statusResult = .success(StatusReply(
                 version: "1.2.3", uptimeSeconds: 5,
                 remote: RemoteStatus(state: .offline, since: nil, lastError: longError, consecutiveFailures: 1),
@@ -325,10 +381,20 @@ import Varlink
             ))
             harness.client.recentResult = .success(RecentQueriesReply(queries: [longQuery]))
             #expect(harness.run("status") == .success)
+            let status = harness.output.text
             #expect(harness.run("recent") == .success)
-            // Piped: whole values; on an 80-column terminal: fitted.
-            #expect(harness.output.text.contains(longError) == !tty, "tty=\(tty)")
-            #expect(harness.output.text.contains(longQuery) == !tty, "tty=\(tty)")
+            #expect(harness.output.text.contains(longQuery), "tty=\(tty)")
+            #expect(!status.contains("…"), "nothing is cut: \(status)")
+            if tty {
+                // On a terminal a long value wraps under itself, within the width.
+                for line in status.split(separator: "\n") { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+                // Every character is there, in order (a word longer than the column breaks inside).
+                let characters = status.filter { !$0.isWhitespace }
+                #expect(characters.contains(("offline: " + longError).filter { !$0.isWhitespace }), "\(status)")
+                #expect(characters.contains("Cache:0entries,0Bof1.0MiB(0stale,0pinned)"), "\(status)")
+            } else {
+                #expect(status.contains("Remote:       offline: " + longError + "\n"), "piped: one whole line: \(status)")
+            }
         }
     }
 

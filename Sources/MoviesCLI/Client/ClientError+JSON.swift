@@ -38,16 +38,14 @@ extension ClientError {
         }
     }
 
-    /// One line of JSON (no newline): `{"error": NAME, "exitCode": N, "message": TEXT, "parameters": {…}}`.
-    /// `exitCode` is the code the program ends with (0 when cached results were shown despite the error).
-    /// `message` replaces the error's own text (a stale answer's warning says cached data was shown).
-    func jsonLine(exitCode: ExitCode, message: String? = nil) -> String {
-        let object = JSONValue.object([
+    /// The JSON error object `{"error": NAME, "exitCode": N, "message": TEXT, "parameters": {…}}`;
+    /// `exitCode` is the code the program ends with.
+    func json(exitCode: ExitCode) -> JSONValue {
+        .object([
             "error": .string(errorName),
             "exitCode": .int(Int64(exitCode.rawValue)),
-            "message": .string(message ?? self.message),
+            "message": .string(message),
             "parameters": .object(jsonParameters),
         ])
-        return String(decoding: object.serialized(), as: UTF8.self)
     }
 }

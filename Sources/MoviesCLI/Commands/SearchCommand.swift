@@ -1,5 +1,6 @@
 import CommandLineSupport
 import MoviesDomain
+import Varlink
 
 /// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
 struct SearchCommand: MoviesCommand {
@@ -48,8 +49,12 @@ struct SearchCommand: MoviesCommand {
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds)
         let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output)
+        var answer: JSONValue?
         if context.json {
-            viewModel.didReceiveReply = { context.output.write($0 + "\n") }
+            viewModel.didReceiveReply = { parameters, continues in
+                if continues { context.update(parameters, .cached) }
+                answer = parameters
+            }
         } else {
             viewModel.didChange = { [unowned viewModel] in view.update(viewModel) }
         }
@@ -57,6 +62,10 @@ struct SearchCommand: MoviesCommand {
         if !context.json { view.finish(viewModel) }
         if let error = viewModel.error { return context.fail(error) }
         if let fault = viewModel.notStored { context.warnNotStored(fault) }
+        if let answer {
+            let reason = viewModel.staleFailure.map { CommandContext.staleReason($0, remoteError: nil) }
+            context.answer(JSONOutput.withRemoteError(answer, reason: reason))
+        }
         return context.finishStale(
             viewModel.staleFailure, remoteError: viewModel.remoteError,
             showing: viewModel.isFromLocalIndex ? "matches among cached movies" : "cached data")

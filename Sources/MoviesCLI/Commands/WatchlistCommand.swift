@@ -69,21 +69,21 @@ struct WatchlistCommand: MoviesCommand {
             case .list:
                 let reply = try context.client.watchlists()
                 context.json
-                    ? context.output.write(reply.json + "\n")
+                    ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(reply.value.watchlists, titles: Self.cachedTitles(reply.value.watchlists, context)))
             case .add(let edit):
                 let reply = try context.client.addToWatchlist(edit)
                 context.json
-                    ? context.output.write(reply.json + "\n")
+                    ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
                 let reply = try context.client.removeFromWatchlist(edit)
                 context.json
-                    ? context.output.write(reply.json + "\n")
+                    ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .delete(let name):
                 let reply = try context.client.deleteWatchlist(name: name)
-                context.json ? context.output.write(reply.json + "\n") : context.print(["Deleted watchlist \(TextFitting.printable(name))."])
+                context.json ? context.answer(reply.parameters) : context.print(["Deleted watchlist \(TextFitting.printable(name))."])
             }
             return .success
         } catch {

@@ -1,3 +1,4 @@
+import Varlink
 import MoviesDomain
 
 /// The movie search screen's state, as in the seed's `MoviesListViewModel`: inputs (`didSearch`,
@@ -36,8 +37,8 @@ final class SearchMoviesViewModel {
     private(set) var selectedItem: MoviesListItemViewModel?
     /// Called after every change of the outputs.
     var didChange: (() -> Void)?
-    /// Called with each daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with each daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Whether there is nothing to show.
     var isEmpty: Bool { items.isEmpty }
@@ -107,7 +108,7 @@ final class SearchMoviesViewModel {
         do {
             try client.search(parameters) { reply in
                 guard current == generation else { return }
-                didReceiveReply?(reply.json)
+                didReceiveReply?(reply.parameters, reply.continues)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
                 isFromLocalIndex = reply.value.freshness.origin == .localIndex
