@@ -108,7 +108,8 @@ import Varlink
         (["search"], "missing QUERY"),
         (["search", "x", "--page", "501"], "--page takes a whole number from 1 to 500"),
         (["search", "x", "--page", "two"], "not 'two'"),
-        (["search", "x", "--offline", "--fresh"], "choose only one of --offline"),
+        (["search", "x", "--offline", "--fresh"], "choose only one of --offline, --fresh, --cache-first and --local"),
+        (["show", "1", "--offline", "--fresh"], "choose only one of --offline, --fresh and --cache-first"),
         (["search", "x", "--local", "--fresh"], "choose only one of --offline, --fresh, --cache-first and --local"),
         (["search", "x", "--max-stale", "soon"], "--max-stale takes a duration"),
         (["search", "x", "--colour"], "unknown option '--colour'"),
@@ -117,6 +118,9 @@ import Varlink
         (["poster", "603"], "missing -o FILE"),
         (["poster", "not-a-path", "-o", "x.jpg"], "neither a movie ID nor a poster path"),
         (["recent", "--limit", "0"], "--limit takes a whole number"),
+        (["recent", "-n0"], "--limit takes a whole number"),
+        (["search", "x", "--offline", "--local"], "choose only one of --offline, --fresh, --cache-first and --local"),
+        (["search", "x", "--width", "5"], "--width takes a whole number from 20"),
         (["status", "extra"], "takes no arguments"),
         (["cache", "nuke"], "say 'invalidate' or 'purge'"),
         (["cache", "purge"], "choose exactly one of --all"),
@@ -357,6 +361,60 @@ import Varlink
         #expect(harness.run("poster", "/abc.png", "-o", "-") == .success)
         #expect(harness.written.first?.path == "-")
         #expect(harness.output.text.isEmpty)
+    }
+
+    /// `recent -n3` was refused (issue 28): a short option takes its value attached, as getopt does.
+    @Test func recentTakesAnAttachedShortValue() {
+        let harness = Harness()
+        #expect(harness.run("recent", "-n3") == .success)
+        #expect(harness.run("recent", "-n", "4") == .success)
+        #expect(harness.client.recentLimits == [3, 4])
+    }
+
+    /// `search --local` with no match exited 75 "when the network is back" (issue 28): no match among
+    /// the cached movies is an answer: exit 0, saying so; with --json an empty page from the local index.
+    @Test func localSearchWithNoMatchIsAnAnswer() throws {
+        let harness = Harness()
+        harness.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
+        #expect(harness.run("search", "--local", "zzqx") == .success)
+        #expect(harness.output.text == "No matches for \"zzqx\" in the local index of cached movies\n")
+        #expect(harness.errors.text.isEmpty)
+        let json = Harness()
+        json.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
+        #expect(json.run("search", "--local", "zzqx", "--json") == .success)
+        let answer = try JSONValue.parse(Array(json.output.text.utf8))
+        #expect(answer["page"]?["totalResults"]?.intValue == 0)
+        #expect(answer["freshness"]?["origin"]?.stringValue == "local_index")
+        // --offline with nothing cached is still 75: that one waits for the network.
+        let offline = Harness()
+        offline.client.searchScripts[1] = .init(replies: [], error: .notCached("nothing cached"))
+        #expect(offline.run("search", "--offline", "zzqx") == .temporaryFailure)
+    }
+
+    /// `poster -o -` on a terminal wrote image bytes into it (issue 28): refused with a hint, as curl does.
+    @Test func posterToATerminalIsRefused() {
+        let harness = Harness()
+        harness.terminal = TerminalCapabilities(isTTY: true, width: 80, usesColor: false)
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/png", base64: "iVBORw==", width: 0, freshness: Fixtures.network))
+        #expect(harness.run("poster", "/abc.png", "-o", "-") == .usage)
+        #expect(harness.written.isEmpty)
+        #expect(harness.client.posterCalls.isEmpty)
+        #expect(harness.errors.text.contains("binary output can mess up your terminal; use -o FILE, or pipe it"))
+    }
+
+    /// `poster -o FILE --json` printed the image as base64 (issue 28): it prints the file and its size.
+    @Test func posterJSONNamesTheFileNotTheBytes() throws {
+        let harness = Harness()
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/png", base64: "iVBORw==", width: 0, freshness: Fixtures.network))
+        #expect(harness.run("poster", "/abc.png", "-o", "p.png", "--json") == .success)
+        let answer = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(answer["base64"] == nil)
+        #expect(answer["file"]?.stringValue == "p.png")
+        #expect(answer["bytes"]?.intValue == 4)
+        #expect(answer["mimeType"]?.stringValue == "image/png")
+        let both = Harness()
+        #expect(both.run("poster", "/abc.png", "-o", "-", "--json") == .usage)
+        #expect(both.written.isEmpty)
     }
 
     @Test func recentListsQueries() {

@@ -79,7 +79,7 @@ public struct MoviesCommandLine {
         let instance = try command.init(parsed)
         let json = parsed.has("--json") || parsed.has("--stream")
         let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
-        let terminal = try fittedTerminal(parsed)
+        let terminal = try fittedTerminal(parsed, spec: command.spec)
         var context = CommandContext(
             client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
             output: output,
@@ -98,10 +98,11 @@ public struct MoviesCommandLine {
     }
 
     /// The terminal's capabilities with `--width N` applied (it overrides `COLUMNS` and the
-    /// terminal's own width).
-    private func fittedTerminal(_ parsed: ParsedArguments) throws(UsageError) -> TerminalCapabilities {
+    /// terminal's own width), unless the command has a `--width` of its own (`poster`'s, in pixels).
+    private func fittedTerminal(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) -> TerminalCapabilities {
         var terminal = terminal
-        if let width = try parsed.integer("--width", in: TerminalCapabilities.minimumWidth...10_000, command: nil) {
+        if !spec.options.contains(where: { $0.names.contains("--width") }),
+           let width = try parsed.integer("--width", in: TerminalCapabilities.minimumWidth...10_000, command: nil) {
             terminal.width = width
         }
         return terminal

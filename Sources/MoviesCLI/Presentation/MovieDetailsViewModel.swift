@@ -85,7 +85,8 @@ final class MovieDetailsViewModel {
         if let runtime = movie.runtime { facts.append("\(runtime) min") }
         if !movie.genres.isEmpty { facts.append(movie.genres.joined(separator: ", ")) }
         if let vote = movie.voteAverage {
-            facts.append("★ \(RatingFormat.oneDecimal(vote))" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
+            let rating = RatingFormat.average(vote, votes: movie.voteCount)
+            facts.append(rating == RatingFormat.noVotes ? "★ \(rating) (no votes)" : "★ \(rating)" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
         }
         factsLine = facts.joined(separator: " · ")
         var fields: [DetailField] = []

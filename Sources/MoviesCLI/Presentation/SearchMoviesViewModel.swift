@@ -31,6 +31,8 @@ final class SearchMoviesViewModel {
     /// Whether the shown items were found in the local index of cached movies (not TMDB's
     /// answer to the query, nor a cached copy of it).
     private(set) var isFromLocalIndex = false
+    /// Whether a search of the cached movies only (`--local`) found nothing.
+    private(set) var foundNothingLocally = false
     /// Where the shown items came from and how old they are.
     private(set) var freshnessLine: String?
     /// The item chosen with `didSelectItem(at:)`.
@@ -102,6 +104,7 @@ final class SearchMoviesViewModel {
         staleFailure = nil
         remoteError = nil
         notStored = nil
+        foundNothingLocally = false
         didChange?()
         let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
         var lastFreshness: Freshness?
@@ -120,7 +123,13 @@ final class SearchMoviesViewModel {
             }
         } catch let failure {
             guard current == generation else { return }
-            if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
+            if policy == .localOnly, case .notCached = failure {
+                // Nothing among the cached movies matched: that is the answer, not an outage.
+                isFromLocalIndex = true
+                foundNothingLocally = true
+                freshnessLine = nil
+                append(MoviesPage(page: page, totalPages: 1, totalResults: 0, movies: []))
+            } else if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
                 staleFailure = failure
                 freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
             } else {
