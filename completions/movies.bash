@@ -5,7 +5,7 @@ _movies() {
     _init_completion || return
 
     local commands="search show poster recent status cache watchlist refresh account sync pending"
-    local common="--socket --json --help --version"
+    local common="--socket --json --stream --width --quiet -q --fail-stale --help --version"
 
     case $prev in
         --socket | -o | --output)
@@ -20,7 +20,7 @@ _movies() {
     # The command is the first word that is not an option (or --socket's value).
     local i command="" sub=""
     for ((i = 1; i < cword; i++)); do
-        if [[ ${words[i]} == --socket ]]; then
+        if [[ ${words[i]} == --socket || ${words[i]} == --width ]]; then
             ((i++))
             continue
         fi

@@ -1,7 +1,8 @@
 /// Splits a command line into options, flags and positionals: the one parser of `movies`,
 /// `moviesd`, `tmdb-stub` and `moviesd-bench`.
 ///
-/// Accepts `--name value`, `--name=value`, `-o value`; `--` ends the options; a lone `-` is a
+/// Accepts `--name value`, `--name=value`, `-o value`, `-ovalue` (a short option that takes a
+/// value, with the value attached, as getopt(3) does: `-n3`); `--` ends the options; a lone `-` is a
 /// positional. A value is the next argument unless that looks like an option (`--x`): then the
 /// option's implicit value is taken, or it is missing.
 public enum OptionParser {
@@ -26,6 +27,12 @@ public enum OptionParser {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2 {
+                let short = String(argument.prefix(2))
+                if options.contains(where: { $0.names.contains(short) && $0.valueName != nil }) {
+                    name = short
+                    inlineValue = String(argument.dropFirst(2))
+                }
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
                 throw .unknown(name: name, known: options.flatMap(\.names).filter { $0.hasPrefix("--") })

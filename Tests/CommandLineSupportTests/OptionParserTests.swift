@@ -47,3 +47,18 @@ import Testing
         #expect(throws: OptionParseError.unexpectedValue(name: "--json")) { try parse(["--json=yes"]) }
     }
 }
+
+/// `recent -n3` was refused (issue 28): a short option that takes a value takes it attached too.
+@Suite struct AttachedShortValueTests {
+    let options: [OptionSpec] = [.option("--limit", "-n", value: "N", help: "how many"), .flag("--quiet", "-q", help: "quiet")]
+
+    @Test func aShortOptionTakesItsValueAttached() throws {
+        #expect(try OptionParser.parse(["-n3"], options: options).value("--limit") == "3")
+        #expect(try OptionParser.parse(["-n", "4"], options: options).value("--limit") == "4")
+        #expect(try OptionParser.parse(["-n-1"], options: options).value("--limit") == "-1")
+    }
+
+    @Test func aFlagTakesNothingAttached() {
+        #expect(throws: OptionParseError.unknown(name: "-qx", known: ["--limit", "--quiet"])) { try OptionParser.parse(["-qx"], options: options) }
+    }
+}

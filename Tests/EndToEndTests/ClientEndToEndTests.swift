@@ -68,6 +68,26 @@ struct ClientEndToEndTests {
         #expect(try sandbox.movies(["frobnicate"]).status == 64)
     }
 
+    @Test("no credential configured: a search says so and how to set one, with no invented HTTP status, first and later calls alike")
+    func noCredentialIsNotAnHTTP401() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon(environment: ["MOVIESD_TMDB_TOKEN": "", "MOVIESD_TMDB_API_KEY": "", "CREDENTIALS_DIRECTORY": ""])
+        // The first call reaches the (unconfigured) remote; the next ones are refused while TMDB is not asked again.
+        for call in 1...3 {
+            let result = try sandbox.movies(["search", "matrix"])
+            #expect(result.status == 1, "call \(call): \(result.stderr)")
+            #expect(result.stderr.contains("no TMDB credential"), "call \(call): \(result.stderr)")
+            #expect(result.stderr.contains("MOVIESD_TMDB_TOKEN"), "call \(call): \(result.stderr)")
+            #expect(!result.stderr.contains("HTTP"), "call \(call): no request was made: \(result.stderr)")
+            #expect(!result.stderr.contains("TMDB rejected"), "call \(call): \(result.stderr)")
+        }
+        #expect(try await sandbox.requestCount("/3/search/movie") == 0)
+        let status = try sandbox.movies(["status"])
+        #expect(status.stdout.contains("auth rejected"), "\(status.stdout)")
+    }
+
     @Test("poster writes the image bytes to a file")
     func poster() throws {
         let sandbox = try Sandbox()

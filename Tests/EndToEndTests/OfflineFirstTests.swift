@@ -19,11 +19,13 @@ struct OfflineFirstTests {
         #expect(coldLines.map(JSONLines.origin) == ["network"])
         #expect(try await sandbox.requestCount("/3/search/movie") == 1)
 
-        let warm = try sandbox.movies(["search", "matrix", "--json"])
+        // --stream shows every update: the cached page, then TMDB's.
+        let warm = try sandbox.movies(["search", "matrix", "--stream"])
         #expect(warm.status == 0, "\(warm.stderr)")
         let warmLines = JSONLines.parse(warm.stdout)
         #expect(warmLines.count == 2)
         #expect(warmLines.first.flatMap(JSONLines.origin) == "cache")
+        #expect(warmLines.map { $0["update"] as? String } == ["cached", "final"])
         #expect(["network", "revalidated"].contains(warmLines.last.flatMap(JSONLines.origin) ?? ""))
         // TMDB's order survives the cache.
         #expect(warmLines.first.map(JSONLines.movieIDs) == coldLines.first.map(JSONLines.movieIDs))
@@ -48,7 +50,8 @@ struct OfflineFirstTests {
             let lines = JSONLines.parse(offline.stdout)
             let freshness = JSONLines.lastReply(lines)?["freshness"] as? [String: Any]
             #expect(freshness?["origin"] as? String == "cache")
-            #expect(JSONLines.finalError(lines)?["error"] as? String == "io.moviesd.Movies.RemoteUnavailable", "\(offline.stdout)")
+            // One answer: the cached page with remoteError, no separate error object.
+            #expect(lines.count == 1 && JSONLines.finalError(lines) == nil, "\(offline.stdout)")
             #expect(freshness?["stale"] as? Bool == true)
             #expect((freshness?["remoteError"] as? String)?.isEmpty == false)
             #expect(elapsed < 1.0, "offline answer took \(elapsed) s")
@@ -76,8 +79,14 @@ struct OfflineFirstTests {
         #expect(local.stdout.contains("Star Wars"), "\(local.stdout)")
         let json = try sandbox.movies(["search", "--local", "wars", "--json"])
         #expect(JSONLines.parse(json.stdout).compactMap(JSONLines.origin) == ["local_index"], "\(json.stdout)")
+        // Nothing found locally is an answer, not an outage: exit 0, whether TMDB is up or not.
         let none = try sandbox.movies(["search", "--local", "zzqx"])
-        #expect(none.status == 75)
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout.contains("No matches for \"zzqx\" in the local index"), "\(none.stdout)")
+        try await sandbox.setFaults(#"{"down": false}"#)
+        let online = try sandbox.movies(["search", "--local", "zzqx"])
+        #expect(online.status == 0, "\(online.stderr)")
+        #expect(!online.stderr.contains("network is back"), "\(online.stderr)")
     }
 
     @Test("a query never seen while the remote is down exits 75 with a clear message")

@@ -96,7 +96,7 @@ struct WatchlistEndToEndTests {
         let add = ["watchlist", "add", "films", "matrix", "star", "love", "--pages", "3", "--movie", "603", "--movie", "11", "--movie", "550"]
         #expect(try sandbox.movies(add).status == 0)
         let first = try BackgroundProcess(
-            BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--json"],
+            BinaryLocator.path("movies"), ["--socket", sandbox.socketPath, "refresh", "--stream"],
             environment: ["NO_COLOR": "1"], logDirectory: sandbox.directory, name: "first-refresh")
         let running = BackgroundProcess.waitUntil { first.stdout.contains(#""progress""#) }
         #expect(running, "the first refresh never reported progress: \(first.stderr)")

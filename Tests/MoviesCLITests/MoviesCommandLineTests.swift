@@ -108,7 +108,8 @@ import Varlink
         (["search"], "missing QUERY"),
         (["search", "x", "--page", "501"], "--page takes a whole number from 1 to 500"),
         (["search", "x", "--page", "two"], "not 'two'"),
-        (["search", "x", "--offline", "--fresh"], "choose only one of --offline"),
+        (["search", "x", "--offline", "--fresh"], "choose only one of --offline, --fresh, --cache-first and --local"),
+        (["show", "1", "--offline", "--fresh"], "choose only one of --offline, --fresh and --cache-first"),
         (["search", "x", "--local", "--fresh"], "choose only one of --offline, --fresh, --cache-first and --local"),
         (["search", "x", "--max-stale", "soon"], "--max-stale takes a duration"),
         (["search", "x", "--colour"], "unknown option '--colour'"),
@@ -117,6 +118,9 @@ import Varlink
         (["poster", "603"], "missing -o FILE"),
         (["poster", "not-a-path", "-o", "x.jpg"], "neither a movie ID nor a poster path"),
         (["recent", "--limit", "0"], "--limit takes a whole number"),
+        (["recent", "-n0"], "--limit takes a whole number"),
+        (["search", "x", "--offline", "--local"], "choose only one of --offline, --fresh, --cache-first and --local"),
+        (["search", "x", "--width", "5"], "--width takes a whole number from 20"),
         (["status", "extra"], "takes no arguments"),
         (["cache", "nuke"], "say 'invalidate' or 'purge'"),
         (["cache", "purge"], "choose exactly one of --all"),
@@ -180,17 +184,6 @@ import Varlink
         #expect(harness.errors.text == "movies: warning: showing matches among cached movies, TMDB could not be asked: offline\n")
     }
 
-    @Test func jsonPrintsEachReplyOnItsOwnLine() {
-        let harness = Harness()
-        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")]), Fixtures.cached(age: 60))
-        let fresh = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")]), Fixtures.network)
-        harness.client.searchScripts[1] = .init(replies: [cached, fresh])
-        #expect(harness.run("search", "x", "--json") == .success)
-        let lines = harness.output.text.split(separator: "\n").map(String.init)
-        #expect(lines == [MockMoviesClient.json(cached), MockMoviesClient.json(fresh)])
-        #expect(lines[0].contains("\"origin\":\"cache\""))
-    }
-
     @Test func staleCachedDataAfterAnOutageExitsZero() {
         let harness = Harness()
         let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 3 * 86_400, stale: true))
@@ -213,22 +206,6 @@ import Varlink
         #expect(harness.run("search", "x", "--fail-stale", "-q") == .temporaryFailure)
         #expect(harness.output.text.contains("Kept"))
         #expect(harness.errors.text.isEmpty)
-    }
-
-    @Test func jsonPrintsTheStaleFailureAsAnErrorObject() throws {
-        let harness = Harness()
-        let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 60, stale: true))
-        harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("rate limited", retryAfterSeconds: 5))
-        #expect(harness.run("search", "x", "--json", "--fail-stale") == .temporaryFailure)
-        let lines = harness.output.text.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first == MockMoviesClient.json(cached))
-        let error = try #require(lines.last.map { try JSONValue.parse(Array($0.utf8)) })
-        #expect(error["error"]?.stringValue == "io.moviesd.Movies.RemoteUnavailable")
-        #expect(error["exitCode"]?.intValue == 75)
-        #expect(error["parameters"]?["retryAfterSeconds"]?.intValue == 5)
-        #expect(error["parameters"]?["reason"]?.stringValue == "rate limited")
-        #expect(error["message"]?.stringValue?.contains("cached") == true)
     }
 
     @Test(arguments: [
@@ -303,6 +280,60 @@ import Varlink
         #expect(harness.output.text.isEmpty)
     }
 
+    /// `recent -n3` was refused (issue 28): a short option takes its value attached, as getopt does.
+    @Test func recentTakesAnAttachedShortValue() {
+        let harness = Harness()
+        #expect(harness.run("recent", "-n3") == .success)
+        #expect(harness.run("recent", "-n", "4") == .success)
+        #expect(harness.client.recentLimits == [3, 4])
+    }
+
+    /// `search --local` with no match exited 75 "when the network is back" (issue 28): no match among
+    /// the cached movies is an answer: exit 0, saying so; with --json an empty page from the local index.
+    @Test func localSearchWithNoMatchIsAnAnswer() throws {
+        let harness = Harness()
+        harness.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
+        #expect(harness.run("search", "--local", "zzqx") == .success)
+        #expect(harness.output.text == "No matches for \"zzqx\" in the local index of cached movies\n")
+        #expect(harness.errors.text.isEmpty)
+        let json = Harness()
+        json.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
+        #expect(json.run("search", "--local", "zzqx", "--json") == .success)
+        let answer = try JSONValue.parse(Array(json.output.text.utf8))
+        #expect(answer["page"]?["totalResults"]?.intValue == 0)
+        #expect(answer["freshness"]?["origin"]?.stringValue == "local_index")
+        // --offline with nothing cached is still 75: that one waits for the network.
+        let offline = Harness()
+        offline.client.searchScripts[1] = .init(replies: [], error: .notCached("nothing cached"))
+        #expect(offline.run("search", "--offline", "zzqx") == .temporaryFailure)
+    }
+
+    /// `poster -o -` on a terminal wrote image bytes into it (issue 28): refused with a hint, as curl does.
+    @Test func posterToATerminalIsRefused() {
+        let harness = Harness()
+        harness.terminal = TerminalCapabilities(isTTY: true, width: 80, usesColor: false)
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/png", base64: "iVBORw==", width: 0, freshness: Fixtures.network))
+        #expect(harness.run("poster", "/abc.png", "-o", "-") == .usage)
+        #expect(harness.written.isEmpty)
+        #expect(harness.client.posterCalls.isEmpty)
+        #expect(harness.errors.text.contains("binary output can mess up your terminal; use -o FILE, or pipe it"))
+    }
+
+    /// `poster -o FILE --json` printed the image as base64 (issue 28): it prints the file and its size.
+    @Test func posterJSONNamesTheFileNotTheBytes() throws {
+        let harness = Harness()
+        harness.client.posterResult = .success(PosterReply(mimeType: "image/png", base64: "iVBORw==", width: 0, freshness: Fixtures.network))
+        #expect(harness.run("poster", "/abc.png", "-o", "p.png", "--json") == .success)
+        let answer = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(answer["base64"] == nil)
+        #expect(answer["file"]?.stringValue == "p.png")
+        #expect(answer["bytes"]?.intValue == 4)
+        #expect(answer["mimeType"]?.stringValue == "image/png")
+        let both = Harness()
+        #expect(both.run("poster", "/abc.png", "-o", "-", "--json") == .usage)
+        #expect(both.written.isEmpty)
+    }
+
     @Test func recentListsQueries() {
         let harness = Harness()
         harness.client.recentResult = .success(RecentQueriesReply(queries: ["matrix", "千と千尋"]))
@@ -311,12 +342,12 @@ import Varlink
         #expect(harness.client.recentLimits == [5])
     }
 
-    @Test func pipedStatusAndRecentAreNeverCut() {
+    @Test func statusAndRecentAreNeverCutPipedOrOnATerminal() {
         let longError = "connection refused by " + String(repeating: "a-very-long-host-name.", count: 8) + "example"
         let longQuery = String(repeating: "the lord of the rings ", count: 6) + "extended"
-        for tty in [false, true] {
+        for (tty, width) in [(false, 40), (true, 40), (true, 80), (true, 200)] {
             let harness = Harness()
-            harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: false)
+            harness.terminal = TerminalCapabilities(isTTY: tty, width: width, usesColor: false)
             harness.client.statusResult = .success(StatusReply(
                 version: "1.2.3", uptimeSeconds: 5,
                 remote: RemoteStatus(state: .offline, since: nil, lastError: longError, consecutiveFailures: 1),
@@ -325,10 +356,20 @@ import Varlink
             ))
             harness.client.recentResult = .success(RecentQueriesReply(queries: [longQuery]))
             #expect(harness.run("status") == .success)
+            let status = harness.output.text
             #expect(harness.run("recent") == .success)
-            // Piped: whole values; on an 80-column terminal: fitted.
-            #expect(harness.output.text.contains(longError) == !tty, "tty=\(tty)")
-            #expect(harness.output.text.contains(longQuery) == !tty, "tty=\(tty)")
+            #expect(harness.output.text.contains(longQuery), "tty=\(tty)")
+            #expect(!status.contains("…"), "nothing is cut: \(status)")
+            if tty {
+                // On a terminal a long value wraps under itself, within the width.
+                for line in status.split(separator: "\n") { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+                // Every character is there, in order (a word longer than the column breaks inside).
+                let characters = status.filter { !$0.isWhitespace }
+                #expect(characters.contains(("offline: " + longError).filter { !$0.isWhitespace }), "\(status)")
+                #expect(characters.contains("Cache:0entries,0Bof1.0MiB(0stale,0pinned)"), "\(status)")
+            } else {
+                #expect(status.contains("Remote:       offline: " + longError + "\n"), "piped: one whole line: \(status)")
+            }
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
         client.recentResult = .success(RecentQueriesReply(queries: ["matrix", "alien"]))
         let viewModel = RecentQueriesViewModel(client: client)
         var json: [String] = []
-        viewModel.didReceiveReply = { json.append($0) }
+        viewModel.didReceiveReply = { parameters, _ in json.append(String(decoding: parameters.serialized(), as: UTF8.self)) }
 
         viewModel.didLoad(limit: 5)
 

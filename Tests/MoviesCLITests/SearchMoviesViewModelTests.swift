@@ -155,6 +155,13 @@ import Testing
         #expect(item.year == "1979")
         #expect(item.rating == "8.2")
         #expect(unknown.year == "")
-        #expect(unknown.rating == "")
+        #expect(unknown.rating == "–")
+    }
+
+    /// TMDB reports an average of 0 for a film nobody voted on: that is no rating, not 0.0 (issue 28).
+    @Test func aFilmWithNoVotesShowsNoRating() {
+        #expect(MoviesListItemViewModel(movie: Fixtures.movie(7, "Tobor", year: "1964", vote: 0)).rating == "–")
+        #expect(RatingFormat.average(7.5, votes: 0) == "–")
+        #expect(RatingFormat.average(7.5, votes: 3) == "7.5")
     }
 }

@@ -27,21 +27,38 @@ import Testing
     }
 
     @Test(arguments: [40, 80, 120])
-    func everyLineFitsTheWidth(width: Int) {
+    func onATerminalEveryLineFitsTheWidthAndOnlyTitlesAreShortened(width: Int) {
         let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.cached(age: 7_200))])
-        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: width, usesColor: false), output: BufferSink())
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: true, width: width, usesColor: false), output: BufferSink())
         model.didSearch(query: "q")
         let lines = view.lines(for: model)
-        #expect(lines.count == 2 + Self.movies.count)  // summary, column headers, rows
-        #expect(lines[1].hasPrefix("Title ") && lines[1].hasSuffix("ID"), "\(lines[1])")
+        let headerLines = lines.count - 1 - Self.movies.count  // the summary wraps, never cut
+        #expect(headerLines >= 1)
+        #expect(lines[headerLines].hasPrefix("Title ") && lines[headerLines].hasSuffix("ID"), "\(lines)")
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
         #expect(lines[0].hasPrefix("\"q\": 2 results"))
-        if width >= 80 { #expect(lines[0].contains("cached 2 h ago")) }
+        let summary = lines[..<headerLines].joined(separator: " ")
+        #expect(summary.hasSuffix("cached 2 h ago"), "\(summary)")
+        // Year, rating and id are never cut.
+        for (row, movie) in zip(lines.dropFirst(headerLines + 1), Self.movies) { #expect(row.hasSuffix(" \(movie.id)"), "\(row)") }
+    }
+
+    @Test(arguments: [20, 40, 80, 200])
+    func pipedEveryFieldIsWholeOneMovieALine(width: Int) {
+        let freshness = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 60, stale: true, remoteError: "offline")
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), freshness)])
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: width, usesColor: false), output: BufferSink())
+        model.didSearch(query: "revolutions matrix")
+        let lines = view.lines(for: model)
+        #expect(lines.count == 2 + Self.movies.count)  // summary, column headers, one line per movie
+        #expect(lines[0] == "\"revolutions matrix\": 2 results, page 1 of 1 — offline — 2 matches among cached movies")
+        #expect(lines[4].hasPrefix("Le Fabuleux Destin d'Ame\u{0301}lie Poulain, a very long title indeed · 2001 ·    7.9 ·    194"))
+        #expect(!lines.joined().contains("…"))
     }
 
     @Test func columnsLineUpWithWideAndCombiningTitles() {
         let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.network)])
-        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false), output: BufferSink())
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false), output: BufferSink())
         model.didSearch(query: "q")
         let rows = Array(view.lines(for: model).dropFirst(2))
         let widths = Set(rows.map { DisplayWidth.of($0) })

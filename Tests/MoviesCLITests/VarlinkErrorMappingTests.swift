@@ -38,7 +38,13 @@ import Testing
             parameters: Parameters(strings: ["message": "Invalid API key"], integers: ["httpStatus": 401, "tmdbCode": 7]),
             method: "Search"
         )
-        #expect(rejected == .remoteRejected("Invalid API key (HTTP 401, TMDB code 7)"))
+        #expect(rejected == .credentialProblem("Invalid API key"))
+        let badPage = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteRejected",
+            parameters: Parameters(strings: ["message": "Invalid page."], integers: ["httpStatus": 400, "tmdbCode": 22]),
+            method: "Search"
+        )
+        #expect(badPage == .remoteRejected("Invalid page (HTTP 400, TMDB code 22)"))
         let unavailable = VarlinkErrorMapping.clientError(
             name: "io.moviesd.Movies.RemoteUnavailable",
             parameters: Parameters(strings: ["reason": "rate limited"], integers: ["retryAfterSeconds": 12]),
@@ -47,7 +53,39 @@ import Testing
         #expect(unavailable == .remoteUnavailable("rate limited", retryAfterSeconds: 12))
         #expect(unavailable.message.hasSuffix("rate limited; try again in 12 s"))
         let denied = VarlinkErrorMapping.clientError(name: "org.varlink.service.PermissionDenied", parameters: Parameters(), method: "Purge")
-        #expect(denied.message.contains("Purge"))
+        #expect(denied.message.contains("purge cached entries"))
+    }
+
+    /// With no credential the daemon makes no request: no HTTP status may be shown (issue 28, item 3).
+    @Test func noCredentialShowsNoInventedHTTPStatus() {
+        let error = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteRejected",
+            parameters: Parameters(
+                strings: ["message": "moviesd has no TMDB credential, so it did not ask TMDB: set MOVIESD_TMDB_TOKEN (or MOVIESD_TMDB_API_KEY) for moviesd, then restart moviesd"],
+                integers: ["httpStatus": 0, "tmdbCode": 7]),
+            method: "Search")
+        #expect(!error.message.contains("HTTP"), "\(error.message)")
+        #expect(!error.message.contains("rejected"), "\(error.message)")
+        #expect(error.message.hasPrefix("moviesd has no TMDB credential"))
+        #expect(error.message.contains("MOVIESD_TMDB_TOKEN"))
+        #expect(error.exitCode == .failure)
+    }
+
+    /// Messages say what was refused in words, never the internal method (issue 28, item 7).
+    @Test(arguments: ["Search", "Movie", "Poster", "RecentQueries", "Status", "Invalidate", "Purge", "Watchlists", "AddToWatchlist",
+                      "RemoveFromWatchlist", "DeleteWatchlist", "Refresh", "AccountLogin", "AccountLogout", "AccountEdit", "Account", "Pending", "Sync"])
+    func messagesNeverNameTheMethod(method: String) {
+        for (name, parameters) in [
+            ("org.varlink.service.PermissionDenied", Parameters()),
+            ("org.varlink.service.InvalidParameter", Parameters(strings: ["parameter": "name"])),
+            ("org.varlink.service.MethodNotFound", Parameters()),
+            ("io.moviesd.Movies.Timeout", Parameters(integers: ["seconds": 3])),
+            ("io.example.Unknown", Parameters()),
+        ] {
+            let message = VarlinkErrorMapping.clientError(name: name, parameters: parameters, method: method).message
+            #expect(!message.contains(method), "\(name): \(message)")
+            #expect(!message.contains("MethodNotFound"), "\(message)")
+        }
     }
 
     /// The daemon's reason for a 5xx already says "try again later": the client must not say it twice.

@@ -3,6 +3,7 @@ import FoundationEssentials
 import MoviesDomain
 import MoviesWire
 import Testing
+import Varlink
 
 @Suite struct WatchlistCommandTests {
     typealias Harness = MoviesCommandLineTests.Harness
@@ -42,10 +43,13 @@ import Testing
         #expect(harness.client.movieCalls.count == 3)
     }
 
-    @Test func removeAndDeleteAndList() {
+    @Test func removeAndDeleteAndList() throws {
         let harness = Harness()
+        let films = Watchlist(name: "films", queries: [try WatchlistQuery(query: #require(MovieQuery("Heat")), pages: 3)], movieIDs: [])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films]))
         #expect(harness.run("watchlist", "rm", "films", "heat") == .success)
         #expect(harness.client.removedEdits == [WatchlistEdit(name: "films", queries: ["heat"])])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: []))
         #expect(harness.run("watchlist", "delete", "films") == .success)
         #expect(harness.client.deletedNames == ["films"])
         #expect(harness.run("watchlist", "ls") == .success)
@@ -59,6 +63,47 @@ import Testing
         let harness = Harness()
         #expect(harness.run(arguments) == .usage)
         #expect(harness.client.addedEdits.isEmpty)
+    }
+
+    /// `watchlist rm` of an entry the list does not have exited 0 silently (issue 28): it says so and
+    /// exits 1 (NotFound, as for a watchlist that does not exist), removing the entries that were there.
+    @Test func removingWhatIsNotThereSaysSoAndExitsOne() throws {
+        let harness = Harness()
+        let films = Watchlist(name: "films", queries: [try WatchlistQuery(query: #require(MovieQuery("heat")), pages: 3)], movieIDs: [603])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films]))
+        #expect(harness.run("watchlist", "rm", "films", "blade runner") == .failure)
+        #expect(harness.client.removedEdits.isEmpty)
+        #expect(harness.errors.text.contains("watchlist 'films' has no query \"blade runner\"; nothing was removed"), "\(harness.errors.text)")
+        #expect(harness.run("watchlist", "rm", "films", "HEAT", "--movie", "11") == .failure)
+        #expect(harness.client.removedEdits == [WatchlistEdit(name: "films", queries: ["HEAT"])])
+        #expect(harness.errors.text.contains("has no movie 11; the other entries given were removed"), "\(harness.errors.text)")
+        let json = Harness()
+        json.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films]))
+        #expect(json.run("--json", "watchlist", "rm", "films", "--movie", "11") == .failure)
+        let object = try JSONValue.parse(Array(json.output.text.utf8))
+        #expect(object["error"]?.stringValue == "io.moviesd.Movies.NotFound")
+        #expect(object["exitCode"]?.intValue == 1)
+        #expect(object["parameters"]?["movieIds"] == .array([.int(11)]))
+        let missingList = Harness()
+        #expect(missingList.run("watchlist", "rm", "nope", "x") == .failure)
+        #expect(missingList.errors.text.contains("there is no watchlist named 'nope'"))
+    }
+
+    /// `watchlist ls NAME` was refused with exit 64 (issue 28): it shows that list.
+    @Test func listOneWatchlistByName() throws {
+        let harness = Harness()
+        let films = Watchlist(name: "films", queries: [], movieIDs: [603])
+        let more = Watchlist(name: "more", queries: [], movieIDs: [129])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films, more]))
+        #expect(harness.run("watchlist", "ls", "more") == .success)
+        #expect(harness.output.text == "more (0 queries, 1 movie)\n  movie 129 (not cached yet)\n")
+        let json = Harness()
+        json.client.watchlistsResult = .success(WatchlistsReply(watchlists: [films, more]))
+        #expect(json.run("watchlist", "ls", "more", "--json") == .success)
+        let object = try JSONValue.parse(Array(json.output.text.utf8))
+        #expect(object["watchlists"]?.arrayValue?.map { $0["name"]?.stringValue } == ["more"])
+        #expect(harness.run("watchlist", "ls", "none") == .failure)
+        #expect(harness.errors.text.contains("there is no watchlist named 'none'"))
     }
 
     @Test func permissionDeniedExits77() {

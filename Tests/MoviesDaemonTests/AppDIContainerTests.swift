@@ -27,8 +27,10 @@ import Testing
             Issue.record("Search without a credential succeeded")
         } catch {
             #expect(error.name == "io.moviesd.Movies.RemoteRejected")
-            #expect(error.parameters["httpStatus"] == .int(401))
+            // No request was made: no HTTP status is invented (issue 28, item 3).
+            #expect(error.parameters["httpStatus"] == .int(0))
             #expect(error.parameters["tmdbCode"] == .int(7))
+            #expect(error.parameters["message"]?.stringValue?.contains("no TMDB credential") == true)
         }
         let status = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Status", peer: peer), replies: writer)
         let json = try JSONValue.parse(JSONValue.object(status).serialized())

@@ -13,7 +13,9 @@ import Testing
             } catch let error as MoviesError {
                 #expect(error.code == .remoteRejected)
                 #expect(error.isAuthRejection)
-                #expect(error.httpStatus == 401)
+                // No request was made, so no HTTP status (it was an invented 401).
+                #expect(error.httpStatus == nil)
+                #expect(error.message.contains("no TMDB credential"))
                 #expect(error.message.contains("MOVIESD_TMDB_TOKEN"))
             }
         }

@@ -6,7 +6,9 @@ enum ArgumentParser {
     /// Options every command accepts.
     static let globalOptions: [OptionSpec] = [
         .option("--socket", value: "PATH", help: "The daemon's socket (default: $MOVIESD_SOCKET, else the user's or the system's)."),
-        .flag("--json", help: "Print each daemon reply's parameters, and any error as {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}, as JSON lines."),
+        .flag("--json", help: "Print the answer as one line of JSON (the daemon reply's parameters: the final one when cached data came first); a failure as one line {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}, exitCode being the program's own."),
+        .flag("--stream", help: "With --json (implied): print every update as it comes, cached then fresh, each marked \"update\": \"cached\", \"progress\" or \"final\" (the last line)."),
+        .option("--width", value: "N", help: "Fit output on a terminal to N columns (default: $COLUMNS, else the terminal's width). Piped output is never cut."),
         .flag("--quiet", "-q", help: "No warnings on standard error (e.g. that cached data is shown because TMDB is unreachable)."),
         .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),

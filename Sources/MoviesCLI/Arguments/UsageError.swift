@@ -1,3 +1,5 @@
+import Varlink
+
 /// A command line that cannot be run, with the sentence that says how to fix it (exit code 64).
 struct UsageError: Error, Sendable, Hashable {
     /// What is wrong and what to do instead.
@@ -15,5 +17,15 @@ struct UsageError: Error, Sendable, Hashable {
     var text: String {
         let help = command.map { "movies \($0) --help" } ?? "movies --help"
         return "movies: \(message)\nSee '\(help)'.\n"
+    }
+
+    /// The JSON error line's object for `--json`: `{"error": "io.moviesd.cli.UsageError", "exitCode": 64, …}`.
+    var json: JSONValue {
+        .object([
+            "error": .string("io.moviesd.cli.UsageError"),
+            "exitCode": .int(Int64(ExitCode.usage.rawValue)),
+            "message": .string(message),
+            "parameters": .object(command.map { ["command": .string($0)] } ?? [:]),
+        ])
     }
 }

@@ -9,8 +9,8 @@ extension ClientError {
         case .permissionDenied: "org.varlink.service.PermissionDenied"
         case .remoteUnavailable: "io.moviesd.Movies.RemoteUnavailable"
         case .notCached: "io.moviesd.Movies.NotCached"
-        case .notFound, .noSuchWatchlist: "io.moviesd.Movies.NotFound"
-        case .remoteRejected: "io.moviesd.Movies.RemoteRejected"
+        case .notFound, .noSuchWatchlist, .notInWatchlist: "io.moviesd.Movies.NotFound"
+        case .remoteRejected, .credentialProblem: "io.moviesd.Movies.RemoteRejected"
         case .invalidArgument: "io.moviesd.Movies.InvalidArgument"
         case .storageFailure: "io.moviesd.Movies.StorageFailure"
         case .tooManyConnections: "io.moviesd.Movies.TooManyConnections"
@@ -30,24 +30,25 @@ extension ClientError {
             (id.map { ["id": .int(Int64($0))] } ?? [:]).merging(reason.map { ["reason": .string($0)] } ?? [:]) { a, _ in a }
         case let .noSuchWatchlist(name):
             ["watchlist": .string(name), "reason": .string("there is no watchlist named '\(name)'")]
+        case let .notInWatchlist(name, queries, movieIDs, _):
+            ["watchlist": .string(name), "queries": .array(queries.map { .string($0) }),
+             "movieIds": .array(movieIDs.map { .int(Int64($0)) }), "reason": .string(message)]
         case let .storageFailure(reason, fault):
             ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
-        case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason), let .notSignedIn(reason),
+        case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason), let .credentialProblem(reason), let .notSignedIn(reason),
              let .invalidArgument(reason), let .tooManyConnections(reason), let .other(reason):
             ["reason": .string(reason)]
         }
     }
 
-    /// One line of JSON (no newline): `{"error": NAME, "exitCode": N, "message": TEXT, "parameters": {…}}`.
-    /// `exitCode` is the code the program ends with (0 when cached results were shown despite the error).
-    /// `message` replaces the error's own text (a stale answer's warning says cached data was shown).
-    func jsonLine(exitCode: ExitCode, message: String? = nil) -> String {
-        let object = JSONValue.object([
+    /// The JSON error object `{"error": NAME, "exitCode": N, "message": TEXT, "parameters": {…}}`;
+    /// `exitCode` is the code the program ends with.
+    func json(exitCode: ExitCode) -> JSONValue {
+        .object([
             "error": .string(errorName),
             "exitCode": .int(Int64(exitCode.rawValue)),
-            "message": .string(message ?? self.message),
+            "message": .string(message),
             "parameters": .object(jsonParameters),
         ])
-        return String(decoding: object.serialized(), as: UTF8.self)
     }
 }

@@ -13,8 +13,14 @@ public enum ClientError: Error, Sendable, Hashable {
     case notFound(id: Int?, reason: String? = nil)
     /// The daemon has no watchlist with this name.
     case noSuchWatchlist(String)
-    /// TMDB refused the request (for example an invalid API key).
+    /// The watchlist `name` has none of these `queries` and `movieIDs` (asked to remove them);
+    /// `removedOthers` when the entries it did have were removed.
+    case notInWatchlist(name: String, queries: [String], movieIDs: [Int], removedOthers: Bool)
+    /// TMDB refused the request (a bad page, say): the reason ends with TMDB's HTTP status and code.
     case remoteRejected(String)
+    /// TMDB cannot be asked because of the daemon's credential: none is configured (no request was
+    /// made), or TMDB rejected it. The reason is the daemon's sentence saying which and what to do.
+    case credentialProblem(String)
     /// The daemon found an argument unacceptable.
     case invalidArgument(String)
     /// The daemon's database failed (`fault`: full, locked, corrupt, unavailable); `reason` says what to do.
@@ -34,14 +40,14 @@ public enum ClientError: Error, Sendable, Hashable {
         case .remoteUnavailable, .notCached, .tooManyConnections: .temporaryFailure
         case .invalidArgument: .usage
         case .storageFailure: .ioError
-        case .notFound, .noSuchWatchlist, .remoteRejected, .other: .failure
+        case .notFound, .noSuchWatchlist, .notInWatchlist, .remoteRejected, .credentialProblem, .other: .failure
         }
     }
 
     /// Whether the error concerns only fresh data, so results already shown from the cache stand.
     public var isRemoteOnly: Bool {
         switch self {
-        case .remoteUnavailable, .notCached, .remoteRejected: true
+        case .remoteUnavailable, .notCached, .remoteRejected, .credentialProblem: true
         default: false
         }
     }
@@ -73,8 +79,14 @@ public enum ClientError: Error, Sendable, Hashable {
             }
         case let .noSuchWatchlist(name):
             "there is no watchlist named '\(name)'; 'movies watchlist ls' lists them"
+        case let .notInWatchlist(name, queries, movieIDs, removedOthers):
+            "watchlist '\(name)' has no " + (queries.map { "query \"\($0)\"" } + movieIDs.map { "movie \($0)" }).joined(separator: ", no ")
+                + (removedOthers ? "; the other entries given were removed" : "; nothing was removed")
+                + " ('movies watchlist ls \(name)' lists its entries)"
         case let .remoteRejected(reason):
             "TMDB rejected the request: \(reason); check the daemon's TMDB token (see 'movies status')"
+        case let .credentialProblem(reason):
+            reason + (reason.contains("movies status") ? "" : " ('movies status' shows the daemon's TMDB state)")
         case let .invalidArgument(reason):
             "invalid argument: \(reason)"
         case let .storageFailure(reason, fault):

@@ -29,16 +29,20 @@ enum VarlinkErrorMapping {
             let id = parameters[int: "id"].map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
             return .notFound(id: id, reason: parameters[string: "reason"])
         case "io.moviesd.Movies.RemoteRejected":
-            let message = parameters[string: "message"] ?? "no message"
-            let status = parameters[int: "httpStatus"].map { "HTTP \($0)" } ?? "HTTP ?"
-            let code = parameters[int: "tmdbCode"].map { ", TMDB code \($0)" } ?? ""
-            return .remoteRejected("\(message) (\(status)\(code))")
+            let given = parameters[string: "message"] ?? "no message"
+            let message = given.hasSuffix(".") ? String(given.dropLast()) : given
+            // HTTP status 0: no request was made (moviesd has no credential); never show one then.
+            let status = parameters[int: "httpStatus"].flatMap { $0 > 0 ? $0 : nil }
+            let code = parameters[int: "tmdbCode"]
+            if code == 7 || status == 401 { return .credentialProblem(message) }
+            let details = [status.map { "HTTP \($0)" }, code.map { "TMDB code \($0)" }].compactMap { $0 }
+            return .remoteRejected(details.isEmpty ? message : "\(message) (\(details.joined(separator: ", ")))")
         case "io.moviesd.Movies.InvalidArgument":
             let parameter = parameters[string: "parameter"] ?? "argument"
             return .invalidArgument("\(parameter): \(reason)")
         case "io.moviesd.Movies.Timeout":
             let seconds = parameters[int: "seconds"].map { "\($0) s" } ?? "its deadline"
-            return .other("moviesd did not finish \(method) within \(seconds); try again")
+            return .other("moviesd could not \(CallDescription.action(method)) within \(seconds); try again")
         case "io.moviesd.Movies.TooManyConnections", "org.varlink.service.TooManyConnections":
             return .tooManyConnections(reason)
         case "io.moviesd.Movies.NotSignedIn":
@@ -46,14 +50,14 @@ enum VarlinkErrorMapping {
         case "io.moviesd.Movies.StorageFailure":
             return .storageFailure(reason, fault: parameters[string: "fault"])
         case "org.varlink.service.PermissionDenied":
-            return .permissionDenied("moviesd refuses \(method) to this user")
+            return .permissionDenied("moviesd does not let this user \(CallDescription.action(method))")
         case "org.varlink.service.InvalidParameter":
             let parameter = parameters[string: "parameter"] ?? "a parameter"
-            return .invalidArgument("moviesd rejected \(parameter) of \(method)")
+            return .invalidArgument("moviesd refused \(parameter) (asked to \(CallDescription.action(method)))")
         case "org.varlink.service.MethodNotFound", "org.varlink.service.InterfaceNotFound", "org.varlink.service.MethodNotImplemented":
-            return .other("moviesd does not support \(method) (\(name)); update moviesd")
+            return .other("this moviesd cannot \(CallDescription.action(method)): it is older than movies; update moviesd")
         default:
-            return .other("moviesd answered \(method) with error \(name)")
+            return .other("moviesd could not \(CallDescription.action(method)) and sent an error this movies does not know (\(name)); are moviesd and movies the same version?")
         }
     }
 }

@@ -75,7 +75,7 @@ public final class VarlinkMoviesClient: MoviesClient {
     ) throws(ClientError) -> ClientReply<Value> {
         var last: ClientReply<Value>?
         try stream(method, arguments, more: false, as: type) { last = $0 }
-        guard let last else { throw ClientError.other("moviesd sent no reply to \(method)") }
+        guard let last else { throw ClientError.other("moviesd sent no answer (asked to \(CallDescription.action(method))); try again") }
         return last
     }
 
@@ -96,7 +96,7 @@ public final class VarlinkMoviesClient: MoviesClient {
                     let value = try WireCoding.decode(Value.self, from: reply.parameters)
                     onReply(ClientReply(value: value, parameters: reply.parameters, continues: reply.continues))
                 } catch {
-                    failure = .other("moviesd sent a \(method) reply this client cannot read (\(error)); are moviesd and movies the same version?")
+                    failure = .other("moviesd sent an answer this client cannot read (asked to \(CallDescription.action(method)): \(error)); are moviesd and movies the same version?")
                 }
             }
         } catch let error as ClientError {
@@ -105,7 +105,20 @@ public final class VarlinkMoviesClient: MoviesClient {
             connection = nil
             failure = failure ?? .daemonUnreachable(socketPath: socketPath, reason: "connection lost: \(error)")
         }
+        if case .credentialProblem? = failure, method != "Status", let explained = credentialProblemAsStatusSaysIt() {
+            throw explained
+        }
         if let failure { throw failure }
+    }
+
+    /// The daemon's own account of its credential problem, from `Status`: while TMDB is not asked
+    /// again (backing off), a call is refused with a generic sentence, but the remote's last error
+    /// says what is wrong (no credential configured, or TMDB's answer to it). `nil` when `Status`
+    /// says nothing more.
+    private func credentialProblemAsStatusSaysIt() -> ClientError? {
+        guard let remote = try? single("Status", [:], as: StatusReply.self).value.remote,
+              remote.state == .authRejected, let lastError = remote.lastError else { return nil }
+        return .credentialProblem(lastError.hasSuffix(".") ? String(lastError.dropLast()) : lastError)
     }
 
     private static func errorParameters(_ value: JSONValue) -> VarlinkErrorMapping.Parameters {

@@ -9,6 +9,9 @@ public struct WatchlistEdit: Sendable, Hashable {
     /// The page depth of added queries (`nil`: the daemon's default, 3).
     public var pages: Int?
 
+    /// Whether it names no query and no movie.
+    public var isEmpty: Bool { queries.isEmpty && movieIDs.isEmpty }
+
     /// Creates an edit.
     public init(name: String, queries: [String] = [], movieIDs: [Int] = [], pages: Int? = nil) {
         self.name = name

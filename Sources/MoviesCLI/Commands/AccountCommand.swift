@@ -116,18 +116,18 @@ struct AccountCommand: MoviesCommand {
                 return try login(context, wait: wait, timeoutSeconds: timeout)
             case .logout:
                 let reply = try context.client.accountLogout()
-                if context.json { context.output.write(reply.json + "\n"); return .success }
+                if context.json { context.answer(reply.parameters); return .success }
                 let left = reply.value.pending
                 context.print(["Signed out of TMDB." + (left > 0 ? " \(left) edit(s) not yet sent stay for your next sign-in." : "")])
             case .show:
                 let reply = try context.client.account()
-                context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.lines(Self.withCachedTitles(reply.value, context), now: context.now()))
+                context.json ? context.answer(reply.parameters) : context.print(AccountListView.lines(Self.withCachedTitles(reply.value, context), now: context.now()))
             case .edit(let edits, let waitSeconds):
                 var refused = false
                 for edit in edits {
                     let reply = try context.client.accountEdit(edit, waitSeconds: waitSeconds)
                     refused = refused || reply.value.entry.state == .rejected
-                    if context.json { context.output.write(reply.json + "\n"); continue }
+                    if context.json { context.answer(reply.parameters); continue }
                     let what = AccountSyncLine.describe(edit)
                     let done = what.prefix(1).uppercased() + what.dropFirst()
                     if reply.value.onTmdb {
@@ -177,7 +177,7 @@ struct AccountCommand: MoviesCommand {
             let reply = try context.client.accountLogin()
             let login = reply.value
             if login.signedIn {
-                if context.json { context.output.write(reply.json + "\n") } else {
+                if context.json { context.answer(reply.parameters) } else {
                     context.print(["Signed in to TMDB as \(login.username.map(TextFitting.printable) ?? "account \(login.accountId ?? 0)")."])
                 }
                 return .success
@@ -186,7 +186,7 @@ struct AccountCommand: MoviesCommand {
             if url != shownURL {
                 shownURL = url
                 if context.json {
-                    context.output.write(reply.json + "\n")
+                    context.answer(reply.parameters)
                 } else {
                     let expiry = login.expiresAt.map { " (valid until \(UTCTimestamp.describe($0)))" } ?? ""
                     context.print(["Approve moviesd's access to your TMDB account here\(expiry):", "  \(url)",

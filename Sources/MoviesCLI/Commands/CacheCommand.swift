@@ -46,7 +46,7 @@ struct CacheCommand: MoviesCommand {
         do {
             let reply = try context.client.maintainCache(operation, selection: selection)
             if context.json {
-                context.output.write(reply.json + "\n")
+                context.answer(reply.parameters)
             } else {
                 context.print(Self.summary(operation, reply.value))
             }

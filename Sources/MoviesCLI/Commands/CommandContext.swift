@@ -14,8 +14,12 @@ struct CommandContext {
     let errors: any TextSink
     /// Standard output's terminal capabilities.
     let terminal: TerminalCapabilities
-    /// Whether `--json` was given.
+    /// Whether `--json` (or `--stream`) was given.
     let json: Bool
+    /// How JSON lines are printed: the final answer only, or every update (`--stream`).
+    var jsonOutput = JSONOutput(streams: false)
+    /// Whether standard output is a terminal (even with `--json`, whose views never use it).
+    var standardOutputIsTerminal = false
     /// Whether `--quiet` was given: no warnings on standard error.
     var quiet = false
     /// Whether `--fail-stale` was given: cached data shown because TMDB failed exits 75.
@@ -30,29 +34,44 @@ struct CommandContext {
         _ = nanosleep(&request, nil)
     }
 
-    /// Prints `error` on standard error (and with `--json`, as a JSON error object on standard output)
-    /// and returns its exit code.
+    /// Prints `error` on standard error (and with `--json`, as the one JSON error line on standard
+    /// output) and returns its exit code.
     func fail(_ error: ClientError) -> ExitCode {
-        if json { output.write(error.jsonLine(exitCode: error.exitCode) + "\n") }
+        if json { output.write(jsonOutput.line(error.json(exitCode: error.exitCode), update: .final) + "\n") }
         errors.write("movies: \(error.message)\n")
         return error.exitCode
     }
 
+    /// With `--json`, prints `answer` (a reply's parameters): the call's final answer.
+    func answer(_ answer: JSONValue) {
+        guard json else { return }
+        output.write(jsonOutput.line(answer, update: .final) + "\n")
+    }
+
+    /// With `--stream`, prints `reply`, an update before the final answer; nothing otherwise.
+    func update(_ reply: JSONValue, _ kind: JSONOutput.Update) {
+        guard json, jsonOutput.streams else { return }
+        output.write(jsonOutput.line(reply, update: kind) + "\n")
+    }
+
     /// Ends a command whose results came from the cache because of `failure` (TMDB unreachable) or
-    /// carried a `remoteError`: with `--json` prints the failure as a JSON error object; in text mode a
-    /// warning on standard error unless `--quiet`. Returns 75 with `--fail-stale`, else 0.
+    /// carried a `remoteError`: a warning on standard error unless `--quiet` (with `--json` the
+    /// answer itself says so in `freshness.remoteError`). Returns 75 with `--fail-stale`, else 0.
     func finishStale(_ failure: ClientError?, remoteError: String?, showing: String = "cached data") -> ExitCode {
         guard failure != nil || remoteError != nil else { return .success }
         let code: ExitCode = failStale ? .temporaryFailure : .success
-        let error = failure ?? .remoteUnavailable(remoteError ?? "TMDB is unreachable")
-        let reason = error.jsonParameters["reason"]?.stringValue ?? error.message
+        let reason = Self.staleReason(failure, remoteError: remoteError)
         // The daemon's reasons are sentences ("TMDB refused the connection (…)."): quoted after a
         // colon, not in parentheses (which nested theirs and ended in ".)").
         let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        let message = "showing \(showing), TMDB could not be asked: \(sentence)"
-        if json { output.write(error.jsonLine(exitCode: code, message: message) + "\n") }
-        if !quiet { errors.write("movies: warning: \(message)\n") }
+        if !quiet { errors.write("movies: warning: showing \(showing), TMDB could not be asked: \(sentence)\n") }
         return code
+    }
+
+    /// Why cached data stands in for a fresh answer: the failure's reason, else the reply's `remoteError`.
+    static func staleReason(_ failure: ClientError?, remoteError: String?) -> String {
+        if let failure { return failure.jsonParameters["reason"]?.stringValue ?? failure.message }
+        return remoteError ?? "TMDB is unreachable"
     }
 
     /// Warns on standard error (unless `--quiet`) that an answer fetched from TMDB could not be

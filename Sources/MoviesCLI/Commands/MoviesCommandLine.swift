@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FoundationEssentials
 import Glibc
 
@@ -46,6 +47,12 @@ public struct MoviesCommandLine {
         do {
             return try dispatch(arguments)
         } catch {
+            // A script that asked for JSON gets its error as JSON too, even when the command line
+            // could not be parsed: the options are looked for before any `--`.
+            let options = arguments.prefix { $0 != "--" }
+            if options.contains("--json") || options.contains("--stream") {
+                output.write(JSONOutput(streams: options.contains("--stream")).line(error.json, update: .final) + "\n")
+            }
             errors.write(error.text)
             return .usage
         }
@@ -53,24 +60,26 @@ public struct MoviesCommandLine {
 
     private func dispatch(_ arguments: [String]) throws(UsageError) -> ExitCode {
         let (name, rest) = splitCommand(arguments)
+        let width = helpWidth(arguments)
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
             if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
-            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs)) }
+            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
             throw UsageError("missing COMMAND: try 'movies search QUERY', 'movies status' or 'movies --help'")
         }
         if name == "help" {
             let topics = rest.filter { !$0.hasPrefix("-") }
-            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs)) }
-            return printed(HelpText.command(try commandType(named: topic).spec))
+            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
+            return printed(HelpText.command(try commandType(named: topic).spec, width: width))
         }
         let command = try commandType(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-        if parsed.has("--help") { return printed(HelpText.command(command.spec)) }
+        if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width)) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
         let instance = try command.init(parsed)
-        let json = parsed.has("--json")
+        let json = parsed.has("--json") || parsed.has("--stream")
         let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
+        let terminal = try fittedTerminal(parsed, spec: command.spec)
         var context = CommandContext(
             client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
             output: output,
@@ -83,7 +92,32 @@ public struct MoviesCommandLine {
             writeFile: writeFile
         )
         if let pause { context.pause = pause }
+        context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
+        context.standardOutputIsTerminal = terminal.isTTY
         return instance.run(context)
+    }
+
+    /// The terminal's capabilities with `--width N` applied (it overrides `COLUMNS` and the
+    /// terminal's own width), unless the command has a `--width` of its own (`poster`'s, in pixels).
+    private func fittedTerminal(_ parsed: ParsedArguments, spec: CommandSpec) throws(UsageError) -> TerminalCapabilities {
+        var terminal = terminal
+        if !spec.options.contains(where: { $0.names.contains("--width") }),
+           let width = try parsed.integer("--width", in: TerminalCapabilities.minimumWidth...10_000, command: nil) {
+            terminal.width = width
+        }
+        return terminal
+    }
+
+    /// The terminal with `--width` applied, for help before any command runs (`--width` is looked
+    /// for among the raw arguments; a bad value is left for the command to refuse).
+    private func helpWidth(_ arguments: [String]) -> Int {
+        let options = arguments.prefix { $0 != "--" }
+        for (index, argument) in options.enumerated() {
+            let value = argument.hasPrefix("--width=") ? String(argument.dropFirst(8))
+                : argument == "--width" && index + 1 < options.count ? options[options.startIndex + index + 1] : nil
+            if let value, let width = Int(value), width >= TerminalCapabilities.minimumWidth { return width }
+        }
+        return terminal.width
     }
 
     /// The command name (the first positional, skipping global options and their values) and the other arguments.
@@ -97,7 +131,9 @@ public struct MoviesCommandLine {
                 rest.remove(at: index)
                 return (argument, rest)
             }
-            index += argument == "--socket" ? 2 : 1
+            // Global options that take a value skip it (`--socket PATH`, `--width N`).
+            let takesValue = ArgumentParser.globalOptions.contains { $0.valueName != nil && $0.names.contains(argument) }
+            index += takesValue ? 2 : 1
         }
         return (nil, arguments)
     }

@@ -26,7 +26,7 @@ struct PendingCommand: MoviesCommand {
     func run(_ context: CommandContext) -> ExitCode {
         do {
             let reply = try context.client.pending(dismissRejected: dismissRejected)
-            context.json ? context.output.write(reply.json + "\n") : context.print(AccountListView.pendingLines(reply.value, now: context.now()))
+            context.json ? context.answer(reply.parameters) : context.print(AccountListView.pendingLines(reply.value, now: context.now()))
             return .success
         } catch {
             return context.fail(error)

@@ -11,11 +11,13 @@ enum PolicyOptions {
     ]
 
     /// The policy the flags select (`nil` = the daemon's default, cached then fresh).
-    static func policy(from arguments: ParsedArguments, command: String) throws(UsageError) -> FetchPolicy? {
-        let chosen: [(String, FetchPolicy)] = [("--offline", .cacheOnly), ("--fresh", .networkOnly), ("--cache-first", .cacheFirst)]
-            .filter { arguments.has($0.0) }
+    /// `extra` adds a command's own policy flags (`search --local`), so the message names them all.
+    static func policy(from arguments: ParsedArguments, command: String, extra: [(String, FetchPolicy)] = []) throws(UsageError) -> FetchPolicy? {
+        let all: [(String, FetchPolicy)] = [("--offline", .cacheOnly), ("--fresh", .networkOnly), ("--cache-first", .cacheFirst)] + extra
+        let chosen = all.filter { arguments.has($0.0) }
         guard chosen.count <= 1 else {
-            throw UsageError("choose only one of --offline, --fresh and --cache-first", command: command)
+            let names = all.map(\.0)
+            throw UsageError("choose only one of \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "")", command: command)
         }
         return chosen.first?.1
     }

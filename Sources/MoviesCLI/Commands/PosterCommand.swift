@@ -1,7 +1,9 @@
 import CommandLineSupport
 import MoviesDomain
+import Varlink
 
-/// `movies poster ID|PATH [--width W] -o FILE`: saves a poster image.
+/// `movies poster ID|PATH [--width W] -o FILE`: saves a poster image; `-o -` writes it to standard
+/// output unless that is a terminal.
 struct PosterCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "poster",
@@ -41,10 +43,19 @@ struct PosterCommand: MoviesCommand {
         guard let output = arguments.value("--output"), !output.isEmpty else {
             throw UsageError("missing -o FILE: say where to write the image ('-' for standard output)", command: "poster")
         }
+        if output == "-", arguments.has("--json") || arguments.has("--stream") {
+            throw UsageError("-o - writes the image to standard output, where --json prints its answer: use -o FILE with --json", command: "poster")
+        }
         outputPath = output
     }
 
     func run(_ context: CommandContext) -> ExitCode {
+        // As curl does: image bytes would garble a terminal (and may drive it with escape sequences).
+        if outputPath == "-", context.standardOutputIsTerminal {
+            let error = UsageError("binary output can mess up your terminal; use -o FILE, or pipe it (movies poster ID -o - | display)", command: "poster")
+            context.errors.write(error.text)
+            return .usage
+        }
         do {
             let path = try posterPath(context)
             let reply = try context.client.poster(path: path, width: width)
@@ -55,7 +66,7 @@ struct PosterCommand: MoviesCommand {
                 return context.fail(.other(failure))
             }
             if context.json {
-                if outputPath != "-" { context.output.write(reply.json + "\n") }
+                context.answer(Self.savedAnswer(reply.parameters, path: outputPath, bytes: bytes.count))
             } else if outputPath != "-" {
                 let size = reply.value.width > 0 ? "\(reply.value.width) px" : "original size"
                 context.print([
@@ -67,6 +78,16 @@ struct PosterCommand: MoviesCommand {
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// The poster reply's parameters with the image replaced by where it was saved: `file` (the
+    /// path as given) and `bytes` (its size) instead of `base64`.
+    static func savedAnswer(_ reply: JSONValue, path: String, bytes: Int) -> JSONValue {
+        guard case .object(var members) = reply else { return reply }
+        members["base64"] = nil
+        members["file"] = .string(path)
+        members["bytes"] = .int(Int64(bytes))
+        return .object(members)
     }
 
     private func posterPath(_ context: CommandContext) throws(ClientError) -> String {

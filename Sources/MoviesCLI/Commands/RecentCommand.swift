@@ -20,11 +20,12 @@ struct RecentCommand: MoviesCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = RecentQueriesViewModel(client: context.client)
-        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        if context.json { viewModel.didReceiveReply = { parameters, _ in context.answer(parameters) } }
         viewModel.didLoad(limit: limit)
         if let error = viewModel.error { return context.fail(error) }
         if !context.json {
-            context.print(viewModel.isEmpty ? ["No recent queries."] : viewModel.items.map { context.terminal.isTTY ? TextFitting.truncate($0, to: context.terminal.width) : $0 })
+            // A query is printed whole, one a line: cutting it would show a query never searched.
+            context.print(viewModel.isEmpty ? ["No recent queries."] : viewModel.items.map(TextFitting.printable))
         }
         return .success
     }

@@ -1,4 +1,5 @@
 import CommandLineSupport
+import Varlink
 
 /// `movies refresh [NAME] [--all] [--quiet]`: refreshes watchlists and waits (authorised callers).
 struct RefreshCommand: MoviesCommand {
@@ -38,7 +39,13 @@ struct RefreshCommand: MoviesCommand {
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = RefreshViewModel(client: context.client)
         let showsProgress = !quiet && !context.json && context.terminal.isTTY
-        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        var answer: JSONValue?
+        if context.json {
+            viewModel.didReceiveReply = { parameters, continues in
+                if continues { context.update(parameters, .progress) }
+                answer = parameters
+            }
+        }
         if showsProgress {
             let width = context.terminal.width
             viewModel.didUpdate = { [viewModel] progress in
@@ -50,6 +57,7 @@ struct RefreshCommand: MoviesCommand {
         viewModel.didRequestRefresh(watchlist: watchlist, all: all)
         if showsProgress, viewModel.progress != nil { context.output.write(ProgressBarView.clearLine) }
         if let error = viewModel.error { return context.fail(error) }
+        if let answer { context.answer(answer) }
         if let failure = viewModel.failureLine { context.errors.write("movies: \(failure)\n") }
         if showsProgress, let line = viewModel.summaryLine { context.print([line]) }
         return viewModel.exitCode

@@ -1,5 +1,7 @@
 import CommandLineSupport
 import MoviesDomain
+import MoviesWire
+import Varlink
 
 /// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
 struct SearchCommand: MoviesCommand {
@@ -26,15 +28,7 @@ struct SearchCommand: MoviesCommand {
         }
         self.query = query
         page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
-        let chosen = try PolicyOptions.policy(from: arguments, command: "search")
-        if arguments.has("--local") {
-            guard chosen == nil else {
-                throw UsageError("choose only one of --offline, --fresh, --cache-first and --local", command: "search")
-            }
-            policy = .localOnly
-        } else {
-            policy = chosen
-        }
+        policy = try PolicyOptions.policy(from: arguments, command: "search", extra: [("--local", .localOnly)])
         if let text = arguments.value("--max-stale") {
             guard let seconds = DurationParser.seconds(text) else {
                 throw UsageError("--max-stale takes a duration such as 30d, 6h, 90m or 45s, not '\(text)'", command: "search")
@@ -48,8 +42,12 @@ struct SearchCommand: MoviesCommand {
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds)
         let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output)
+        var answer: JSONValue?
         if context.json {
-            viewModel.didReceiveReply = { context.output.write($0 + "\n") }
+            viewModel.didReceiveReply = { parameters, continues in
+                if continues { context.update(parameters, .cached) }
+                answer = parameters
+            }
         } else {
             viewModel.didChange = { [unowned viewModel] in view.update(viewModel) }
         }
@@ -57,6 +55,17 @@ struct SearchCommand: MoviesCommand {
         if !context.json { view.finish(viewModel) }
         if let error = viewModel.error { return context.fail(error) }
         if let fault = viewModel.notStored { context.warnNotStored(fault) }
+        if context.json, viewModel.foundNothingLocally {
+            // The daemon says NotCached; the answer is an empty page from the local index.
+            let empty = SearchReply(
+                page: MoviesPage(page: page, totalPages: 1, totalResults: 0, movies: []),
+                freshness: Freshness(origin: .localIndex, fetchedAt: context.now(), ageSeconds: 0, stale: false))
+            answer = .object(WireCoding.parameters(empty))
+        }
+        if let answer {
+            let reason = viewModel.staleFailure.map { CommandContext.staleReason($0, remoteError: nil) }
+            context.answer(JSONOutput.withRemoteError(answer, reason: reason))
+        }
         return context.finishStale(
             viewModel.staleFailure, remoteError: viewModel.remoteError,
             showing: viewModel.isFromLocalIndex ? "matches among cached movies" : "cached data")

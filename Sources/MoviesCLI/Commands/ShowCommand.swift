@@ -1,5 +1,6 @@
 import CommandLineSupport
 import MoviesDomain
+import Varlink
 
 /// `movies show ID [--offline | --fresh | --cache-first]`: one movie's details.
 struct ShowCommand: MoviesCommand {
@@ -27,10 +28,20 @@ struct ShowCommand: MoviesCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = MovieDetailsViewModel(client: context.client, policy: policy)
-        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        var answer: JSONValue?
+        if context.json {
+            viewModel.didReceiveReply = { parameters, continues in
+                if continues { context.update(parameters, .cached) }
+                answer = parameters
+            }
+        }
         viewModel.didLoad(id: id)
         if !context.json { context.print(MovieDetailsTerminalView.lines(for: viewModel, terminal: context.terminal)) }
         if let error = viewModel.error { return context.fail(error) }
+        if let answer {
+            let reason = viewModel.staleFailure.map { CommandContext.staleReason($0, remoteError: nil) }
+            context.answer(JSONOutput.withRemoteError(answer, reason: reason))
+        }
         return context.finishStale(viewModel.staleFailure, remoteError: viewModel.remoteError)
     }
 }

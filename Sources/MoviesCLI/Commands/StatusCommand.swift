@@ -16,7 +16,7 @@ struct StatusCommand: MoviesCommand {
 
     func run(_ context: CommandContext) -> ExitCode {
         let viewModel = StatusViewModel(client: context.client, now: context.now)
-        if context.json { viewModel.didReceiveReply = { context.output.write($0 + "\n") } }
+        if context.json { viewModel.didReceiveReply = { parameters, _ in context.answer(parameters) } }
         viewModel.didLoad()
         if let error = viewModel.error { return context.fail(error) }
         if !context.json { context.print(FieldListView.lines(viewModel.fields, terminal: context.terminal)) }

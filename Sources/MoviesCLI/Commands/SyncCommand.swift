@@ -54,7 +54,7 @@ struct SyncCommand: MoviesCommand {
                 reply = try context.client.sync(waitSeconds: min(Self.callSeconds, remaining))
             }
             let sync = reply.value.sync
-            if context.json { context.output.write(reply.json + "\n") } else { context.print([AccountSyncLine.describe(sync, now: context.now())]) }
+            if context.json { context.answer(reply.parameters) } else { context.print([AccountSyncLine.describe(sync, now: context.now())]) }
             switch sync.activity {
             case .signedOut, .blockedOnAuth: return .noPermission
             default: break

@@ -1,14 +1,15 @@
 import CommandLineSupport
 import MoviesDomain
+import MoviesWire
 
 /// `movies watchlist add|rm|ls|delete`: edits and lists watchlists (edits: authorised callers).
 struct WatchlistCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "watchlist",
         abstract: "List and edit watchlists: queries and movies kept prefetched for offline use.",
-        usage: "watchlist add NAME QUERY… [--pages N] [--movie ID]… | rm NAME [QUERY…] [--movie ID]… | ls | delete NAME",
+        usage: "watchlist add NAME QUERY… [--pages N] [--movie ID]… | rm NAME [QUERY…] [--movie ID]… | ls [NAME] | delete NAME",
         arguments: [
-            ArgumentSpec(name: "add|rm|ls|delete", help: "Add entries (creating the list), remove entries, list, or delete a list."),
+            ArgumentSpec(name: "add|rm|ls|delete", help: "Add entries (creating the list), remove entries (an entry the list does not have is an error, exit 1), list all lists or one, or delete a list."),
             ArgumentSpec(name: "NAME", help: "The watchlist."),
             ArgumentSpec(name: "QUERY…", help: "Search queries; quote a query of several words."),
         ],
@@ -23,7 +24,7 @@ struct WatchlistCommand: MoviesCommand {
     enum Action {
         case add(WatchlistEdit)
         case remove(WatchlistEdit)
-        case list
+        case list(String?)
         case delete(String)
     }
 
@@ -41,8 +42,8 @@ struct WatchlistCommand: MoviesCommand {
         }
         switch verb {
         case "ls", "list":
-            guard words.isEmpty, ids.isEmpty, pages == nil else { throw UsageError("'watchlist ls' takes no arguments", command: "watchlist") }
-            action = .list
+            guard words.count <= 1, ids.isEmpty, pages == nil else { throw UsageError("'watchlist ls' takes at most one watchlist NAME", command: "watchlist") }
+            action = .list(words.first)
         case "delete":
             guard words.count == 1, ids.isEmpty, pages == nil else { throw UsageError("'watchlist delete' takes exactly one NAME", command: "watchlist") }
             action = .delete(words[0])
@@ -64,31 +65,68 @@ struct WatchlistCommand: MoviesCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        do {
+        do throws(ClientError) {
             switch action {
-            case .list:
+            case .list(nil):
                 let reply = try context.client.watchlists()
                 context.json
-                    ? context.output.write(reply.json + "\n")
+                    ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(reply.value.watchlists, titles: Self.cachedTitles(reply.value.watchlists, context)))
+            case .list(let name?):
+                let list = try Self.watchlist(named: name, context)
+                context.json
+                    ? context.answer(.object(WireCoding.parameters(WatchlistsReply(watchlists: [list]))))
+                    : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context)))
             case .add(let edit):
                 let reply = try context.client.addToWatchlist(edit)
                 context.json
-                    ? context.output.write(reply.json + "\n")
+                    ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
-                let reply = try context.client.removeFromWatchlist(edit)
-                context.json
-                    ? context.output.write(reply.json + "\n")
-                    : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
+                // Removing what is not there is a mistake worth saying (a typo in a query), as rm(1) does.
+                let list = try Self.watchlist(named: edit.name, context)
+                let missing = Self.missing(edit, from: list)
+                var present = edit
+                present.queries.removeAll { missing.queries.contains($0) }
+                present.movieIDs.removeAll { missing.movieIDs.contains($0) }
+                if !present.queries.isEmpty || !present.movieIDs.isEmpty {
+                    let reply = try context.client.removeFromWatchlist(present)
+                    if missing.isEmpty {
+                        context.json
+                            ? context.answer(reply.parameters)
+                            : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
+                    }
+                }
+                if !missing.isEmpty {
+                    let removedOthers = !present.queries.isEmpty || !present.movieIDs.isEmpty
+                    throw ClientError.notInWatchlist(name: edit.name, queries: missing.queries, movieIDs: missing.movieIDs, removedOthers: removedOthers)
+                }
             case .delete(let name):
                 let reply = try context.client.deleteWatchlist(name: name)
-                context.json ? context.output.write(reply.json + "\n") : context.print(["Deleted watchlist \(TextFitting.printable(name))."])
+                context.json ? context.answer(reply.parameters) : context.print(["Deleted watchlist \(TextFitting.printable(name))."])
             }
             return .success
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// The watchlist called `name`, or `noSuchWatchlist`.
+    static func watchlist(named name: String, _ context: CommandContext) throws(ClientError) -> Watchlist {
+        guard let list = try context.client.watchlists().value.watchlists.first(where: { $0.name == name }) else {
+            throw ClientError.noSuchWatchlist(name)
+        }
+        return list
+    }
+
+    /// The queries and movies of `edit` that `list` does not have (queries compared in their
+    /// canonical form, as the daemon does: case, spacing and Unicode normalisation aside).
+    static func missing(_ edit: WatchlistEdit, from list: Watchlist) -> WatchlistEdit {
+        let queries = Set(list.queries.map(\.query.canonical))
+        return WatchlistEdit(
+            name: edit.name,
+            queries: edit.queries.filter { MovieQuery($0).map { !queries.contains($0.canonical) } ?? true },
+            movieIDs: edit.movieIDs.filter { !list.movieIDs.contains($0) })
     }
 
     /// At most this many titles are looked up for one listing (each is a call answered from the

@@ -30,6 +30,7 @@ enum FreshnessLine {
     private static func outagePrefix(_ failure: ClientError) -> String {
         switch failure {
         case .remoteRejected: "TMDB rejected the request"
+        case .credentialProblem: "TMDB not asked (credential)"
         case .notCached: "offline mode"
         default: "offline"
         }

@@ -1,3 +1,4 @@
+import Varlink
 import MoviesDomain
 
 /// One movie's details screen, as in the seed's `MovieDetailsViewModel`: input `didLoad(id:)`,
@@ -32,8 +33,8 @@ final class MovieDetailsViewModel {
     private(set) var hasDetails = false
     /// Called after every change of the outputs.
     var didChange: (() -> Void)?
-    /// Called with each daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with each daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Creates the view model over `client`, loading with `policy`.
     init(client: any MoviesClient, policy: FetchPolicy? = nil) {
@@ -53,7 +54,7 @@ final class MovieDetailsViewModel {
         var lastFreshness: Freshness?
         do {
             try client.movie(id: id, policy: policy) { reply in
-                didReceiveReply?(reply.json)
+                didReceiveReply?(reply.parameters, reply.continues)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
                 show(reply.value.movie)
@@ -84,7 +85,8 @@ final class MovieDetailsViewModel {
         if let runtime = movie.runtime { facts.append("\(runtime) min") }
         if !movie.genres.isEmpty { facts.append(movie.genres.joined(separator: ", ")) }
         if let vote = movie.voteAverage {
-            facts.append("★ \(RatingFormat.oneDecimal(vote))" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
+            let rating = RatingFormat.average(vote, votes: movie.voteCount)
+            facts.append(rating == RatingFormat.noVotes ? "★ \(rating) (no votes)" : "★ \(rating)" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
         }
         factsLine = facts.joined(separator: " · ")
         var fields: [DetailField] = []

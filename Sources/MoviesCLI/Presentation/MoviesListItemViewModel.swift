@@ -6,7 +6,7 @@ struct MoviesListItemViewModel: Sendable, Hashable {
     let title: String
     /// The release year, or "" when unknown.
     let year: String
-    /// The average vote with one decimal, or "" when unknown.
+    /// The average vote with one decimal, or "–" when nobody voted.
     let rating: String
     /// TMDB's id, as text.
     let id: String
@@ -17,7 +17,7 @@ struct MoviesListItemViewModel: Sendable, Hashable {
     init(movie: Movie) {
         title = movie.title
         year = movie.releaseYear.map(String.init) ?? ""
-        rating = movie.voteAverage.map(RatingFormat.oneDecimal) ?? ""
+        rating = RatingFormat.average(movie.voteAverage)
         id = String(movie.id)
         posterPath = movie.posterPath
     }

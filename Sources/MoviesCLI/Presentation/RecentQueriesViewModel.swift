@@ -1,3 +1,4 @@
+import Varlink
 /// The recent queries list, as in the seed's `MoviesQueryListViewModel`: input `didLoad(limit:)`,
 /// outputs the queries (newest first), `isEmpty` and error.
 final class RecentQueriesViewModel {
@@ -7,8 +8,8 @@ final class RecentQueriesViewModel {
     private(set) var items: [String] = []
     /// The error that ended the load, if any.
     private(set) var error: ClientError?
-    /// Called with the daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with the daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Whether there is nothing to show.
     var isEmpty: Bool { items.isEmpty }
@@ -20,7 +21,7 @@ final class RecentQueriesViewModel {
     func didLoad(limit: Int?) {
         do {
             let reply = try client.recentQueries(limit: limit)
-            didReceiveReply?(reply.json)
+            didReceiveReply?(reply.parameters, reply.continues)
             items = reply.value.queries
             error = nil
         } catch let failure {

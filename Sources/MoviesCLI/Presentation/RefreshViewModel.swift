@@ -1,3 +1,4 @@
+import Varlink
 import MoviesDomain
 
 /// The refresh screen: input `didRequestRefresh(watchlist:)`; outputs the latest progress, the
@@ -13,8 +14,8 @@ final class RefreshViewModel {
     private(set) var error: ClientError?
     /// Called after each progress reply.
     var didUpdate: ((RefreshProgress) -> Void)?
-    /// Called with each daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with each daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Creates the view model over `client`.
     init(client: any MoviesClient) {
@@ -26,7 +27,7 @@ final class RefreshViewModel {
     func didRequestRefresh(watchlist: String?, all: Bool = false) {
         do {
             try client.refresh(watchlist: watchlist, all: all) { reply in
-                didReceiveReply?(reply.json)
+                didReceiveReply?(reply.parameters, reply.continues)
                 if let progress = reply.value.progress {
                     self.progress = progress
                     didUpdate?(progress)

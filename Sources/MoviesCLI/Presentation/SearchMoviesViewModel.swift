@@ -1,3 +1,4 @@
+import Varlink
 import MoviesDomain
 
 /// The movie search screen's state, as in the seed's `MoviesListViewModel`: inputs (`didSearch`,
@@ -30,14 +31,16 @@ final class SearchMoviesViewModel {
     /// Whether the shown items were found in the local index of cached movies (not TMDB's
     /// answer to the query, nor a cached copy of it).
     private(set) var isFromLocalIndex = false
+    /// Whether a search of the cached movies only (`--local`) found nothing.
+    private(set) var foundNothingLocally = false
     /// Where the shown items came from and how old they are.
     private(set) var freshnessLine: String?
     /// The item chosen with `didSelectItem(at:)`.
     private(set) var selectedItem: MoviesListItemViewModel?
     /// Called after every change of the outputs.
     var didChange: (() -> Void)?
-    /// Called with each daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with each daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Whether there is nothing to show.
     var isEmpty: Bool { items.isEmpty }
@@ -101,13 +104,14 @@ final class SearchMoviesViewModel {
         staleFailure = nil
         remoteError = nil
         notStored = nil
+        foundNothingLocally = false
         didChange?()
         let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
         var lastFreshness: Freshness?
         do {
             try client.search(parameters) { reply in
                 guard current == generation else { return }
-                didReceiveReply?(reply.json)
+                didReceiveReply?(reply.parameters, reply.continues)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
                 isFromLocalIndex = reply.value.freshness.origin == .localIndex
@@ -119,7 +123,13 @@ final class SearchMoviesViewModel {
             }
         } catch let failure {
             guard current == generation else { return }
-            if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
+            if policy == .localOnly, case .notCached = failure {
+                // Nothing among the cached movies matched: that is the answer, not an outage.
+                isFromLocalIndex = true
+                foundNothingLocally = true
+                freshnessLine = nil
+                append(MoviesPage(page: page, totalPages: 1, totalResults: 0, movies: []))
+            } else if let lastFreshness, failure.isRemoteOnly, pages.contains(where: { $0.page == page }) {
                 staleFailure = failure
                 freshnessLine = FreshnessLine.describe(lastFreshness, failure: failure)
             } else {

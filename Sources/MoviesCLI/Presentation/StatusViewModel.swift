@@ -1,3 +1,4 @@
+import Varlink
 import FoundationEssentials
 import MoviesDomain
 import MoviesWire
@@ -12,8 +13,8 @@ final class StatusViewModel {
     private(set) var fields: [DetailField] = []
     /// The error that ended the load, if any.
     private(set) var error: ClientError?
-    /// Called with the daemon reply's parameters as one line of JSON.
-    var didReceiveReply: ((String) -> Void)?
+    /// Called with the daemon reply's parameters and whether more replies follow (`--json`).
+    var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
     /// Creates the view model over `client`; `now` gives the time relative ages are measured from.
     init(client: any MoviesClient, now: @escaping () -> Date = { Date() }) {
@@ -25,7 +26,7 @@ final class StatusViewModel {
     func didLoad() {
         do {
             let reply = try client.status()
-            didReceiveReply?(reply.json)
+            didReceiveReply?(reply.parameters, reply.continues)
             show(reply.value)
             error = nil
         } catch let failure {

@@ -23,6 +23,24 @@ enum DisplayWidth {
         text.unicodeScalars.reduce(0) { $0 + of($1) }
     }
 
+    /// The columns `text` occupies on screen, not counting ANSI SGR sequences (`ESC [ … m`).
+    static func ofStyled(_ text: some StringProtocol) -> Int {
+        var columns = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            columns += of(scalar)
+        }
+        return columns
+    }
+
     /// The columns one grapheme cluster occupies.
     static func of(_ character: Character) -> Int {
         character.unicodeScalars.reduce(0) { $0 + of($1) }

@@ -1,20 +1,19 @@
-/// Renders a `MovieDetailsViewModel`: title, tagline, facts, freshness, the wrapped overview and
-/// labelled fields, each line at most the terminal's width.
+/// Renders a `MovieDetailsViewModel`: title, tagline, facts, freshness, the overview and labelled
+/// fields. On a terminal every line wraps to its width (nothing is cut); piped, each is one line.
 enum MovieDetailsTerminalView {
     /// The lines that show `viewModel`.
     static func lines(for viewModel: MovieDetailsViewModel, terminal: TerminalCapabilities) -> [String] {
         guard viewModel.hasDetails else { return [] }
-        let width = terminal.width
         let color = terminal.usesColor
-        var lines = [ANSIStyle.bold.apply(TextFitting.truncate(viewModel.title, to: width), enabled: color)]
-        if let tagline = viewModel.tagline { lines += TextWrapping.wrap(tagline, width: width) }
-        if !viewModel.factsLine.isEmpty { lines.append(TextFitting.truncate(viewModel.factsLine, to: width)) }
+        var lines = terminal.wrapped(viewModel.title).map { ANSIStyle.bold.apply($0, enabled: color) }
+        if let tagline = viewModel.tagline { lines += terminal.wrapped(tagline) }
+        if !viewModel.factsLine.isEmpty { lines += terminal.wrapped(viewModel.factsLine) }
         if let freshness = viewModel.freshnessLine {
-            lines.append(ANSIStyle.dim.apply(TextFitting.truncate(freshness, to: width), enabled: color))
+            lines += terminal.wrapped(freshness).map { ANSIStyle.dim.apply($0, enabled: color) }
         }
         if let overview = viewModel.overview {
             lines.append("")
-            lines += TextWrapping.wrap(overview, width: width)
+            lines += terminal.wrapped(overview)
         }
         lines.append("")
         lines += FieldListView.lines(viewModel.fields, terminal: terminal)

@@ -1,7 +1,7 @@
 /// Renders a `SearchMoviesViewModel` on a terminal: a header with the freshness line, then rows
-/// "title · year · rating · id" under column headers, fitted to the width. On a TTY it redraws in place (cursor
-/// up over the lines it printed) whenever the rendering changes; elsewhere it prints the final state
-/// once, as plain text without control sequences.
+/// "title · year · rating · id" under column headers. On a TTY it fits the width (titles shortened,
+/// labels wrapped) and redraws in place (cursor up over the rows it printed) whenever the rendering
+/// changes; elsewhere it prints the final state once, whole, as plain text without control sequences.
 final class SearchResultsTerminalView {
     private static let separator = " · "
     private let terminal: TerminalCapabilities
@@ -25,39 +25,45 @@ final class SearchResultsTerminalView {
         draw(lines(for: viewModel))
     }
 
-    /// The lines that show `viewModel`, each at most the terminal's width.
+    /// The lines that show `viewModel`. On a terminal they fit its width: only titles are
+    /// shortened (with "…"), the summary and freshness label wrap. Piped or in a file every field
+    /// is whole and each movie is one line.
     func lines(for viewModel: SearchMoviesViewModel) -> [String] {
         let color = terminal.usesColor
         if viewModel.isEmpty {
             if viewModel.loading != nil {
-                let searching = TextFitting.truncate("Searching for \"\(viewModel.query)\"…", to: terminal.width)
-                return terminal.isTTY ? [ANSIStyle.dim.apply(searching, enabled: color)] : []
+                guard terminal.isTTY else { return [] }
+                return terminal.wrapped("Searching for \"\(viewModel.query)\"…").map { ANSIStyle.dim.apply($0, enabled: color) }
             }
             if viewModel.error != nil { return [] }
             let pastTheEnd = viewModel.totalResults > 0 && viewModel.currentPage > viewModel.totalPageCount
             let message = pastTheEnd
                 ? "Page \(viewModel.currentPage) is past the last page (\(viewModel.totalPageCount)) of \"\(viewModel.query)\" (\(viewModel.totalResults) results); try --page \(viewModel.totalPageCount)"
-                : "No movies found for \"\(viewModel.query)\""
-            var empty = [TextFitting.truncate(message, to: terminal.width)]
+                : viewModel.isFromLocalIndex
+                    ? "No matches for \"\(viewModel.query)\" in the local index of cached movies"
+                    : "No movies found for \"\(viewModel.query)\""
+            var empty = terminal.wrapped(message)
             if let freshness = viewModel.freshnessLine {
-                empty.append(ANSIStyle.dim.apply(TextFitting.truncate(freshness, to: terminal.width), enabled: color))
+                empty += terminal.wrapped(freshness).map { ANSIStyle.dim.apply($0, enabled: color) }
             }
             return empty
         }
-        return [header(for: viewModel)] + rows(for: viewModel.items)
+        return header(for: viewModel) + rows(for: viewModel.items)
     }
 
-    private func header(for viewModel: SearchMoviesViewModel) -> String {
+    private func header(for viewModel: SearchMoviesViewModel) -> [String] {
         let count = viewModel.totalResults == 1 ? "1 result" : "\(viewModel.totalResults) results"
         var text = "\"\(viewModel.query)\": \(count), page \(viewModel.currentPage) of \(viewModel.totalPageCount)"
         if let freshness = viewModel.freshnessLine { text += " — " + freshness }
-        let fitted = TextFitting.truncate(text, to: terminal.width)
         let offline = viewModel.freshnessLine.map { $0.contains("showing results cached") || $0.contains("stale") || $0.contains("among cached movies") } ?? false
-        return (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply(fitted, enabled: terminal.usesColor)
+        return terminal.wrapped(text).map { (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply($0, enabled: terminal.usesColor) }
     }
 
     /// The column headers, in row order.
     static let columnTitles = ["Title", "Year", "Rating", "ID"]
+
+    /// The narrowest a title is shortened to on a terminal; narrower terminals wrap the row.
+    static let minimumTitleWidth = 6
 
     private func rows(for items: [MoviesListItemViewModel]) -> [String] {
         let titles = Self.columnTitles
@@ -65,8 +71,9 @@ final class SearchResultsTerminalView {
         let ratingWidth = (items.map { DisplayWidth.of($0.rating) } + [DisplayWidth.of(titles[2])]).max() ?? 0
         let idWidth = (items.map { DisplayWidth.of($0.id) } + [DisplayWidth.of(titles[3])]).max() ?? 0
         let fixed = yearWidth + ratingWidth + idWidth + 3 * DisplayWidth.of(Self.separator)
-        let longestTitle = (items.map { DisplayWidth.of($0.title) } + [DisplayWidth.of(titles[0])]).max() ?? 0
-        let titleWidth = max(min(longestTitle, terminal.width - fixed), 6)
+        let longestTitle = (items.map { DisplayWidth.of(TextFitting.printable($0.title)) } + [DisplayWidth.of(titles[0])]).max() ?? 0
+        // Columns line up on the longest title; only a terminal's width may shorten titles.
+        let titleWidth = terminal.isTTY ? max(min(longestTitle, terminal.width - fixed), Self.minimumTitleWidth) : longestTitle
         let color = terminal.usesColor
         let headerCells = [
             TextFitting.fit(titles[0], to: titleWidth),
@@ -74,7 +81,7 @@ final class SearchResultsTerminalView {
             TextFitting.fit(titles[2], to: ratingWidth, alignRight: true),
             TextFitting.fit(titles[3], to: idWidth, alignRight: true),
         ]
-        let header = ANSIStyle.dim.apply(TextFitting.truncate(headerCells.joined(separator: Self.separator), to: terminal.width), enabled: color)
+        let header = ANSIStyle.dim.apply(headerCells.joined(separator: Self.separator), enabled: color)
         return [header] + items.map { item in
             let cells = [
                 TextFitting.fit(item.title, to: titleWidth),
@@ -82,10 +89,7 @@ final class SearchResultsTerminalView {
                 TextFitting.fit(item.rating, to: ratingWidth, alignRight: true),
                 TextFitting.fit(item.id, to: idWidth, alignRight: true),
             ]
-            let plain = cells.joined(separator: Self.separator)
-            guard color, DisplayWidth.of(plain) <= terminal.width else {
-                return TextFitting.truncate(plain, to: terminal.width)
-            }
+            guard color else { return cells.joined(separator: Self.separator) }
             let styled = [ANSIStyle.bold.apply(cells[0], enabled: true), cells[1], cells[2], ANSIStyle.cyan.apply(cells[3], enabled: true)]
             return styled.joined(separator: ANSIStyle.dim.apply(Self.separator, enabled: true))
         }
@@ -96,8 +100,10 @@ final class SearchResultsTerminalView {
         var text = ""
         // Up over what we printed, then clear to the end of the screen; when that has scrolled past
         // the top (taller than the terminal), print the new state below instead.
-        if terminal.isTTY, !shownLines.isEmpty, shownLines.count < terminal.height ?? Int.max {
-            text += "\u{1B}[\(shownLines.count)A\r\u{1B}[J"
+        // Rows, not lines: a line wider than the terminal (a narrow one) takes several.
+        let shownRows = terminal.rows(shownLines)
+        if terminal.isTTY, !shownLines.isEmpty, shownRows < terminal.height ?? Int.max {
+            text += "\u{1B}[\(shownRows)A\r\u{1B}[J"
         }
         for line in lines { text += line + "\n" }
         output.write(text)

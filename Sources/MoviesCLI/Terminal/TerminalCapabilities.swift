@@ -1,7 +1,15 @@
 import Glibc
 
 /// What the output terminal can do: whether it is a TTY, its width and whether to use colour.
+///
+/// Output fitted to a width is for terminals only: when standard output is a pipe or a file,
+/// views print every field whole, one record a line, and `width` only wraps help text.
 struct TerminalCapabilities: Sendable, Hashable {
+    /// The narrowest width honoured; a smaller `--width` or `COLUMNS` is raised to it.
+    static let minimumWidth = 20
+    /// The width assumed when nothing says otherwise.
+    static let defaultWidth = 80
+
     /// Whether the output is a terminal (cursor movement allowed).
     var isTTY: Bool
     /// The width in columns.
@@ -14,13 +22,14 @@ struct TerminalCapabilities: Sendable, Hashable {
     /// Creates capabilities explicitly (for tests and `--json`).
     init(isTTY: Bool, width: Int, usesColor: Bool, height: Int? = nil) {
         self.isTTY = isTTY
-        self.width = max(width, 20)
+        self.width = max(width, Self.minimumWidth)
         self.usesColor = usesColor && isTTY
         self.height = height
     }
 
-    /// Detects the capabilities of `fileDescriptor`: `isatty(3)`, then the width from
-    /// `ioctl(TIOCGWINSZ)`, else `$COLUMNS`, else 80; colour unless `NO_COLOR` or `TERM=dumb`.
+    /// Detects the capabilities of `fileDescriptor`: `isatty(3)`; the width from `$COLUMNS` when
+    /// it is a positive number (it overrides the terminal's own, as for ls(1)), else from
+    /// `ioctl(TIOCGWINSZ)`, else 80; colour unless `NO_COLOR` or `TERM=dumb`.
     static func detect(fileDescriptor: Int32, environment: [String: String]) -> TerminalCapabilities {
         let tty = isatty(fileDescriptor) == 1
         var width = 0
@@ -32,9 +41,38 @@ struct TerminalCapabilities: Sendable, Hashable {
                 height = size.ws_row > 0 ? Int(size.ws_row) : nil
             }
         }
-        if width <= 0, let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { width = columns }
-        if width <= 0 { width = 80 }
+        if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { width = columns }
+        if width <= 0 { width = defaultWidth }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
         return TerminalCapabilities(isTTY: tty, width: width, usesColor: !noColor, height: height)
+    }
+
+    /// `text` as lines: wrapped at spaces to the width on a terminal, never cut; one whole line
+    /// elsewhere.
+    func wrapped(_ text: String) -> [String] {
+        guard isTTY else { return [TextFitting.printable(text)] }
+        let lines = TextWrapping.wrap(text, width: width)
+        return lines.isEmpty ? [""] : lines
+    }
+
+    /// `text` as the lines of a column starting `indent` columns in (after a label the caller puts
+    /// before the first line): wrapped to the columns left on a terminal, the lines after the first
+    /// indented; one whole line elsewhere. When the column would be narrower than `minimum`, the
+    /// text wraps at two columns in instead.
+    func column(_ text: String, at indent: Int, minimum: Int = 20) -> [String] {
+        guard isTTY else { return [TextFitting.printable(text)] }
+        let start = width - indent >= minimum ? indent : 2
+        let lines = TextWrapping.wrap(text, width: width - start)
+        guard let first = lines.first else { return [""] }
+        let pad = String(repeating: " ", count: start)
+        return [first] + lines.dropFirst().map { pad + $0 }
+    }
+
+    /// How many terminal rows `lines` take once printed, counting the ones the terminal wraps.
+    func rows(_ lines: [String]) -> Int {
+        lines.reduce(0) { total, line in
+            let columns = DisplayWidth.ofStyled(line)
+            return total + max(1, (columns + width - 1) / width)
+        }
     }
 }

@@ -9,12 +9,13 @@ enum JSONLines {
         }
     }
 
-    /// The last reply line (one with `freshness`): a stale answer is followed by an error object line.
+    /// The last reply line (one with `freshness`).
     static func lastReply(_ lines: [[String: Any]]) -> [String: Any]? {
         lines.last { $0["freshness"] != nil }
     }
 
-    /// The error object line (`{"error", "exitCode", "message", "parameters"}`) that ends the output, if any.
+    /// The error object line (`{"error", "exitCode", "message", "parameters"}`) that ends the output, if any
+    /// (a failure; never a stale answer, which is a reply with `freshness.remoteError`).
     static func finalError(_ lines: [[String: Any]]) -> [String: Any]? {
         lines.last.flatMap { $0["error"] is String ? $0 : nil }
     }

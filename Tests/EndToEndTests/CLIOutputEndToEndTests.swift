@@ -1,0 +1,141 @@
+import Foundation
+import MoviesTestSupport
+import Testing
+
+/// The real `movies` through a pipe, into a file and on a pseudo-terminal (issue 28): nothing is
+/// lost where scripts read it, and a terminal gets output fitted to its width, wrapped, not cut.
+@Suite("movies output in pipes, files and terminals", .serialized, .blocksThreads)
+struct CLIOutputEndToEndTests {
+    /// The page-2 answer to "007" TMDB gave (a recording): it holds a title longer than 80 columns.
+    static let recording = "jellyfin__TMDbLib/bodies/search-movie-007-page-2.body.json"
+    static let longTitle = "Tobor The 8th Man The Movie - Samantha 007 and The Light That Burned"
+
+    static func startWithRecording() throws -> Sandbox? {
+        let file = Fixtures.url(recording)
+        guard ToolRequirement.require(FileManager.default.fileExists(atPath: file.path), "the TMDB recordings at \(Fixtures.directory.path) (set MOVIESD_FIXTURES)") else { return nil }
+        let sandbox = try Sandbox()
+        try sandbox.startStub(["--recording", "/3/search/movie?query=007&page=2=\(file.path)"])
+        try sandbox.startDaemon()
+        return sandbox
+    }
+
+    /// Runs `movies` with `arguments` piped into `reader` (cat(1)).
+    static func piped(_ sandbox: Sandbox, _ arguments: [String], into reader: String = "cat", environment: [String: String] = [:]) throws -> ProcessResult {
+        let command = ([BinaryLocator.path("movies"), "--socket", sandbox.socketPath] + arguments).map(shellQuoted).joined(separator: " ")
+        var env = ["NO_COLOR": "1"]
+        for (key, value) in environment { env[key] = value }
+        return try ProcessRunner.run("/bin/sh", ["-c", command + " | " + reader], environment: env)
+    }
+
+    /// Runs `movies` with `arguments` on a pseudo-terminal of `columns` (script(1), stty(1)); its
+    /// output with carriage returns and cursor movements taken out, as lines.
+    static func onTerminal(_ sandbox: Sandbox, columns: Int, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, lines: [String]) {
+        let movies = ([BinaryLocator.path("movies"), "--socket", sandbox.socketPath] + arguments).map(shellQuoted).joined(separator: " ")
+        var env = ["NO_COLOR": "1", "COLUMNS": "", "SHELL": "/bin/sh", "TERM": "xterm"]
+        for (key, value) in environment { env[key] = value }
+        let result = try ProcessRunner.run("/usr/bin/script", ["-qec", "stty cols \(columns) rows 500 && exec \(movies)", "/dev/null"], environment: env)
+        let plain = withoutControlSequences(result.stdout)
+        return (result.status, plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty })
+    }
+
+    /// `text` without carriage returns and CSI sequences (`ESC [ … letter`: cursor up, clear).
+    static func withoutControlSequences(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        var inSequence = false
+        var iterator = text.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            if inSequence {
+                if scalar.properties.isAlphabetic { inSequence = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                _ = iterator.next()  // "["
+                inSequence = true
+                continue
+            }
+            if scalar != "\r" { scalars.append(scalar) }
+        }
+        return String(scalars)
+    }
+
+    static func shellQuoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    static var hasScript: Bool { ToolRequirement.exists("/usr/bin/script") }
+
+    @Test("piped and in a file, the 007 page keeps every title whole, one movie a line, whatever COLUMNS says")
+    func pipedAndFileKeepEveryTitle() throws {
+        guard let sandbox = try Self.startWithRecording() else { return }
+        defer { sandbox.shutdown() }
+        let file = try sandbox.movies(["search", "007", "--page", "2"], environment: ["COLUMNS": "40"])
+        #expect(file.status == 0, "\(file.stderr)")
+        let pipe = try Self.piped(sandbox, ["search", "007", "--page", "2"], environment: ["COLUMNS": "40"])
+        for output in [file.stdout, pipe.stdout] {
+            #expect(!output.contains("…"), "\(output)")
+            let line = output.split(separator: "\n").first { $0.contains("Samantha 007") }
+            #expect(line?.hasPrefix(Self.longTitle) == true, "\(output)")
+            #expect(line?.hasSuffix(" · 1610821") == true, "one movie a line, the id last: \(line ?? "")")
+        }
+        // The same rows either way (the summary's freshness differs: the second answer was cached).
+        #expect(file.stdout.split(separator: "\n").dropFirst() == pipe.stdout.split(separator: "\n").dropFirst())
+    }
+
+    @Test("on a terminal of 40, 80 and 200 columns every line fits, only titles are shortened, --width and COLUMNS override")
+    func terminalFitsItsWidth() throws {
+        guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)"), let sandbox = try Self.startWithRecording() else { return }
+        defer { sandbox.shutdown() }
+        for columns in [40, 80, 200] {
+            let (status, lines) = try Self.onTerminal(sandbox, columns: columns, ["search", "007", "--page", "2"])
+            #expect(status == 0)
+            for line in lines { #expect(line.count <= columns, "\(columns): \(line)") }
+            let row = lines.last { $0.contains("1610821") }
+            #expect(row?.hasSuffix(" · 1610821") == true, "\(columns): the id is never cut: \(lines)")
+            #expect(row?.contains(Self.longTitle) == (columns == 200), "\(columns): \(row ?? "")")
+            if columns < 200 { #expect(row?.contains("…") == true) }
+        }
+        let narrowed = try Self.onTerminal(sandbox, columns: 200, ["--width", "40", "search", "007", "--page", "2"])
+        for line in narrowed.lines { #expect(line.count <= 40, "--width 40: \(line)") }
+        let columnsEnv = try Self.onTerminal(sandbox, columns: 200, ["search", "007", "--page", "2"], environment: ["COLUMNS": "40"])
+        for line in columnsEnv.lines { #expect(line.count <= 40, "COLUMNS=40: \(line)") }
+    }
+
+    @Test("offline, the label says how many cached movies matched: whole in a pipe, wrapped on a 40-column terminal; status wraps")
+    func offlineLabelAndStatusAreNeverCut() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        try await sandbox.setFaults(#"{"down": true}"#)
+        let pipe = try Self.piped(sandbox, ["search", "revolutions", "matrix"])
+        let header = pipe.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(header.hasPrefix("\"revolutions matrix\": "), "\(pipe.stdout)")
+        #expect(header.hasSuffix("— offline — 1 match among cached movies"), "\(header)")
+        guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
+        let terminal = try Self.onTerminal(sandbox, columns: 40, ["search", "revolutions", "matrix"])
+        let text = terminal.lines.joined(separator: " ")
+        #expect(text.contains("offline — 1 match among cached movies"), "\(terminal.lines)")
+        // The warning on standard error is a message, left to the terminal; standard output fits.
+        for line in terminal.lines where !line.hasPrefix("movies: ") { #expect(line.count <= 40, "\(line)") }
+        let status = try Self.onTerminal(sandbox, columns: 40, ["status"])
+        #expect(status.status == 0)
+        for line in status.lines {
+            #expect(line.count <= 40, "\(line)")
+            #expect(!line.contains("…"), "status values wrap, never cut: \(line)")
+        }
+        #expect(status.lines.contains { $0.hasPrefix("Remote:") && $0.contains("offline") })
+    }
+
+    @Test("poster -o - refuses a terminal with a hint, and writes the bytes into a pipe")
+    func posterBytesNeverGoToATerminal() throws {
+        guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
+        let sandbox = try Sandbox()
+        defer { sandbox.shutdown() }
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        let terminal = try Self.onTerminal(sandbox, columns: 80, ["poster", "603", "-o", "-"])
+        #expect(terminal.status == 64)
+        #expect(terminal.lines.joined(separator: " ").contains("binary output can mess up your terminal"), "\(terminal.lines)")
+        let pipe = try Self.piped(sandbox, ["poster", "603", "-o", "-"], into: "od -An -tx1 -N4")
+        #expect(pipe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "89 50 4e 47", "a PNG: \(pipe.stdout) \(pipe.stderr)")
+    }
+}

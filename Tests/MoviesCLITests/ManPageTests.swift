@@ -1,0 +1,70 @@
+import CommandLineSupport
+import FoundationEssentials
+@testable import MoviesCLI
+import Testing
+
+/// The documentation matches the program (issue 28, item 6): every option `movies --help` and each
+/// command's help list is in movies(1), and every command the README's client table names exists.
+@Suite struct ManPageTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ path: String) throws -> String {
+        let data = try #require(FileManager.default.contents(atPath: root.appendingPathComponent(path).path), "\(path) is missing")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `--max-stale` as roff writes it: `\-\-max\-stale`.
+    static func roff(_ name: String) -> String { name.split(separator: "-", omittingEmptySubsequences: false).joined(separator: "\\-") }
+
+    @Test func everyOptionInTheHelpIsInTheManPage() throws {
+        let man = try Self.text("man/movies.1")
+        for option in ArgumentParser.globalOptions {
+            for name in option.names { #expect(man.contains(Self.roff(name)), "movies(1) lacks the global option \(name)") }
+        }
+        for command in MoviesCommandLine.commandSpecs {
+            #expect(man.contains(command.name), "movies(1) lacks the command \(command.name)")
+            for option in command.options {
+                for name in option.names {
+                    #expect(man.contains(Self.roff(name)), "movies(1) lacks \(name) of 'movies \(command.name)'")
+                }
+            }
+        }
+    }
+
+    @Test func everyCommandTheReadmeNamesExists() throws {
+        let readme = try Self.text("README.md")
+        let commands = Set(MoviesCommandLine.commandSpecs.map(\.name))
+        let named = readme.split(separator: "\n").filter { $0.hasPrefix("| `movies ") }.compactMap { line in
+            line.dropFirst("| `movies ".count).split(whereSeparator: { $0 == " " || $0 == "`" }).first.map(String.init)
+        }
+        #expect(named.count >= 8, "\(named)")
+        for name in named { #expect(commands.contains(name), "the README names 'movies \(name)', which does not exist") }
+        #expect(!readme.contains("movies poster PATH"), "poster takes ID|PATH")
+    }
+
+    @Test func theConfigurationPageNamesNoOtherVersion() throws {
+        let page = try Self.text("man/moviesd.conf.5")
+        #expect(!page.contains("moviesd 0.2"))
+    }
+
+    /// `-q, --quiet` appeared twice in `movies help refresh`.
+    @Test(arguments: MoviesCommandLine.commandSpecs.map(\.name))
+    func noOptionIsListedTwice(command: String) throws {
+        let spec = try #require(MoviesCommandLine.commandSpecs.first { $0.name == command })
+        let help = HelpText.command(spec)
+        let options = help.split(separator: "\n").filter { $0.hasPrefix("  -") }.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        #expect(Set(options).count == options.count, "\(options)")
+    }
+
+    @Test(arguments: [40, 80, 200])
+    func helpIsWrappedToTheWidth(width: Int) {
+        var texts = [HelpText.main(commands: MoviesCommandLine.commandSpecs, width: width)]
+        texts += MoviesCommandLine.commandSpecs.map { HelpText.command($0, width: width) }
+        for text in texts {
+            for line in text.split(separator: "\n") { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        }
+        // Nothing is cut: the help's words are all there.
+        let words = texts[0].split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(words.contains("when set and not empty, never use colour"), "\(words)")
+    }
+}
