@@ -29,5 +29,13 @@ struct PrivateHistoryEndToEndTests {
         #expect(nobodyRecent.status == 0, "\(nobodyRecent.stderr)")
         #expect(nobodyRecent.stdout.contains("Alien"))
         #expect(!nobodyRecent.stdout.contains("The Matrix"), "nobody sees root's search: \(nobodyRecent.stdout)")
+
+        // Clearing is one's own: nobody forgets Alien, root keeps The Matrix.
+        let cleared = try ProcessRunner.run(setpriv, asNobody + ["recent", "--clear"], environment: ["NO_COLOR": "1"])
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        #expect(cleared.stdout.contains("Forgot 1 recent query"), "\(cleared.stdout)")
+        let afterClear = try ProcessRunner.run(setpriv, asNobody + ["recent"], environment: ["NO_COLOR": "1"])
+        #expect(afterClear.stdout.contains("No recent queries"), "\(afterClear.stdout)")
+        #expect(try sandbox.movies(["recent"]).stdout.contains("The Matrix"))
     }
 }

@@ -51,6 +51,11 @@ public final class VarlinkMoviesClient: MoviesClient {
         try single("RecentQueries", limit.map { ["limit": .int(Int64($0))] } ?? [:], as: RecentQueriesReply.self)
     }
 
+    /// Calls `ClearRecentQueries`.
+    public func clearRecentQueries() throws(ClientError) -> ClientReply<ClearRecentQueriesReply> {
+        try single("ClearRecentQueries", [:], as: ClearRecentQueriesReply.self)
+    }
+
     /// Calls `Status`.
     public func status() throws(ClientError) -> ClientReply<StatusReply> {
         try single("Status", [:], as: StatusReply.self)

@@ -1,24 +1,50 @@
 import CommandLineSupport
 
-/// `movies recent [--limit N]`: recent successful search queries, newest first.
+/// `movies recent [--limit N] [--clear]`: your recent successful search queries, newest first.
 struct RecentCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "recent",
-        abstract: "List recent search queries, newest first.",
-        usage: "recent [--limit N]",
-        options: [.option("--limit", "-n", value: "N", help: "Show at most N queries, 1 to 100 (default: the daemon's, 10).")]
+        abstract: "List your recent search queries, newest first.",
+        usage: "recent [--limit N] [--clear]",
+        options: [
+            .option("--limit", "-n", value: "N", help: "Show at most N queries, 1 to 100 (default: the daemon's, 10)."),
+            .flag("--clear", help: "Forget your recent queries (other users' stay)."),
+        ],
+        discussion: """
+            Your history is your own: the daemon keeps each user's searches apart (it knows who \
+            asks from the socket), so nobody else sees them, and --clear forgets only yours.
+            """
     )
 
     let limit: Int?
+    let clear: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
             throw UsageError("'recent' takes no arguments; use --limit N to choose how many", command: "recent")
         }
         limit = try arguments.integer("--limit", in: 1...100, command: "recent")
+        clear = arguments.has("--clear")
+        if clear, limit != nil {
+            throw UsageError("choose only one of --limit and --clear", command: "recent")
+        }
     }
 
     func run(_ context: CommandContext) -> ExitCode {
+        if clear {
+            do {
+                let reply = try context.client.clearRecentQueries()
+                if context.json {
+                    context.answer(reply.parameters)
+                } else {
+                    let count = reply.value.cleared
+                    context.print([count == 1 ? "Forgot 1 recent query." : "Forgot \(count) recent queries."])
+                }
+                return .success
+            } catch {
+                return context.fail(error)
+            }
+        }
         let viewModel = RecentQueriesViewModel(client: context.client)
         if context.json { viewModel.didReceiveReply = { parameters, _ in context.answer(parameters) } }
         viewModel.didLoad(limit: limit)

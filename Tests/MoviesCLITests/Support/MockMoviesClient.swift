@@ -83,6 +83,13 @@ final class MockMoviesClient: MoviesClient {
         return try single(recentResult)
     }
 
+    private(set) var clearedRecent = 0
+
+    func clearRecentQueries() throws(ClientError) -> ClientReply<ClearRecentQueriesReply> {
+        clearedRecent += 1
+        return try single(.success(ClearRecentQueriesReply(cleared: 3)))
+    }
+
     func status() throws(ClientError) -> ClientReply<StatusReply> {
         try single(statusResult)
     }
