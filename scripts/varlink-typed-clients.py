@@ -328,6 +328,11 @@ def run_checks(address, fixtures, shipped, checks):
     checks.ok(isinstance(recent, dict) and recent.get("queries") and recent["queries"] == newest_first[: len(recent["queries"])],
               "RecentQueries lists the searches made, newest first (%r)" % (recent,))
     typed.call("RecentQueries")
+    # The caller's own history only: clearing it forgets what this client searched.
+    cleared = typed.call("ClearRecentQueries")
+    checks.ok(isinstance(cleared, dict) and cleared.get("cleared") == len(recent["queries"]),
+              "ClearRecentQueries forgets the caller's %d queries (%r)" % (len(recent["queries"]), cleared))
+    checks.ok(typed.call("RecentQueries").get("queries") == [], "RecentQueries is empty after ClearRecentQueries")
 
     # Watchlists: a non-Latin query, movies from the recordings, a refresh with and without more.
     added = typed.call("AddToWatchlist", name="typed", queries=["007", "Fight Club"], movieIds=[550, 348], pages=2)

@@ -159,6 +159,6 @@ struct RemoteFaultTests {
         #expect(finished)
         let journal = sandbox.daemon?.stderr ?? ""
         #expect(journal.contains("info: refresh of all watchlists started: 1 list(s)"), "\(journal)")
-        #expect(journal.contains(" done, 0 failed, "), "\(journal)")
+        #expect(journal.contains(" fetched, 0 current, 0 failed, "), "\(journal)")
     }
 }

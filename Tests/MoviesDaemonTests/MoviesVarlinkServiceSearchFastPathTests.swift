@@ -32,7 +32,7 @@ import Testing
             #expect(try JSONValue.object(outcome.final.get()).serialized() == expected)
         }
         #expect(await harness.remote.fetchCount == 0)
-        #expect(await harness.recentQueries.recentQueries(of: .root, maxCount: 5).isEmpty)
+        #expect(await harness.recentQueries.recentQueries(of: LocalUser(uid: ServiceHarness.owner.uid), maxCount: 5).isEmpty)
     }
 
     @Test func aStaleEntryUnderCacheFirstStillFetches() async throws {

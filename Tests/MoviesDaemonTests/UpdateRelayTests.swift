@@ -55,7 +55,7 @@ import Testing
         }
         #expect(stored)
         // The recent query is recorded after the store, by the same background completion.
-        #expect(await ServiceHarness.eventually { await harness.recentQueries.recentQueries(of: .root, maxCount: 5).map(\.query) == ["matrix"] })
+        #expect(await ServiceHarness.eventually { await harness.recentQueries.recentQueries(of: LocalUser(uid: ServiceHarness.owner.uid), maxCount: 5).map(\.query) == ["matrix"] })
     }
 
     @Test func withNothingCachedTheCallWaitsForTheNetworkPastTheDeadline() async throws {

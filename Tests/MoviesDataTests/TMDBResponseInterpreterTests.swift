@@ -10,7 +10,9 @@ import Testing
     static let token = TMDBRemoteTests.token
     let clock = VirtualClock()
 
-    func failure(_ steps: [FakeHTTPTransport.Step], _ request: RemoteRequest = .movie(id: 550, language: nil), credential: Credential = .bearer(token), deadline: Double = 15) async -> (MoviesError?, FakeHTTPTransport) {
+    // The call's deadline runs on real time (the back-off on the virtual clock): generous by
+    // default, so a starved machine never cuts retries short; deadline tests pass their own.
+    func failure(_ steps: [FakeHTTPTransport.Step], _ request: RemoteRequest = .movie(id: 550, language: nil), credential: Credential = .bearer(token), deadline: Double = 300) async -> (MoviesError?, FakeHTTPTransport) {
         let transport = FakeHTTPTransport(steps)
         let configuration = TMDBRemoteConfiguration(credential: credential, deadlineSeconds: deadline, retryPolicy: RetryPolicy(random: { 0 }))
         let remote = TMDBRemote(configuration: configuration, transport: transport, timeSource: clock.timeSource)

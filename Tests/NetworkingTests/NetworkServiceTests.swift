@@ -7,7 +7,9 @@ import Testing
     let base = URL(string: "https://api.example.test/3/")!
     let clock = VirtualClock()
 
-    func service(_ transport: FakeHTTPTransport, credential: Credential? = .bearer("tok"), deadline: Double = 15, policy: RetryPolicy = RetryPolicy(random: { 0 })) -> NetworkService {
+    // The call's deadline runs on real time (the back-off on the virtual clock): generous by
+    // default, so a starved machine never cuts retries short; deadline tests pass their own.
+    func service(_ transport: FakeHTTPTransport, credential: Credential? = .bearer("tok"), deadline: Double = 300, policy: RetryPolicy = RetryPolicy(random: { 0 })) -> NetworkService {
         NetworkService(
             baseURL: base, credential: credential, transport: transport,
             rateLimiter: TokenBucketRateLimiter(requestsPerSecond: 1000, burst: 1000, timeSource: clock.timeSource),

@@ -3,6 +3,7 @@ import MoviesData
 import MoviesDomain
 import PowerCutVFS
 import SystemSupport
+import MoviesTestSupport
 import Testing
 @testable import SQLiteStore
 
@@ -22,7 +23,7 @@ import Testing
 ///
 /// `MOVIESD_POWERCUT_CUTS` (default 300) and `MOVIESD_POWERCUT_SEED` choose the run; the summary
 /// line says how many cuts and acknowledged edits it saw, and how many were lost.
-@Suite(.serialized) struct PowerCutTests {
+@Suite(.serialized, .blocksThreads) struct PowerCutTests {
     static let vfsName = "moviesd-powercut"
 
     /// What the oracle expects: every acknowledged edit.
