@@ -1,5 +1,7 @@
+import MoviesDomain
+
 /// The client's version, printed by `movies --version`.
 enum MoviesCLIVersion {
     /// The version string.
-    static let current = "0.1.0"
+    static let current = MoviesdRelease.version
 }

@@ -1,5 +1,7 @@
+import MoviesDomain
+
 /// The daemon's version, reported by `--version`, `GetInfo` and `Status`.
 public enum MoviesDaemonVersion {
-    /// Semantic version of this build.
-    public static let current = "0.1.0"
+    /// Semantic version of this build: the release's (``MoviesdRelease/version``).
+    public static let current = MoviesdRelease.version
 }
