@@ -90,4 +90,30 @@ import Testing
         let key = CacheKey.search(query, page: 1, language: nil)
         #expect(await ServiceHarness.eventually { (try? await harness.storage.response(forKey: key))?.fetchedAt == harness.clock.date })
     }
+
+    @Test func backgroundWorkWaitsForTMDBsAnswerNotTheAnswerDeadline() async throws {
+        // A refresh's step on a slow link: nobody waits on it, so it must not give up at 3 s.
+        let sleeper = ManualSleeper()
+        let health = RemoteHealth(
+            configuration: .init(slowCallSeconds: 3), now: TestClock().now, randomUnit: { 0.5 },
+            sleep: { seconds in try await sleeper.sleep(seconds) })
+        let harness = ServiceHarness(health: health)
+        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
+        await harness.remote.hold()
+        let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
+        let searchMovies = harness.service.dependencies.searchMovies
+        let step = Task { () async throws -> Fetched<MoviesPage> in
+            let updates = FetchedUpdates<MoviesPage>()
+            try await RemoteDemand.$current.withValue(.background) {
+                try await searchMovies.execute(request, policy: .networkOnly, requester: nil) { updates.emit($0) }
+            }
+            return try #require(updates.last)
+        }
+        #expect(await harness.remote.waitForHeldFetches(1))
+        #expect(sleeper.sleeping == 0, "no patience timer for background work")
+        await harness.remote.release()
+        let fetched = try await step.value
+        #expect(fetched.freshness.origin == .network)
+        #expect(fetched.value.movies.map(\.title) == ["Fresh Matrix"])
+    }
 }

@@ -143,9 +143,15 @@ struct CachedRemoteLoader: Sendable {
         if let gated = await health.gate(for: demand) { throw gated }
         // Every caller waits at most the answer deadline (the slow-call mark), whether it started
         // the flight or joined it; the flight goes on and stores what TMDB sends. Not for an image:
-        // it may take longer than the deadline on a slow link while the API is fine.
+        // it may take longer than the deadline on a slow link while the API is fine. Not for
+        // background work either (a refresh's steps, the change feed): nobody waits on it, and on a
+        // slow link it must get TMDB's answer, bounded by the request's own deadline.
         let patience: SingleFlight<String, FetchOutcome>.Patience?
-        if case .image = resource.request { patience = nil } else { patience = health.slowCallPatience }
+        if case .image = resource.request {
+            patience = nil
+        } else {
+            patience = demand == .background ? nil : health.slowCallPatience
+        }
         let outcome: FetchOutcome
         do {
             outcome = try await flights.run(resource.key, patience: patience) { try await fetchAndStore(resource) }
