@@ -25,6 +25,23 @@ struct StorageEndToEndTests {
         sandbox.directory.appendingPathComponent("state.sqlite3").path
     }
 
+    /// Another process (python's sqlite3) holding `BEGIN EXCLUSIVE` on `path` until stopped;
+    /// returns once it holds the lock (or has died, which the caller's checks then show).
+    static func holdLock(on path: String, in sandbox: Sandbox, name: String) throws -> BackgroundProcess {
+        let holder = try BackgroundProcess(
+            "/usr/bin/env",
+            [ToolRequirement.python, "-c", """
+                import sqlite3, sys, time
+                connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
+                connection.execute("BEGIN EXCLUSIVE")
+                print("locked", flush=True)
+                time.sleep(600)
+                """, path],
+            logDirectory: sandbox.directory, name: name)
+        #expect(BackgroundProcess.waitUntil { holder.stdout.contains("locked") || !holder.isRunning }, "\(holder.stderr)")
+        return holder
+    }
+
     static func overwritePage(_ page: Int, of path: String) throws {
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
@@ -120,18 +137,8 @@ struct StorageEndToEndTests {
         defer { sandbox.shutdown() }
         try sandbox.startStub()
         try sandbox.startDaemon()
-        let holder = try BackgroundProcess(
-            "/usr/bin/env",
-            [ToolRequirement.python, "-c", """
-                import sqlite3, sys, time
-                connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
-                connection.execute("BEGIN EXCLUSIVE")
-                print("locked", flush=True)
-                time.sleep(600)
-                """, sandbox.databasePath],
-            logDirectory: sandbox.directory, name: "lock-holder")
+        let holder = try Self.holdLock(on: sandbox.databasePath, in: sandbox, name: "lock-holder")
         defer { _ = holder.stop() }
-        #expect(BackgroundProcess.waitUntil { holder.stdout.contains("locked") || !holder.isRunning }, "\(holder.stderr)")
 
         // Unbounded, the save waited SQLite's 5 s and then failed silently; now the lock is waited
         // for a third of the answer deadline (DatabaseBusyTimeoutTests, SQLiteStorageFaultTests) and
@@ -164,18 +171,8 @@ struct StorageEndToEndTests {
         try sandbox.startStub()
         try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
-        let holder = try BackgroundProcess(
-            "/usr/bin/env",
-            [ToolRequirement.python, "-c", """
-                import sqlite3, sys, time
-                connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
-                connection.execute("BEGIN EXCLUSIVE")
-                print("locked", flush=True)
-                time.sleep(600)
-                """, Self.statePath(sandbox)],
-            logDirectory: sandbox.directory, name: "state-lock-holder")
+        let holder = try Self.holdLock(on: Self.statePath(sandbox), in: sandbox, name: "state-lock-holder")
         defer { _ = holder.stop() }
-        #expect(BackgroundProcess.waitUntil { holder.stdout.contains("locked") || !holder.isRunning }, "\(holder.stderr)")
 
         for movie in ["550", "551"] {
             let edit = try sandbox.movies(["watchlist", "add", "films", "--movie", movie])
