@@ -7,6 +7,12 @@ import WireJSON
 /// interface's types, encoded by `WireJSON`'s encoder and decoder, with dates as RFC 3339 UTC
 /// strings (`2026-11-22T03:00:23Z`, `WireDate`) and absent optionals omitted.
 public enum WireCoding {
+    /// The version of the shapes this codec writes. Stored with each cached reply (the reply bytes
+    /// kept next to TMDB's body): a reply stored at another version is not served; the body is
+    /// decoded and encoded in today's shape instead. Bump it whenever a reply type's shape changes
+    /// (a field added, renamed or re-typed), so that no cache serves yesterday's shape.
+    public static let version = 1
+
     /// The types the codec writes as one string: dates.
     public static let scalars: WireScalars = {
         var scalars = WireScalars()

@@ -162,7 +162,7 @@ struct IndexBench {
         let body = (try? WireCoding.bytes(page)) ?? []
         return StoredResponse(
             key: "search/movie?query=bench-\(number)&language=&page=1", resource: .search, body: Data(body),
-            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(21_600), reply: Data(body))
+            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(21_600), reply: Array(body), replyVersion: WireCoding.version)
     }
 
     private static func latencyLine(_ kind: String, _ seconds: [Double], found: Int) -> String {

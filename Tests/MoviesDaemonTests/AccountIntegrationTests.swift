@@ -36,9 +36,10 @@ typealias JSONValue = Varlink.JSONValue
             let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
             let peer = PeerCredentials(pid: getpid(), uid: uid, gid: uid == getuid() ? getgid() : 65534)
             do throws(VarlinkError) {
-                let reply = JSONValue.object(try await service.handle(VarlinkCall(method: "io.moviesd.Movies." + method, parameters: parameters, peer: peer), replies: writer))
-                transcript.add(String(decoding: reply.serialized(), as: UTF8.self))
-                return .success(reply)
+                let parameters = JSONValue.object(try await service.handle(VarlinkCall(method: "io.moviesd.Movies." + method, parameters: parameters, peer: peer), replies: writer))
+                transcript.add(String(decoding: parameters.serialized(), as: UTF8.self))
+                // As a client reads it: stored reply bytes are spliced in unparsed.
+                return .success((try? JSONValue.parse(parameters.serialized())) ?? parameters)
             } catch {
                 transcript.add(error.name + String(decoding: JSONValue.object(error.parameters).serialized(), as: UTF8.self))
                 return .failure(error)

@@ -133,7 +133,7 @@ import Testing
         _ = await harness.call("Movie", ["id": .int(5), "policy": .string("cache_first")])
         #expect(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)) != nil)
 
-        #expect(harness.service.answerAtOnce(atOnceCall(["id": .int(5), "policy": .string("cache_first")], method: "Movie")) == nil)
+        #expect(harness.service.answerAtOnce(atOnceCall(["id": .int(5), "policy": .string("network_only")], method: "Movie")) == nil)
         #expect(harness.service.answerAtOnce(atOnceCall([:], method: "Status")) == nil)
         #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix")], method: "Purge")) == nil)
         #expect(await harness.storage.keys.count == 2)  // asking never runs a call
@@ -259,6 +259,45 @@ import Testing
         #expect(await harness.remote.fetchCount == 0)
     }
 
+    /// Issue 30: one write emptied all of memory. A write touches only its own key: pages stored
+    /// for other queries (a miss, a refresh, the change feed) leave this one answered from memory.
+    @Test func writesOfOtherKeysLeaveAnAnswerInMemory() async throws {
+        let harness = ServiceHarness()
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
+        _ = await harness.call("Search", Self.cacheFirst)
+        let before = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        for other in ["alien", "heat", "up"] {
+            await harness.scriptSearch(other, titles: ["Fresh \(other)"])
+            _ = await harness.call("Search", ["query": .string(other), "policy": .string("network_only")])
+        }
+        _ = await harness.call("Invalidate", ["query": .string("alien")])
+        _ = await harness.call("Purge", ["query": .string("heat")])
+        let reads = await harness.storage.readCount
+        let after = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)), "still answered from memory")
+        #expect(after.bytes == before.bytes)
+        #expect(try titles(after) == ["Cached Matrix"])
+        #expect(await harness.storage.readCount == reads)
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("up"), "policy": .string("cache_first")])) != nil,
+                "a page TMDB sent is in memory at once: written through, not read back")
+    }
+
+    @Test func aMoviesCachedDetailsAreAnsweredAtOnceWithTheReplyOfTheNormalPath() async throws {
+        let harness = ServiceHarness()
+        await harness.seedMovie(id: 603, title: "The Matrix")
+        let parameters: [String: JSONValue] = ["id": .int(603), "policy": .string("cache_first")]
+        let normal = await harness.call("Movie", parameters)
+        let expected = try #require(normal.reply)
+        let reads = await harness.storage.readCount
+        let prepared = try #require(harness.service.answerAtOnce(atOnceCall(parameters, method: "Movie")))
+        #expect(try self.parameters(of: prepared) == expected)
+        let reply = try WireCoding.decode(MovieReply.self, from: Array(try #require(try self.parameters(of: prepared)).serialized()))
+        #expect(reply.movie.title == "The Matrix")
+        #expect(reply.freshness.origin == .cache)
+        #expect(await harness.storage.readCount == reads)
+        #expect(await harness.remote.fetchCount == 0)
+        #expect(harness.service.answerAtOnce(atOnceCall(["id": .int(604), "policy": .string("cache_first")], method: "Movie")) == nil)
+    }
+
     // MARK: - The default policy's first reply
 
     private static let defaultPolicy: [String: JSONValue] = ["query": .string("matrix")]
@@ -351,9 +390,10 @@ import Testing
         let titles = try replies.map { try decodeSearch($0.parameters).page.movies.map(\.title) }
         #expect(titles == [["Cached Matrix"], ["Fresh Matrix"]])
         #expect(try replies.map { try decodeSearch($0.parameters).freshness.origin } == [.cache, .network])
-        // After the first reply went out, only the fetch reads (its ETag), and the stored page is
-        // read once to be remembered: the loader does not read and decode the page again.
-        #expect(await harness.storage.readCount == reads + 2)
+        // After the first reply went out, only the fetch reads (its ETag, from memory): the loader
+        // does not read the page again, and the page stored is not read back (the memory is
+        // written through).
+        #expect(await harness.storage.readCount == reads + 1)
         #expect(await harness.remote.fetchCount == 1)
     }
 

@@ -20,7 +20,8 @@ struct ServiceHarness {
     /// A peer that is neither root, the daemon's uid, nor in the authorised group (uid/gid unused on the machine).
     static let stranger = PeerCredentials(pid: 11, uid: 3_999_999, gid: 3_999_999)
 
-    let storage = InMemoryResponseStorage()
+    /// The cache, with the daemon's memory of entries in front of it (what answers from memory).
+    let storage: InMemoryResponseStorage
     let recentQueries = InMemoryRecentQueriesStorage()
     let remote = ScriptedMoviesRemote()
     let health: RemoteHealth
@@ -35,6 +36,7 @@ struct ServiceHarness {
     /// hang guard, so a busy machine cannot make it fire (it did at 3 s under stress-ng).
     init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog(), localIndex: Bool = false) {
         self.startedAt = startedAt
+        storage = InMemoryResponseStorage(memoryBytes: 128 << 20, clock: clock.now)
         // Retry-After and back-off run on the harness's clock: a stalled machine cannot expire them.
         let health = health ?? RemoteHealth(now: clock.now)
         self.health = health
@@ -56,7 +58,7 @@ struct ServiceHarness {
         let settings = MoviesVarlinkService.Settings(
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
             daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events,
-            changeCount: { [storage] in storage.changeCount }, recordAccess: { [storage] key in storage.recordAccess(forKey: key) },
+            remembered: { [storage] key in storage.remembered(forKey: key) },
             now: clock.now)
         service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
@@ -78,22 +80,27 @@ struct ServiceHarness {
 
     // MARK: - Cache and remote set-up
 
-    /// Caches search page `page` of `text` (no language) with `titles`, fetched `age` seconds ago.
-    func seedSearch(_ text: String, page: Int = 1, titles: [String], age: Double = 60, fresh: Bool = true) async throws {
+    /// Caches search page `page` of `text` (no language) with `titles`, fetched `age` seconds ago,
+    /// as the daemon stores it: with its reply (`withReply: false`: as a row stored before replies were).
+    func seedSearch(_ text: String, page: Int = 1, titles: [String], age: Double = 60, fresh: Bool = true, withReply: Bool = true) async throws {
         let query = try #require(MovieQuery(text))
         let fetchedAt = clock.date.addingTimeInterval(-age)
         let expiresAt = fresh ? clock.date.addingTimeInterval(3600) : clock.date.addingTimeInterval(-1)
+        let body = TMDBSampleBodies.searchPage(page: page, titles: titles)
+        let reply = withReply ? try WireCoding.bytes(MoviesResponseDTO.decode(body).toDomain()) : nil
         await storage.seed(StoredResponse(
             key: CacheKey.search(query, page: page, language: nil), resource: .search,
-            body: TMDBSampleBodies.searchPage(page: page, titles: titles), fetchedAt: fetchedAt, expiresAt: expiresAt))
+            body: body, fetchedAt: fetchedAt, expiresAt: expiresAt, reply: reply, replyVersion: WireCoding.version))
     }
 
-    /// Caches movie `id`'s details.
+    /// Caches movie `id`'s details, with their reply.
     func seedMovie(id: Int, title: String) async {
+        let body = TMDBSampleBodies.movie(id: id, title: title)
         await storage.seed(StoredResponse(
             key: CacheKey.movie(id: id, language: nil), resource: .movie,
-            body: TMDBSampleBodies.movie(id: id, title: title), fetchedAt: clock.date.addingTimeInterval(-30),
-            expiresAt: clock.date.addingTimeInterval(3600)))
+            body: body, fetchedAt: clock.date.addingTimeInterval(-30),
+            expiresAt: clock.date.addingTimeInterval(3600),
+            reply: try? WireCoding.bytes(MovieDetailsDTO.decode(body).toDomain()), replyVersion: WireCoding.version))
     }
 
     /// Scripts TMDB's answer to the search for `text`, page `page`.

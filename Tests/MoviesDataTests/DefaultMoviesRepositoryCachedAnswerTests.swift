@@ -20,7 +20,7 @@ import Testing
         let record = try await h.search(.networkOnly)
         let fetched = try #require(record.updates.last)
         let stored = try #require(await h.storage.peek(H.key()))
-        #expect(stored.reply.map(Array.init) == (try Self.wire(fetched.value)))
+        #expect(stored.reply == (try Self.wire(fetched.value)))
 
         let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
         #expect(answer.json == (try Self.wire(fetched.value)))
@@ -35,8 +35,41 @@ import Testing
         // A body no decoder accepts: only the stored reply can make an answer of it.
         await h.storage.seed(StoredResponse(
             key: H.key(), resource: .search, body: Data("{not json".utf8),
-            fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Data(#"{"as":"stored"}"#.utf8)))
+            fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"as":"stored"}"#.utf8), replyVersion: WireCoding.version))
         #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == Array(#"{"as":"stored"}"#.utf8))
+    }
+
+    /// The reply format changed (`WireCoding.version` bumped since the row was stored): the old
+    /// shape is never served; the body is decoded and the value sent in today's shape, by the
+    /// cached answer and by the loader alike.
+    @Test func aReplyStoredAtAnotherVersionIsNotServedTheBodyIsDecodedInTodaysShape() async throws {
+        let h = RepositoryHarness()
+        let date = h.clock.date
+        let body = TMDBSampleBodies.searchPage(titles: ["Today"])
+        for version in [WireCoding.version - 1, WireCoding.version + 1] {
+            await h.storage.seed(StoredResponse(
+                key: H.key(), resource: .search, body: body,
+                fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"old":"shape"}"#.utf8), replyVersion: version))
+            let today = try Self.wire(MoviesResponseDTO.decode(body).toDomain())
+            #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == today, "version \(version)")
+            let record = try await h.search(.cacheOnly)
+            let update = try #require(record.updates.last)
+            #expect(update.encoded == nil, "no stored bytes of another version are passed on")
+            #expect(try Self.wire(update.value) == today)
+        }
+        #expect(await h.remote.fetchCount == 0)
+    }
+
+    @Test func aCurrentStoredReplyIsWhatTheLoaderHandsOn() async throws {
+        let h = RepositoryHarness()
+        await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Fresh"]))))
+        let network = try #require(try await h.search(.networkOnly).updates.last)
+        let stored = try #require(await h.storage.peek(H.key()))
+        #expect(stored.replyVersion == WireCoding.version)
+        #expect(network.encoded == stored.reply, "a 200 is encoded once: the bytes stored are the bytes sent")
+        let cached = try #require(try await h.search(.cacheOnly).updates.last)
+        #expect(cached.encoded == stored.reply)
+        #expect(cached.value == network.value, "the value read back from the stored reply")
     }
 
     @Test func anEntryStoredBeforeRepliesWereIsDecodedAndEncodedOnce() async throws {

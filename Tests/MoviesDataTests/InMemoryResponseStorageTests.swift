@@ -2,10 +2,11 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
 
-/// The test double's `revision` and `recordAccess(forKey:)`, which the repository's in-memory fast
-/// path relies on: it must behave like the SQLite storage for those tests to mean anything.
+/// The test double's memory and `recordAccess(forKey:)`, which the service's answers from memory
+/// rely on: it must behave like the SQLite storage for those tests to mean anything.
 @Suite struct InMemoryResponseStorageTests {
     static let start = Date(timeIntervalSince1970: 1_767_225_600)
 
@@ -15,33 +16,10 @@ import Testing
             fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600))
     }
 
-    @Test func theRevisionChangesAfterEveryMutationAndNotAfterReads() async throws {
-        let storage = InMemoryResponseStorage()
-        var last = storage.changeCount
-        func changed() -> Bool {
-            defer { last = storage.changeCount }
-            return storage.changeCount != last
-        }
-        await storage.seed(Self.entry("search:a"))
-        #expect(changed(), "seed")
-        try await storage.save(Self.entry("search:b", fetchedAt: Self.start.addingTimeInterval(1)))
-        #expect(changed(), "save")
-        _ = try await storage.response(forKey: "search:a")
-        _ = try await storage.response(forKey: "search:missing")
-        storage.recordAccess(forKey: "search:b")
-        _ = try await storage.statistics(now: Self.start, byteBudget: 0)
-        _ = await storage.peek("search:a")
-        #expect(!changed(), "reads and recorded accesses")
-        try await storage.revalidate(key: "search:a", fetchedAt: Self.start.addingTimeInterval(5), expiresAt: Self.start.addingTimeInterval(900))
-        #expect(changed(), "revalidate")
-        #expect(try await storage.invalidate(keyPrefixes: ["search:a"], now: Self.start.addingTimeInterval(10)) == 1)
-        #expect(changed(), "invalidate")
-        try await storage.setPinned(true, keys: ["search:a"])
-        #expect(changed(), "setPinned")
-        #expect(try await storage.evict(toFit: 150) == 1)
-        #expect(changed(), "evict")
-        #expect(try await storage.purge(keyPrefixes: ["search:a"]).entries == 1)
-        #expect(changed(), "purge")
+    @Test func itsMemoryKeepsTheContractOfTheSQLiteStoragesMemory() async throws {
+        let storage = InMemoryResponseStorage(memoryBytes: 1 << 20)
+        let problems = try await ResponseMemoryContract.violations(of: storage, truth: { await storage.peek($0) }, replyVersion: WireCoding.version)
+        #expect(problems.isEmpty, "\(problems)")
     }
 
     @Test func anAccessRecordedWithoutAReadCountsForEviction() async throws {

@@ -24,20 +24,30 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public private(set) var evictCount = 0
     /// When set, every call throws this error.
     public var failure: (any Error & Sendable)?
-    private nonisolated let changes = Atomic<UInt64>(0)
     /// Accesses answered from memory, applied to the LRU order by the next call.
     private nonisolated let memoryAccesses = Mutex<[String]>([])
-
-    /// Changes after every call that may change an entry (seeding included).
-    public nonisolated var changeCount: UInt64 { changes.load(ordering: .acquiring) }
+    /// The memory of entries in front of it, kept as `SQLiteResponseStorage` keeps its own
+    /// (`nil`: none): reads fill it, every write updates exactly its keys.
+    public nonisolated let memory: ResponseMemory?
+    private nonisolated let clock: @Sendable () -> Date
 
     /// Notes the access; the next call applies it to the LRU order.
     public nonisolated func recordAccess(forKey key: String) {
         memoryAccesses.withLock { $0.append(key) }
     }
 
-    /// Creates an empty storage.
-    public init() {}
+    /// The entry for `key` when the memory holds it; the access counts for LRU order.
+    public nonisolated func remembered(forKey key: String) -> ResponseMemory.Remembered? {
+        guard let memory, let (remembered, passOn) = memory.remembered(forKey: key, at: clock().timeIntervalSince1970) else { return nil }
+        if passOn { recordAccess(forKey: key) }
+        return remembered
+    }
+
+    /// Creates an empty storage, with a memory of `memoryBytes` in front of it when given.
+    public init(memoryBytes: Int? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+        memory = memoryBytes.map { ResponseMemory(byteBudget: $0) }
+        self.clock = clock
+    }
 
     /// When set, `save` and `revalidate` throw this error (reads still work): a full disk.
     public private(set) var writeFailure: (any Error & Sendable)?
@@ -60,16 +70,18 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Stores `response` unconditionally (to seed a test), bypassing newer-wins.
     public func seed(_ response: StoredResponse, pinned: Bool = false) {
         entries[response.key] = Entry(response: response, pinned: pinned, lastAccess: tick())
-        changed()
+        memory?.deleted(keys: [response.key])
     }
 
     /// The entry for `key`, recording an access for LRU.
     public func response(forKey key: String) throws -> StoredResponse? {
         readCount += 1
         try check()
+        if let remembered = remembered(forKey: key) { return remembered.response }
         guard var entry = entries[key] else { return nil }
         entry.lastAccess = tick()
         entries[key] = entry
+        memory?.fill(entry.response, readSince: memory?.writeMark ?? 0)
         return entry.response
     }
 
@@ -81,7 +93,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         try check()
         if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
         entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
-        changed()
+        memory?.saved(response)
         return true
     }
 
@@ -94,7 +106,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.fetchedAt = fetchedAt
         entry.response.expiresAt = expiresAt
         entries[key] = entry
-        changed()
+        memory?.revalidated(key: key, fetchedAt: fetchedAt, expiresAt: expiresAt)
     }
 
     /// Marks matching entries expired at `now`.
@@ -106,7 +118,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             entry.response.expiresAt = min(now, entry.response.expiresAt)
             entries[key] = entry
         }
-        changed()
+        memory?.invalidated(keyPrefixes: keyPrefixes, now: now)
         return matching.count
     }
 
@@ -116,7 +128,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         let matching = keys(matching: keyPrefixes)
         let pinned = matching.filter { entries[$0]?.pinned == true }.count
         for key in matching { entries[key] = nil }
-        changed()
+        memory?.purged(keyPrefixes: keyPrefixes)
         return PurgedEntries(entries: matching.count, pinned: pinned)
     }
 
@@ -124,7 +136,6 @@ public actor InMemoryResponseStorage: ResponseStorage {
     public func setPinned(_ pinned: Bool, keys: [String]) throws {
         try check()
         for key in keys { entries[key]?.pinned = pinned }
-        changed()
     }
 
     /// Deletes least-recently-used unpinned entries until bodies fit `byteBudget`.
@@ -132,15 +143,15 @@ public actor InMemoryResponseStorage: ResponseStorage {
         evictCount += 1
         try check()
         var total = entries.values.reduce(Int64(0)) { $0 + Int64($1.response.body.count) }
-        var deleted = 0
+        var deleted: [String] = []
         for (key, entry) in entries.filter({ !$0.value.pinned }).sorted(by: { $0.value.lastAccess < $1.value.lastAccess }) {
             guard total > byteBudget else { break }
             entries[key] = nil
             total -= Int64(entry.response.body.count)
-            deleted += 1
+            deleted.append(key)
         }
-        changed()
-        return deleted
+        memory?.deleted(keys: deleted)
+        return deleted.count
     }
 
     /// Entry, byte, stale and pinned counts.
@@ -171,9 +182,5 @@ public actor InMemoryResponseStorage: ResponseStorage {
             entries[key]?.lastAccess = tick()
         }
         if let failure { throw failure }
-    }
-
-    private func changed() {
-        changes.add(1, ordering: .releasing)
     }
 }

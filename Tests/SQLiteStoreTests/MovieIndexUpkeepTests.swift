@@ -123,7 +123,7 @@ import Testing
                 let details = MovieDetails(id: id, title: "Details \(id)")
                 try await storage.save(StoredResponse(
                     key: CacheKey.movie(id: id, language: nil), resource: .movie, body: Data("{}".utf8), fetchedAt: Index.fetchedAt,
-                    expiresAt: Index.fetchedAt.addingTimeInterval(600), reply: Data(try WireCoding.bytes(details))))
+                    expiresAt: Index.fetchedAt.addingTimeInterval(600), reply: try WireCoding.bytes(details), replyVersion: WireCoding.version))
             }
             let taken = try await store.write { connection in
                 try MovieTextIndexWriter.indexQueued(upTo: 8, through: ceiling, in: connection)

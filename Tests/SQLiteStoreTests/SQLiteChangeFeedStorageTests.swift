@@ -25,7 +25,9 @@ import Testing
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             do {
-                try await body(SQLiteResponseStorage(store: store), SQLiteChangeFeedStorage(store: store), store)
+                // One memory for both, as the daemon has: what the feed sets must reach it too.
+                let memory = ResponseMemory(byteBudget: 1 << 20)
+                try await body(SQLiteResponseStorage(store: store, memory: memory), SQLiteChangeFeedStorage(store: store, memory: memory), store)
             } catch {
                 await store.close()
                 throw error
@@ -34,8 +36,13 @@ import Testing
         }
     }
 
-    static func expiry(_ key: String, _ storage: SQLiteResponseStorage) async throws -> Date? {
-        try await storage.response(forKey: key)?.expiresAt
+    /// The expiry of `key` as `storage` answers it (from its memory, which every save filled),
+    /// checked against the table itself.
+    static func expiry(_ key: String, _ storage: SQLiteResponseStorage, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Date? {
+        let answered = try await storage.response(forKey: key)?.expiresAt
+        let stored = try await SQLiteResponseStorage(store: storage.store).response(forKey: key)?.expiresAt
+        #expect(answered == stored, "the memory holds what the table holds", sourceLocation: sourceLocation)
+        return answered
     }
 
     @Test func changedMoviesGoStaleUnchangedOnesStayFreshAndTheCursorMovesWithThem() async throws {
@@ -52,7 +59,7 @@ import Testing
                 let page = MoviesPage(page: 1, totalPages: 1, totalResults: 1, movies: [movie])
                 try await responses.save(StoredResponse(
                     key: "search/movie?query=\(query)&language=&page=1", resource: .search, body: Data("{}".utf8),
-                    fetchedAt: Self.now, expiresAt: Self.now.addingTimeInterval(Self.day), reply: Data(try WireCoding.bytes(page))))
+                    fetchedAt: Self.now, expiresAt: Self.now.addingTimeInterval(Self.day), reply: try WireCoding.bytes(page), replyVersion: WireCoding.version))
             }
 
             let validUntil = Self.now.addingTimeInterval(1.5 * Self.day)

@@ -18,7 +18,7 @@ import Testing
         let page = MoviesPage(page: 1, totalPages: 1, totalResults: movies.count, movies: movies)
         return StoredResponse(
             key: "search/movie?query=\(key)&language=\(language ?? "")&page=1", resource: .search, body: Data("{}".utf8),
-            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600), reply: (try? WireCoding.bytes(page)).map { Data($0) })
+            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(600), reply: try? WireCoding.bytes(page), replyVersion: WireCoding.version)
     }
 
     /// A stored response of a recorded body, without a reply: indexed from its body.

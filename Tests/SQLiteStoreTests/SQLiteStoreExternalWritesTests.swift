@@ -2,11 +2,12 @@ import Foundation
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
 @testable import SQLiteStore
 
-/// Commits by another process (here: another connection, as the `sqlite3` shell would make) reach
-/// the change counter once noticed, so an answer remembered in memory is not served past them.
+/// Commits by another process (here: another connection, as the `sqlite3` shell would make) are
+/// counted once noticed, and empty the memory of entries, so nothing remembered is served past them.
 @Suite struct SQLiteStoreExternalWritesTests {
     static let body = #"{"page":1,"total_pages":1,"total_results":1,"results":[{"id":603,"title":"The Matrix"}]}"#
 
@@ -27,22 +28,36 @@ import Testing
             let store = try SQLiteStore(path: database.path, readers: 2)
             let storage = SQLiteResponseStorage(store: store)
             await store.noticeExternalWrites()
-            let start = storage.changeCount
+            let start = store.externalWriteCount
             try await storage.save(Self.freshPage("search:a"))
-            await store.noticeExternalWrites()
-            #expect(storage.changeCount == start + 1, "our own write counts once, as a write")
             _ = try await storage.response(forKey: "search:a")
             try await store.flushAccessTimes()
             await store.noticeExternalWrites()
-            #expect(storage.changeCount == start + 1, "reads and access-time flushes are not changes")
+            #expect(store.externalWriteCount == start, "our own writes, reads and access-time flushes are not another process's")
 
             try Self.deleteEverythingFromOutside(database.path)
-            #expect(storage.changeCount == start + 1, "not seen before anyone looks")
+            #expect(store.externalWriteCount == start, "not seen before anyone looks")
             await store.noticeExternalWrites()
-            let afterOutsideWrite = storage.changeCount
-            #expect(afterOutsideWrite > start + 1)
+            #expect(store.externalWriteCount == start + 1)
             await store.noticeExternalWrites()
-            #expect(storage.changeCount == afterOutsideWrite, "counted once")
+            #expect(store.externalWriteCount == start + 1, "counted once")
+            #expect(try await storage.response(forKey: "search:a") == nil)
+            await store.close()
+        }
+    }
+
+    @Test func anotherProcesssCommitEmptiesTheMemoryOnceNoticed() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            let memory = ResponseMemory(byteBudget: 1 << 20, externalRevision: { store.externalWriteCount })
+            let storage = SQLiteResponseStorage(store: store, memory: memory)
+            await store.noticeExternalWrites()
+            try await storage.save(Self.freshPage("search:a"))
+            #expect(storage.remembered(forKey: "search:a") != nil, "a save is remembered (write-through)")
+            try Self.deleteEverythingFromOutside(database.path)
+            #expect(storage.remembered(forKey: "search:a") != nil, "not known before anyone looks")
+            await store.noticeExternalWrites()
+            #expect(storage.remembered(forKey: "search:a") == nil, "another process's commit: which keys it touched is unknown")
             #expect(try await storage.response(forKey: "search:a") == nil)
             await store.close()
         }
@@ -51,15 +66,19 @@ import Testing
     @Test func theCachedAnswerIsTheStoredReplyUntilAnotherProcessDeletesIt() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
-            let storage = SQLiteResponseStorage(store: store)
+            let memory = ResponseMemory(byteBudget: 1 << 20, externalRevision: { store.externalWriteCount })
+            let storage = SQLiteResponseStorage(store: store, memory: memory)
             let repository = DefaultMoviesRepository(storage: storage, remote: ScriptedMoviesRemote(), health: RemoteHealth(), policy: CachePolicy())
             let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
             var page = Self.freshPage(CacheKey.search(request.query, page: 1, language: nil))
-            page.reply = Data(#"{"stored":"reply"}"#.utf8)
+            page.reply = Array(#"{"stored":"reply"}"#.utf8)
+            page.replyVersion = WireCoding.version
+            await store.noticeExternalWrites()
             try await storage.save(page)
             #expect(await repository.cachedSearchAnswer(request)?.json == Array(#"{"stored":"reply"}"#.utf8), "the stored reply, not the body decoded again")
 
             try Self.deleteEverythingFromOutside(database.path)
+            await store.noticeExternalWrites()
             #expect(await repository.cachedSearchAnswer(request) == nil)
             await store.close()
         }

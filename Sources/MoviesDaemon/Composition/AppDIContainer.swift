@@ -56,7 +56,10 @@ public final class AppDIContainer: Sendable {
             case .failure(let error): _ = storageHealth.recordFailure(error, during: "updating the local search index")
             }
         })
-        responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep)
+        // The one memory of cached entries ([Cache] MemoryMaxBytes=): kept by the storage adapters
+        // of the cache database, read by the service to answer from memory.
+        let memory = ResponseMemory(byteBudget: Int(clamping: configuration.cache.memoryMaxBytes), externalRevision: { [store] in store.externalWriteCount })
+        responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep, memory: memory)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
         // A remote call still running at the answer deadline marks TMDB offline at once, so later
         // calls answer from the cache instead of joining it.
@@ -93,7 +96,7 @@ public final class AppDIContainer: Sendable {
             posters: configuration.refresh.posters, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
-                remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,
+                remote: remote, storage: SQLiteChangeFeedStorage(store: store, memory: memory), movies: moviesRepository,
                 posterImages: posterImagesRepository, health: health,
                 settings: ChangeFeedSync.Settings(
                     interval: Double(configuration.refresh.changeFeedIntervalSeconds), language: refreshSettings.language,
@@ -233,9 +236,7 @@ public final class AppDIContainer: Sendable {
             daemonUID: daemonUID,
             authorizedGID: authorizedGID,
             events: events,
-            answerMemoryBytes: Int(clamping: configuration.cache.memoryMaxBytes),
-            changeCount: { [responseStorage] in responseStorage.changeCount },
-            recordAccess: { [responseStorage] key in responseStorage.recordAccess(forKey: key) },
+            remembered: { [responseStorage] key in responseStorage.remembered(forKey: key) },
             refreshDeadlineSeconds: configuration.refresh.deadlineSeconds
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)

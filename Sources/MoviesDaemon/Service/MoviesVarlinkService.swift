@@ -53,24 +53,22 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var authorizedGID: UInt32?
         /// Where `--log-level debug` writes one line per call.
         public var events: any EventLog
-        /// The memory for cached answers (`[Cache] MemoryMaxBytes=`).
-        public var answerMemoryBytes: Int
-        /// The cache's change counter and access bookkeeping, for the answers held in memory.
-        var answerSource: HotAnswers.Source
+        /// The storage's memory of cached entries (`ResponseStorage.remembered(forKey:)`): what
+        /// answers a call from memory.
+        var remembered: @Sendable (String) -> ResponseMemory.Remembered?
         /// The clock of freshness in replies.
         var now: @Sendable () -> Date
 
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
-            events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 128 << 20,
-            changeCount: @escaping @Sendable () -> UInt64 = { 0 }, recordAccess: @escaping @Sendable (String) -> Void = { _ in },
+            events: any EventLog = DiscardingEventLog(),
+            remembered: @escaping @Sendable (String) -> ResponseMemory.Remembered? = { _ in nil },
             now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil
         ) {
             self.refreshDeadlineSeconds = refreshDeadlineSeconds
             self.events = events
-            self.answerMemoryBytes = answerMemoryBytes
-            self.answerSource = HotAnswers.Source(changeCount: changeCount, recordAccess: recordAccess)
+            self.remembered = remembered
             self.now = now
             self.version = version
             self.startedAt = startedAt
@@ -87,8 +85,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let settings: Settings
     private let relay: UpdateRelay
     private let callLog: CallLog
-    /// Cached search pages in the interface's shape: the one memory in front of the cache.
-    let answers: HotAnswers
+    /// Replies made from the storage's memory of cached entries.
+    let answers: MemoryAnswers
     /// Who may change things (and see the account).
     private let authorizer: CallAuthorizer
     /// Every method with its access level and deadline, behind the parameter and permission checks.
@@ -100,7 +98,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         self.settings = settings
         self.relay = UpdateRelay(answerDeadlineSeconds: settings.answerDeadlineSeconds)
         self.callLog = CallLog(events: settings.events)
-        self.answers = HotAnswers(byteBudget: settings.answerMemoryBytes, source: settings.answerSource, now: settings.now)
+        self.answers = MemoryAnswers(remembered: settings.remembered, now: settings.now)
         let authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
         self.authorizer = authorizer
         router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
@@ -112,7 +110,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         var router = empty
         if callLog.isEnabled { router.add(callLog) }
         router.on("Search", access: .anyone, answerAtOnce: answerAtOnce(search:), search)
-        router.on("Movie", access: .anyone, movie)
+        router.on("Movie", access: .anyone, answerAtOnce: answerAtOnce(movie:), movie)
         router.on("Poster", access: .anyone, poster)
         router.on("RecentQueries", access: .anyone, recentQueries)
         router.on("ClearRecentQueries", access: .anyone, clearRecentQueries)
@@ -151,105 +149,102 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.deadlineSeconds(forMethod: name)
     }
 
-    /// A cached search page from memory, as a prepared reply (no task, no storage read, no
-    /// encoding of the page): the final reply under `cache_first` (fresh) and `cache_only`, the
-    /// first of a `more` call's replies under the default policy (fresh); `nil` otherwise, and
-    /// the call runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
+    /// A cached search page from memory, as a prepared reply (`MemoryAnswers`): the final reply
+    /// or the first of a `more` call's, as `ImmediateAnswer` allows; `nil` otherwise, and the call
+    /// runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
     private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let search = try? SearchCall(call) else { return nil }
-        let date = settings.now()
-        let continues = search.policy == .cacheThenNetwork
-        guard search.policy != .networkOnly, search.policy != .localOnly, !continues || call.more,
-              let (reply, answer) = answers.reply(forKey: search.cacheKey, at: date, continues: continues) else { return nil }
-        // Under cache_only any cached page is the answer; otherwise only a fresh one.
-        guard search.policy == .cacheOnly || !answer.isStale(at: date) else { return nil }
+        guard let search = try? SearchCall(call),
+              let reply = answers.reply(forKey: search.cacheKey, member: "page", policy: search.policy, call: call) else { return nil }
         if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
         return reply
     }
 
-    /// The cached page for `search` in the interface's shape: from memory, else read from the
-    /// cache (without decoding) and remembered.
-    private func cachedAnswer(_ search: SearchCall) async -> CachedAnswer? {
-        let changeCount = answers.changeCount
-        if let known = answers.answer(forKey: search.cacheKey) { return known }
-        guard let read = await dependencies.searchMovies.cachedAnswer(search.request) else { return nil }
-        answers.remember(read, forKey: search.cacheKey, readAt: changeCount)
-        return read
+    /// A movie's cached details from memory, as `answerAtOnce(search:)`.
+    private func answerAtOnce(movie call: VarlinkCall) -> VarlinkPreparedReply? {
+        guard let movie = try? MovieCall(call),
+              let reply = answers.reply(forKey: movie.cacheKey, member: "movie", policy: movie.policy, call: call) else { return nil }
+        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
+        return reply
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let search = try SearchCall(call)
-        let (request, policy) = (search.request, search.policy)
-        // The page the first reply was made of, when one went out already (from memory, on the
-        // event loop) or goes out here.
-        var sentPage: CachedAnswer?
-        if call.firstReplySent {
-            // From memory, else as stored (a write may have moved the counter meanwhile); gone
-            // only if the entry was purged since, and then there is nothing to fall back on.
-            sentPage = await cachedAnswer(search)
-        } else {
-            // Only where a cached page can be the answer, or the first reply: otherwise the loader reads it.
-            let cachedPageServes = switch policy {
-            case .cacheOnly, .cacheFirst: true
-            case .cacheThenNetwork: call.more && !call.oneway
-            case .networkOnly, .localOnly: false
-            }
-            if cachedPageServes, let answer = await cachedAnswer(search) {
-                let fresh = !answer.isStale(at: settings.now())
-                switch policy {
-                case .cacheOnly: return answers.parameters(answer)
-                case .cacheFirst where fresh: return answers.parameters(answer)
-                case .cacheThenNetwork where fresh:
-                    await replies.send(answers.parameters(answer))
-                    sentPage = answer
-                default: break
-                }
-            }
-        }
-        // The cached page went out: what is left is TMDB's answer, one round trip and one write
-        // (the loader does not read the page again); should TMDB fail or be late, the call ends
-        // with that page and the reason.
-        var fallback: (@Sendable (String) -> [String: JSONValue])?
-        if let sentPage {
-            let answers = answers
-            fallback = { reason in answers.parameters(sentPage, remoteError: reason) }
-        }
+        let (request, policy, maxStale) = (search.request, search.policy, search.maxStaleSeconds)
         let useCase = dependencies.searchMovies
-        let maxStale = search.maxStaleSeconds
         // The query goes into the caller's own history (nobody's without credentials).
         let requester = call.peer.map { LocalUser(uid: $0.uid) }
+        return try await cachedThenRemote(
+            call, replies: replies, key: search.cacheKey, member: "page", policy: policy, parameter: "query",
+            cached: { await useCase.cachedAnswer(request) }
+        ) { loaderPolicy, emit in
+            try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: emit)
+        }
+    }
+
+    private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let movie = try MovieCall(call)
+        let (id, language) = (movie.id, movie.language)
+        let useCase = dependencies.fetchMovieDetails
+        return try await cachedThenRemote(
+            call, replies: replies, key: movie.cacheKey, member: "movie", policy: movie.policy, parameter: "id",
+            cached: { await useCase.cachedAnswer(id: id, language: language) }
+        ) { loaderPolicy, emit in
+            try await useCase.execute(id: id, language: language, policy: loaderPolicy, emit: emit)
+        }
+    }
+
+    /// The cached entry under `key` in the reply's shape: from memory, else read (`cached`).
+    private func answer(forKey key: String, cached: @Sendable () async -> CachedAnswer?) async -> CachedAnswer? {
+        if let known = answers.answer(forKey: key) { return known }
+        return await cached()
+    }
+
+    /// The one pipeline of a cached-then-remote call (`Search`, `Movie`) once it runs in a task:
+    /// the cached entry's reply when `ImmediateAnswer` allows one (unless the event loop already
+    /// sent it from memory), then the loader for TMDB's answer, relayed within the answer deadline.
+    /// - Parameters:
+    ///   - key: the entry's cache key; `member`: the value's name in the reply.
+    ///   - cached: the cached entry in the reply's shape, read when memory does not hold it.
+    ///   - work: runs the use case with the loader's policy, emitting its updates.
+    private func cachedThenRemote<Value: Encodable & Sendable>(
+        _ call: VarlinkCall, replies: VarlinkReplyWriter, key: String, member: String, policy: FetchPolicy, parameter: String,
+        cached: @Sendable () async -> CachedAnswer?,
+        work: @escaping @Sendable (FetchPolicy, @escaping EmitFetched<Value>) async throws -> Void
+    ) async throws(VarlinkError) -> [String: JSONValue] {
+        let streams = call.more && !call.oneway
+        // The cached entry the first reply was made of, when one went out already (from memory, on
+        // the event loop) or goes out here.
+        var sentAnswer: CachedAnswer?
+        if call.firstReplySent {
+            // Gone only if the entry was purged since, and then there is nothing to fall back on.
+            sentAnswer = await answer(forKey: key, cached: cached)
+        } else if ImmediateAnswer.mayExist(policy: policy, streams: streams),
+                  let answer = await answer(forKey: key, cached: cached) {
+            switch ImmediateAnswer.of(policy: policy, streams: streams, stale: answer.isStale(at: settings.now())) {
+            case .final?: return answers.parameters(member, answer)
+            case .first?:
+                await replies.send(answers.parameters(member, answer))
+                sentAnswer = answer
+            case nil: break
+            }
+        }
+        // The cached entry went out: what is left is TMDB's answer, one round trip and one write
+        // (the loader does not read the entry again); should TMDB fail or be late, the call ends
+        // with that entry and the reason.
+        var fallback: (@Sendable (String) -> [String: JSONValue])?
+        if let sentAnswer {
+            let answers = answers
+            fallback = { reason in answers.parameters(member, sentAnswer, remoteError: reason) }
+        }
         let loaderPolicy: FetchPolicy = call.firstReplySent || fallback != nil ? .networkOnly : policy
         // Who asks is decided by the caller's policy, not the loader's: `--fresh` (network_only) is
         // an explicit command and tries TMDB at once; the others are users who may get the cache.
         let demand = Self.demand(of: policy)
-        let final = try await relay.relay(
-            { emit in
-                try await RemoteDemand.$current.withValue(demand) {
-                    try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: emit)
-                }
-            }, call: call,
-            replies: replies, policy: policy, parameter: "query", fallback: fallback
+        return try await relay.relay(
+            { emit in try await RemoteDemand.$current.withValue(demand) { try await work(loaderPolicy, emit) } },
+            call: call, replies: replies, policy: policy, parameter: parameter, fallback: fallback
         ) { update in
-            WireCoding.parameters(SearchReply(page: update.value, freshness: update.freshness))
-        }
-        // TMDB's answer was stored, which emptied the memory: remember the page as now stored, so
-        // the next call's first reply comes from memory again.
-        if policy != .cacheOnly, policy != .localOnly { _ = await cachedAnswer(search) }
-        return final
-    }
-
-    private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = ParameterReader(call.parameters)
-        let id = try reader.requiredInt("id")
-        let language = try reader.optionalString("language")
-        let policy = try reader.policy()
-        let useCase = dependencies.fetchMovieDetails
-        let demand = Self.demand(of: policy)
-        let work: @Sendable (@escaping EmitFetched<MovieDetails>) async throws -> Void = { emit in
-            try await RemoteDemand.$current.withValue(demand) { try await useCase.execute(id: id, language: language, policy: policy, emit: emit) }
-        }
-        return try await relay.relay(work, call: call, replies: replies, policy: policy, parameter: "id") { update in
-            WireCoding.parameters(MovieReply(movie: update.value, freshness: update.freshness))
+            MemoryAnswers.parameters(member, update)
         }
     }
 

@@ -28,7 +28,7 @@ public enum MovieIndexing {
     public static func entries(of response: StoredResponse) -> [IndexedMovie] {
         guard response.httpStatus == 200 else { return [] }
         let language = CacheKey.language(ofKey: response.key)
-        let reply = response.reply.map { Array($0) }
+        let reply = response.reply(atVersion: WireCoding.version)
         switch response.resource {
         case .search:
             let page = reply.flatMap { try? WireCoding.decode(MoviesPage.self, from: $0) }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 
 extension CachedRemoteLoader {
     /// The body of one shared fetch (the caller passed `health`'s gate): sends the stored ETag,
@@ -7,10 +8,10 @@ extension CachedRemoteLoader {
     /// touches the stored entry, except that an authoritative 404 is remembered as a negative entry.
     func fetchAndStore<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> FetchOutcome {
         let stored = try? await storage.response(forKey: resource.key)
-        // Its ETag is sent only if the stored body is still good: a row stored with its reply was
-        // decoded when it was saved; an older row is decoded once here.
+        // Its ETag is sent only if the stored entry is still good: a row stored with a current
+        // reply was decoded when it was saved; an older row is decoded once here.
         let validated = stored.flatMap { entry in
-            entry.httpStatus == 200 && (entry.reply != nil || (try? resource.decode(entry)) != nil) ? entry : nil
+            entry.httpStatus == 200 && (entry.reply(atVersion: WireCoding.version) != nil || (try? resource.decode(entry)) != nil) ? entry : nil
         }
         let response: RemoteResponse
         let (remote, request, etag) = (self.remote, resource.request, validated?.etag)
@@ -60,18 +61,21 @@ extension CachedRemoteLoader {
             // and to answer with.
             value = try resource.decode(entry)
             entry.reply = resource.reply(value)
+            entry.replyVersion = WireCoding.version
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
         }
         let result = await store(entry)
         if result == .newerKept,
            let newer = try? await storage.response(forKey: resource.key),
-           newer.httpStatus == 200, (try? resource.decode(newer)) != nil {
+           newer.httpStatus == 200, (try? resource.stored(newer)) != nil {
             // Another writer stored a newer response meanwhile: answer with that one.
             return FetchOutcome(entry: newer, value: nil, origin: .network)
         }
-        if case .failed(let fault) = result { return FetchOutcome(entry: entry, value: value, origin: .network, storageFault: fault) }
-        return FetchOutcome(entry: entry, value: value, origin: .network)
+        if case .failed(let fault) = result {
+            return FetchOutcome(entry: entry, value: value, encoded: entry.reply, origin: .network, storageFault: fault)
+        }
+        return FetchOutcome(entry: entry, value: value, encoded: entry.reply, origin: .network)
     }
 
     /// Remembers an authoritative 404 for `policy.negativeSeconds`.

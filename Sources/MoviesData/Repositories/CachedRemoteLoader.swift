@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import MoviesWire
 
 /// The cached-then-remote engine shared by the repositories: reads the cache, applies a
 /// `FetchPolicy`, fetches through one shared flight per key and stores what TMDB sent.
@@ -49,8 +50,8 @@ struct CachedRemoteLoader: Sendable {
                 throw storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
             }
             switch cached {
-            case .value(let value, let entry):
-                await emit(cachedUpdate(value, entry))
+            case .value(let value, let entry, let encoded):
+                await emit(cachedUpdate(value, entry, encoded: encoded))
             case .negative:
                 throw resource.notFound
             case .missing:
@@ -62,16 +63,16 @@ struct CachedRemoteLoader: Sendable {
             let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
-            if case .value(let value, let entry) = cached, isServable(entry, at: started, maxStale: maxStale) {
-                await emit(cachedUpdate(value, entry))
+            if case .value(let value, let entry, let encoded) = cached, isServable(entry, at: started, maxStale: maxStale) {
+                await emit(cachedUpdate(value, entry, encoded: encoded))
             }
             await emit(try await fetch(resource, demand: demand))
         case .cacheFirst:
             let cached = await lookupRecordingFailure(resource)
             let started = now()
             if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
-            if case .value(let value, let entry) = cached, !entry.isStale(at: started) {
-                await emit(cachedUpdate(value, entry))
+            if case .value(let value, let entry, let encoded) = cached, !entry.isStale(at: started) {
+                await emit(cachedUpdate(value, entry, encoded: encoded))
                 return
             }
             do {
@@ -79,9 +80,9 @@ struct CachedRemoteLoader: Sendable {
             } catch {
                 let failure = MoviesError(wrapping: error)
                 guard failure.code != .cancelled,
-                      case .value(let value, let entry) = cached,
+                      case .value(let value, let entry, let encoded) = cached,
                       isServable(entry, at: now(), maxStale: maxStale) else { throw failure }
-                await emit(cachedUpdate(value, entry, remoteError: failure.message))
+                await emit(cachedUpdate(value, entry, encoded: encoded, remoteError: failure.message))
             }
         }
     }
@@ -98,16 +99,16 @@ struct CachedRemoteLoader: Sendable {
             return nil
         }
         guard let entry, entry.httpStatus == 200,
-              let json = entry.reply ?? (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
-        return CachedAnswer(json: Array(json), fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
+              let json = entry.reply(atVersion: WireCoding.version) ?? (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
+        return CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
     }
 
     /// The cached entry for `resource`; a corrupt body is a miss.
     func lookup<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> CachedLookup<Value> {
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
         if entry.httpStatus == 404 { return .negative(entry) }
-        guard entry.httpStatus == 200, let value = try? resource.decode(entry) else { return .missing }
-        return .value(value, entry)
+        guard entry.httpStatus == 200, let stored = try? resource.stored(entry) else { return .missing }
+        return .value(stored.value, entry, encoded: stored.encoded)
     }
 
     /// `lookup`, with an unreadable cache recorded (and logged once) and treated as a miss, so the
@@ -127,12 +128,12 @@ struct CachedRemoteLoader: Sendable {
     }
 
     /// An update from the cache, with its age and stale flag.
-    func cachedUpdate<Value: Sendable>(_ value: Value, _ entry: StoredResponse, remoteError: String? = nil) -> Fetched<Value> {
+    func cachedUpdate<Value: Sendable>(_ value: Value, _ entry: StoredResponse, encoded: [UInt8]?, remoteError: String? = nil) -> Fetched<Value> {
         let date = now()
         let freshness = Freshness(
             origin: .cache, fetchedAt: entry.fetchedAt, ageSeconds: entry.ageSeconds(at: date),
             stale: entry.isStale(at: date), remoteError: remoteError)
-        return Fetched(value: value, freshness: freshness)
+        return Fetched(value: value, freshness: freshness, encoded: encoded)
     }
 
     /// Fetches `resource` through the key's shared flight and decodes the result.
@@ -159,8 +160,14 @@ struct CachedRemoteLoader: Sendable {
             throw MoviesError(wrapping: error)
         }
         let value: Value
+        let encoded: [UInt8]?
         do {
-            value = try (outcome.value as? Value) ?? resource.decode(outcome.entry)
+            if let decoded = outcome.value as? Value {
+                (value, encoded) = (decoded, outcome.encoded)
+            } else {
+                // A 304, or a newer entry another writer stored: its stored reply, else its body.
+                (value, encoded) = try resource.stored(outcome.entry)
+            }
         } catch {
             throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded")
         }
@@ -168,6 +175,6 @@ struct CachedRemoteLoader: Sendable {
             origin: outcome.origin, fetchedAt: outcome.entry.fetchedAt,
             ageSeconds: outcome.entry.ageSeconds(at: now()), stale: false,
             stored: outcome.storageFault == nil ? nil : false, storageFault: outcome.storageFault)
-        return Fetched(value: value, freshness: freshness)
+        return Fetched(value: value, freshness: freshness, encoded: encoded)
     }
 }

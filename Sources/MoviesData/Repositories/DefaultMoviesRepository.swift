@@ -104,8 +104,13 @@ public struct DefaultMoviesRepository: MoviesRepository {
     }
 
     /// A value's JSON in the interface's shape, as stored with its response.
-    @Sendable private static func replyJSON<Value: Encodable>(_ value: Value) -> Data? {
-        (try? WireCoding.bytes(value)).map { Data($0) }
+    @Sendable private static func replyJSON<Value: Encodable>(_ value: Value) -> [UInt8]? {
+        try? WireCoding.bytes(value)
+    }
+
+    /// A stored reply read back into its value.
+    @Sendable private static func fromReply<Value: Decodable>(_ bytes: [UInt8]) throws -> Value {
+        try WireCoding.decode(Value.self, from: bytes)
     }
 
     private static func searchKey(_ request: SearchRequest) -> String {
@@ -118,19 +123,27 @@ public struct DefaultMoviesRepository: MoviesRepository {
             resourceClass: .search,
             request: .search(query: request.query.query, page: request.page, language: request.language),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
-            reply: Self.replyJSON,
+            reply: Self.replyJSON, decodeReply: Self.fromReply,
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
     }
 
     /// One movie's details; see `MoviesRepository.movieDetails`.
     public func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {
-        let resource = CachedResource<MovieDetails>(
+        try await loader.run(movieResource(id: id, language: language), fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
+    }
+
+    /// The cached details in the interface's shape; see `MoviesRepository.cachedMovieAnswer`.
+    public func cachedMovieAnswer(id: Int, language: String?) async -> CachedAnswer? {
+        await loader.cachedAnswer(movieResource(id: id, language: language))
+    }
+
+    private func movieResource(id: Int, language: String?) -> CachedResource<MovieDetails> {
+        CachedResource<MovieDetails>(
             key: CacheKey.movie(id: id, language: language),
             resourceClass: .movie,
             request: .movie(id: id, language: language),
             decode: { entry in try MovieDetailsDTO.decode(entry.body).toDomain() },
-            reply: Self.replyJSON,
+            reply: Self.replyJSON, decodeReply: Self.fromReply,
             notFound: MoviesError(code: .notFound, message: "TMDB has no movie with id \(id)", httpStatus: 404, tmdbCode: 34, movieID: id))
-        try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import MoviesDomain
 
 /// Port: where raw TMDB responses are cached. Adapters: `SQLiteResponseStorage`, and an
 /// in-memory one for tests.
@@ -9,6 +8,10 @@ import MoviesDomain
 public protocol ResponseStorage: Sendable {
     /// The entry for `key`, or `nil`. Records the access for LRU eviction (may be batched).
     func response(forKey key: String) async throws -> StoredResponse?
+
+    /// The entry for `key` when the storage's memory holds it (`ResponseMemory`): without I/O
+    /// or waiting, so an event loop may ask; `nil` when it is not in memory. Records the access.
+    func remembered(forKey key: String) -> ResponseMemory.Remembered?
 
     /// Inserts or replaces the entry for `response.key`, unless the stored one is newer.
     /// - Returns: `false` when a newer entry was kept instead.
@@ -38,3 +41,8 @@ public protocol ResponseStorage: Sendable {
 }
 
 import MoviesDomain
+
+extension ResponseStorage {
+    /// No memory: every entry is read.
+    public func remembered(forKey key: String) -> ResponseMemory.Remembered? { nil }
+}

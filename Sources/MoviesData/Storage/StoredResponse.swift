@@ -22,11 +22,18 @@ public struct StoredResponse: Sendable, Hashable {
     /// The decoded value's JSON in the interface's shape (`WireCoding`), written when the response
     /// is stored so that a cached reply needs no decoding; `nil` for posters, negative entries and
     /// entries stored before it existed (then the body is decoded).
-    public var reply: Data?
+    public var reply: [UInt8]?
+    /// The `WireCoding.version` `reply` was written at (`nil`: unknown, a row stored before
+    /// versions were): a reply of another version is not served (`reply(atVersion:)`).
+    public var replyVersion: Int?
 
     /// Creates a stored response.
-    public init(key: String, resource: ResourceClass, body: Data, contentType: String = "application/json", httpStatus: Int = 200, fetchedAt: Date, expiresAt: Date, etag: String? = nil, lastModified: String? = nil, reply: Data? = nil) {
+    public init(
+        key: String, resource: ResourceClass, body: Data, contentType: String = "application/json", httpStatus: Int = 200,
+        fetchedAt: Date, expiresAt: Date, etag: String? = nil, lastModified: String? = nil, reply: [UInt8]? = nil, replyVersion: Int? = nil
+    ) {
         self.reply = reply
+        self.replyVersion = reply == nil ? nil : replyVersion
         self.key = key
         self.resource = resource
         self.body = body
@@ -36,6 +43,12 @@ public struct StoredResponse: Sendable, Hashable {
         self.expiresAt = expiresAt
         self.etag = etag
         self.lastModified = lastModified
+    }
+
+    /// The stored reply when it was written at `version`; `nil` otherwise (then the body is what
+    /// the entry holds).
+    public func reply(atVersion version: Int) -> [UInt8]? {
+        replyVersion == version ? reply : nil
     }
 
     /// Whether the entry is past its fresh lifetime at `now`.

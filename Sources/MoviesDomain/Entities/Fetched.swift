@@ -2,11 +2,15 @@
 public struct Fetched<Value: Sendable>: Sendable {
     public var value: Value
     public var freshness: Freshness
+    /// The value as the cache holds it for replies (the interface's JSON), when at hand: a reply
+    /// sends these bytes rather than encoding the value again. `nil`: encode the value.
+    public var encoded: [UInt8]?
 
     /// Creates an update.
-    public init(value: Value, freshness: Freshness) {
+    public init(value: Value, freshness: Freshness, encoded: [UInt8]? = nil) {
         self.value = value
         self.freshness = freshness
+        self.encoded = encoded
     }
 }
 

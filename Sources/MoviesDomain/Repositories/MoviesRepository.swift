@@ -14,9 +14,15 @@ public protocol MoviesRepository: Sendable {
     /// decoding it; `nil` on a miss, a negative or corrupt entry, or a storage error. Never touches
     /// the network.
     func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer?
+
+    /// The cached details of movie `id` in the interface's shape, as `cachedSearchAnswer`.
+    func cachedMovieAnswer(id: Int, language: String?) async -> CachedAnswer?
 }
 
 extension MoviesRepository {
     /// Nothing cached in the interface's shape: always `nil`, so callers use `searchMovies`.
     public func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? { nil }
+
+    /// Nothing cached in the interface's shape: always `nil`, so callers use `movieDetails`.
+    public func cachedMovieAnswer(id: Int, language: String?) async -> CachedAnswer? { nil }
 }

@@ -45,6 +45,9 @@ public final class SQLiteStore: Sendable {
         if let error = error as? SQLiteError { report(.failed(error, write: write)) }
     }
 
+    /// The commits by other processes noticed so far (`noticeExternalWrites()`); read without waiting.
+    public var externalWriteCount: UInt64 { externalWrites.load(ordering: .acquiring) }
+
     /// The number of write transactions that have ended (committed or rolled back), counted after
     /// the commit, plus the commits by other processes noticed so far (`noticeExternalWrites()`): a
     /// value read before a read and unchanged later proves nothing was written since — by this
@@ -94,21 +97,27 @@ public final class SQLiteStore: Sendable {
     }
 
     /// Runs `body` in one write transaction on the writer, after applying buffered access times.
+    /// `afterCommit` gets the result once it is committed, before the next write transaction
+    /// begins (in commit order): where memory that follows the database is updated.
     @discardableResult
-    public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    public func write<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
+    ) async throws -> T {
         defer { endedWrites.add(1, ordering: .releasing) }
-        return try await writeCountingNothing(body)
+        return try await writeCountingNothing(body, afterCommit: afterCommit)
     }
 
     /// `write(_:)` without counting the transaction in `writeRevision`: only for writes that change
     /// no stored response.
-    func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    func writeCountingNothing<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
+    ) async throws -> T {
         let accesses = accessTimes.drain()
         do {
-            let result = try await writer.transaction { connection in
+            let result = try await writer.transaction({ connection in
                 try AccessTimeBuffer.apply(accesses, to: connection)
                 return try body(connection)
-            }
+            }, afterCommit: afterCommit)
             report(.writeSucceeded)
             return result
         } catch {

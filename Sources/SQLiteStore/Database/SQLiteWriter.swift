@@ -40,8 +40,12 @@ actor SQLiteWriter {
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction; commits on return, rolls back on throw.
-    func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) throws -> T {
-        try noticingLocks(waiting: !knownLocked) { try connection.transaction(.immediate) { try body(connection) } }
+    /// After a commit, `afterCommit` gets the result before the next transaction begins, so what
+    /// it does (memory following the database) happens in commit order.
+    func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil) throws -> T {
+        let result = try noticingLocks(waiting: !knownLocked) { try connection.transaction(.immediate) { try body(connection) } }
+        afterCommit?(result)
+        return result
     }
 
     /// An empty `BEGIN IMMEDIATE` transaction, without waiting: throws `SQLITE_BUSY` while another

@@ -116,7 +116,7 @@ enum MovieTextIndexSchema {
         var all: [String] = []
         while try keys.step() { all.append(keys.text(at: 0) ?? "") }
         for key in all {
-            guard let response = try ResponseRow.load(key: key, from: connection) else { continue }
+            guard let response = try ResponseRow.load(key: key, from: connection, beforeReplyVersions: true) else { continue }
             try MovieTextIndexWriter.index(MovieIndexing.entries(of: response), forKey: key, in: connection)
         }
     }

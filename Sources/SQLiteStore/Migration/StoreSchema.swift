@@ -63,6 +63,7 @@ public enum StoreSchema {
         SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
         SQLiteMigration(version: 5, name: changeFeed.name, apply: changeFeed.apply),
         SQLiteMigration(version: 6, name: indexQueue.name, apply: indexQueue.apply),
+        SQLiteMigration(version: 7, name: replyVersion.name, apply: replyVersion.apply),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -76,7 +77,9 @@ public enum StoreSchema {
 
     /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
-    public static let cacheMigrations: [SQLiteMigration] = [version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue]
+    public static let cacheMigrations: [SQLiteMigration] = [
+        version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue, replyVersion,
+    ]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
     /// older rows until they are fetched again; reading one decodes its body instead).
@@ -114,6 +117,13 @@ extension StoreSchema {
     /// Cache version 7: the local search index's queue (`MovieTextIndexSchema.queueSQL`). Every
     /// search page and movie details written is queued in its own transaction, and indexed after.
     public static let indexQueue = SQLiteMigration(version: 7, name: "search index queue", sql: MovieTextIndexSchema.queueSQL)
+
+    /// Cache version 8: the version of the interface's shape each stored reply was written in
+    /// (`WireCoding.version`; `NULL` for older rows): a reply of another version is not served, the
+    /// body is decoded instead, so a new field never waits 30 days for the cache to turn over.
+    public static let replyVersion = SQLiteMigration(version: 8, name: "stored reply versions", sql: """
+        ALTER TABLE responses ADD COLUMN reply_version INT;
+        """)
 }
 
 /// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,

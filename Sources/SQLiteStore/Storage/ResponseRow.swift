@@ -4,10 +4,12 @@ import MoviesData
 /// Conversions between `StoredResponse` and rows of the `responses` table.
 enum ResponseRow {
     /// Loads the entry for `key`, or `nil`. A row of an unknown resource class (written by hand
-    /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`.
-    static func load(key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false) throws -> StoredResponse? {
+    /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`. `beforeReplyVersions`:
+    /// for a migration that runs before the `reply_version` column exists (no reply is current then).
+    static func load(key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false, beforeReplyVersions: Bool = false) throws -> StoredResponse? {
         let statement = try connection.prepareReused("""
-            SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified, reply
+            SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified, reply,
+                   \(beforeReplyVersions ? "NULL" : "reply_version")
             FROM responses WHERE key = ?
             """, [.text(key)])
         guard try statement.step() else { return nil }
@@ -25,7 +27,8 @@ enum ResponseRow {
             expiresAt: Date(timeIntervalSince1970: statement.double(at: 5)),
             etag: statement.text(at: 6),
             lastModified: statement.text(at: 7),
-            reply: statement.isNull(at: 8) ? nil : statement.blob(at: 8)
+            reply: statement.isNull(at: 8) ? nil : Array(statement.blob(at: 8)),
+            replyVersion: statement.isNull(at: 9) ? nil : Int(statement.int64(at: 9))
         )
     }
 
@@ -35,13 +38,14 @@ enum ResponseRow {
     }
 
     /// The INSERT values, in column order: key, resource, body, content_type, http_status,
-    /// fetched_at, expires_at, etag, last_modified, last_access, size, reply.
+    /// fetched_at, expires_at, etag, last_modified, last_access, size, reply, reply_version.
     static func values(of response: StoredResponse, lastAccess: Double) -> [SQLiteValue] {
         [
             .text(response.key), .text(response.resource.rawValue), .blob(response.body),
             .text(response.contentType), .int(response.httpStatus), .date(response.fetchedAt),
             .date(response.expiresAt), .optionalText(response.etag), .optionalText(response.lastModified),
-            .real(lastAccess), .int(size(of: response)), response.reply.map { .blob($0) } ?? .null,
+            .real(lastAccess), .int(size(of: response)), response.reply.map { .blob(Data($0)) } ?? .null,
+            response.reply == nil ? .null : response.replyVersion.map { .int($0) } ?? .null,
         ]
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// distinct keys are pending and `accessFlushInterval` has passed since the last one (or at once
 /// when 16 times the threshold are pending), so LRU eviction works without turning reads into writes.
 public final class SQLiteResponseStorage: ResponseStorage {
-    private let store: SQLiteStore
+    let store: SQLiteStore
     private let clock: @Sendable () -> Date
     private let accessFlushThreshold: Int
     private let accessFlushInterval: Double
@@ -19,6 +19,9 @@ public final class SQLiteResponseStorage: ResponseStorage {
     private let indexUpkeep: MovieIndexUpkeep?
     /// When the last background flush started (Unix seconds).
     private let lastAccessFlush = Mutex(-Double.infinity)
+    /// The memory of entries in front of the table (`nil`: none): filled by reads, updated by
+    /// every write after its commit.
+    public let memory: ResponseMemory?
 
     /// Creates the storage over `store`.
     /// - Parameters:
@@ -32,31 +35,39 @@ public final class SQLiteResponseStorage: ResponseStorage {
     ///     pages cost a third of the daemon's throughput.
     ///   - indexUpkeep: woken after a response is stored or revalidated, to index what that queued
     ///     (`nil`: it is indexed when the index is next searched).
+    ///   - memory: the memory of entries that reads fill and writes keep current (`nil`: none); it
+    ///     must be this store's alone (and the change feed's adapter's over the same store).
     public init(
         store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30,
-        indexUpkeep: MovieIndexUpkeep? = nil, clock: @escaping @Sendable () -> Date = { Date() }
+        indexUpkeep: MovieIndexUpkeep? = nil, memory: ResponseMemory? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
+        self.memory = memory
         self.indexUpkeep = indexUpkeep
         self.clock = clock
         self.accessFlushThreshold = max(1, accessFlushThreshold)
         self.accessFlushInterval = max(0, accessFlushInterval)
     }
 
-    /// The cache's change counter (GRDB's way: the store knows when it changed): it moves after
-    /// every write transaction and after each commit by another process that
-    /// `SQLiteStore.noticeExternalWrites()` has seen. Read from memory, without I/O or waiting, so
-    /// memory derived from the cache may be trusted for as long as the count it was read at comes back.
-    public var changeCount: UInt64 { store.writeRevision }
-
-    /// The entry for `key`, or `nil`; records the access in memory.
+    /// The entry for `key`, or `nil`: from memory, else read (and remembered); records the access.
     public func response(forKey key: String) async throws -> StoredResponse? {
+        if let remembered = remembered(forKey: key) { return remembered.response }
+        let mark = memory?.writeMark ?? 0
         let found = try await store.read { connection in
             try ResponseRow.load(key: key, from: connection)
         }
         guard let found else { return nil }
+        memory?.fill(found, readSince: mark)
         recordAccess(forKey: key)
         return found
+    }
+
+    /// The entry for `key` when it is in memory (without I/O or waiting); the access counts for
+    /// LRU eviction (passed on at most once a second per key).
+    public func remembered(forKey key: String) -> ResponseMemory.Remembered? {
+        guard let memory, let (remembered, passOn) = memory.remembered(forKey: key, at: clock().timeIntervalSince1970) else { return nil }
+        if passOn { recordAccess(forKey: key) }
+        return remembered
     }
 
     /// Records an access in memory, like a read does (an answer served from memory still counts
@@ -93,16 +104,18 @@ public final class SQLiteResponseStorage: ResponseStorage {
             // Prepared once per connection: the upsert compiles its triggers' programs with it.
             try connection.runReused("""
                 INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
-                                       etag, last_modified, last_access, size, reply)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       etag, last_modified, last_access, size, reply, reply_version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET
                     resource = excluded.resource, body = excluded.body, content_type = excluded.content_type,
                     http_status = excluded.http_status, fetched_at = excluded.fetched_at,
                     expires_at = excluded.expires_at, etag = excluded.etag,
                     last_modified = excluded.last_modified, last_access = excluded.last_access,
-                    size = excluded.size, reply = excluded.reply
+                    size = excluded.size, reply = excluded.reply, reply_version = excluded.reply_version
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
+        } afterCommit: { [memory] saved in
+            if saved { memory?.saved(response) }
         }
         // The triggers decide what is queued; waking for anything else costs the upkeep one read.
         if saved { indexUpkeep?.wake() }
@@ -118,6 +131,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 UPDATE responses SET fetched_at = ?1, expires_at = ?2, last_access = max(last_access, ?3)
                 WHERE key = ?4 AND fetched_at <= ?1
                 """, [.date(fetchedAt), .date(expiresAt), .real(now), .text(key)])
+        } afterCommit: { [memory] updated in
+            if updated > 0 { memory?.revalidated(key: key, fetchedAt: fetchedAt, expiresAt: expiresAt) }
         }
         if updated > 0 { indexUpkeep?.wake() }
     }
@@ -127,6 +142,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
         let match = KeyPrefixMatch(prefixes: keyPrefixes, firstParameter: 2)
         return try await store.write { connection in
             try connection.run("UPDATE responses SET expires_at = min(expires_at, ?1) WHERE \(match.sql)", [.date(now)] + match.values)
+        } afterCommit: { [memory] _ in
+            memory?.invalidated(keyPrefixes: keyPrefixes, now: now)
         }
     }
 
@@ -137,6 +154,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
             let pinned = try connection.integer("SELECT count(*) FROM responses WHERE pinned != 0 AND (\(match.sql))", match.values) ?? 0
             let deleted = try connection.run("DELETE FROM responses WHERE \(match.sql)", match.values)
             return PurgedEntries(entries: deleted, pinned: Int(pinned))
+        } afterCommit: { [memory] _ in
+            memory?.purged(keyPrefixes: keyPrefixes)
         }
     }
 
@@ -154,13 +173,15 @@ public final class SQLiteResponseStorage: ResponseStorage {
     public func evict(toFit byteBudget: Int64) async throws -> Int {
         try await store.write { connection in
             let total = try connection.integer("SELECT sum(size) FROM responses") ?? 0
-            guard total > byteBudget else { return 0 }
+            guard total > byteBudget else { return [String]() }
             let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
             for key in victims {
                 try connection.run("DELETE FROM responses WHERE key = ?", [.text(key)])
             }
-            return victims.count
-        }
+            return victims
+        } afterCommit: { [memory] victims in
+            memory?.deleted(keys: victims)
+        }.count
     }
 
     /// Keys of unpinned entries, least recently used first, whose sizes add up to at least

@@ -1,0 +1,122 @@
+import FoundationEssentials
+import MoviesData
+import MoviesDomain
+import MoviesWire
+import Synchronization
+import Varlink
+
+/// Replies made from the storage's memory (`ResponseMemory`): a cached entry's stored reply bytes
+/// and its age spliced into the reply's shape, without a task, a storage read, or decoding or
+/// encoding the value, so that the server's event loop may answer with it.
+///
+/// It holds no answers of its own (the memory is the storage's, kept current by every write);
+/// only the last reply made for a few hot keys (`preparedCapacity`), each valid while its entry's
+/// generation and age (whole seconds) are the same, so that answering a hot key again within the
+/// same second sends the same bytes.
+final class MemoryAnswers: Sendable {
+    private struct Prepared {
+        var generation: UInt64
+        var ageSeconds: Int
+        var continues: Bool
+        var reply: VarlinkPreparedReply
+    }
+
+    private struct State {
+        var prepared: [String: Prepared] = [:]
+        /// Keys with a prepared reply, oldest first.
+        var order: [String] = []
+    }
+
+    /// How many keys keep their last prepared reply.
+    static let preparedCapacity = 64
+
+    private let remembered: @Sendable (String) -> ResponseMemory.Remembered?
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    /// Creates answers from `remembered` (the storage's `remembered(forKey:)`).
+    init(remembered: @escaping @Sendable (String) -> ResponseMemory.Remembered?, now: @escaping @Sendable () -> Date) {
+        self.remembered = remembered
+        self.now = now
+    }
+
+    /// The cached answer under `key` when the memory holds it with a current reply.
+    func answer(forKey key: String) -> CachedAnswer? {
+        remembered(key).flatMap(Self.answer)
+    }
+
+    /// The reply answering `call` from memory, when `ImmediateAnswer` allows one for the entry
+    /// under `key`: the final reply, or the first of a `more` call's (`continues`). `member` names
+    /// the value in the reply (`page`, `movie`).
+    func reply(forKey key: String, member: String, policy: FetchPolicy, call: VarlinkCall) -> VarlinkPreparedReply? {
+        guard let found = remembered(key), let answer = Self.answer(found) else { return nil }
+        let date = now()
+        let stale = answer.isStale(at: date)
+        guard let immediate = ImmediateAnswer.of(policy: policy, streams: call.more && !call.oneway, stale: stale) else { return nil }
+        let continues = immediate == .first
+        guard !stale else { return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues) }
+        let age = answer.ageSeconds(at: date)
+        let kept = state.withLock { state -> VarlinkPreparedReply? in
+            guard let prepared = state.prepared[key], prepared.generation == found.generation,
+                  prepared.ageSeconds == age, prepared.continues == continues else { return nil }
+            return prepared.reply
+        }
+        if let kept { return kept }
+        let reply = VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues)
+        state.withLock { state in
+            if state.prepared.updateValue(Prepared(generation: found.generation, ageSeconds: age, continues: continues, reply: reply), forKey: key) == nil {
+                state.order.append(key)
+                if state.order.count > Self.preparedCapacity { state.prepared[state.order.removeFirst()] = nil }
+            }
+        }
+        return reply
+    }
+
+    /// The reply parameters of answering `answer` from the cache now, with `remoteError` when TMDB
+    /// could not answer.
+    func parameters(_ member: String, _ answer: CachedAnswer, remoteError: String? = nil) -> [String: JSONValue] {
+        Self.parameters(member, answer, at: now(), remoteError: remoteError)
+    }
+
+    /// The reply parameters of an update: its stored reply bytes when it has them, else `value`
+    /// encoded.
+    static func parameters<Value: Encodable>(_ member: String, _ update: Fetched<Value>) -> [String: JSONValue] {
+        let freshness = (try? WireCoding.encode(update.freshness)) ?? .null
+        if let encoded = update.encoded { return [member: .raw(encoded), "freshness": freshness] }
+        return [member: (try? WireCoding.encode(update.value)) ?? .null, "freshness": freshness]
+    }
+
+    private static func answer(_ remembered: ResponseMemory.Remembered) -> CachedAnswer? {
+        let response = remembered.response
+        guard response.httpStatus == 200, let reply = response.reply(atVersion: WireCoding.version) else { return nil }
+        return CachedAnswer(json: reply, fetchedAt: response.fetchedAt, expiresAt: response.expiresAt)
+    }
+
+    private static func parameters(_ member: String, _ answer: CachedAnswer, at date: Date, remoteError: String? = nil) -> [String: JSONValue] {
+        var freshness = answer.freshness(at: date)
+        freshness.remoteError = remoteError
+        if remoteError == nil, let written = freshnessBytes(freshness) {
+            return [member: .raw(answer.json), "freshness": .raw(written)]
+        }
+        return [member: .raw(answer.json), "freshness": (try? WireCoding.encode(freshness)) ?? .null]
+    }
+
+    /// A cached answer's freshness as `WireCoding` writes it (sorted keys, RFC 3339 date, absent
+    /// optionals omitted), written directly: no encoder per reply. `nil` when it has optional
+    /// fields set or a date `WireDate` does not cover (then it is encoded).
+    static func freshnessBytes(_ freshness: Freshness) -> [UInt8]? {
+        guard freshness.remoteError == nil, freshness.stored == nil, freshness.storageFault == nil else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96)
+        bytes.append(contentsOf: #"{"ageSeconds":"#.utf8)
+        bytes.append(contentsOf: String(freshness.ageSeconds).utf8)
+        bytes.append(contentsOf: #","fetchedAt":""#.utf8)
+        guard WireDate.append(freshness.fetchedAt, to: &bytes) else { return nil }
+        bytes.append(contentsOf: #"","origin":""#.utf8)
+        bytes.append(contentsOf: freshness.origin.rawValue.utf8)
+        bytes.append(contentsOf: #"","stale":"#.utf8)
+        bytes.append(contentsOf: (freshness.stale ? "true" : "false").utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+}

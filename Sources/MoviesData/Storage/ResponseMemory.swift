@@ -1,0 +1,322 @@
+import FoundationEssentials
+import MoviesDomain
+import MoviesWire
+import Synchronization
+
+/// The daemon's one memory of cached responses: a write-through, per-key copy of what the cache
+/// database holds, within a byte budget, least recently used out first.
+///
+/// It is a layer of the storage port, kept by the storage adapter (`SQLiteResponseStorage`, and
+/// the change feed's adapter for the rows it touches): a read fills it, and every write updates or
+/// drops exactly the keys it touched, after its commit and in commit order (the writer calls it
+/// before the next transaction). Nothing else invalidates it, except a commit by another process
+/// (`externalRevision` moved), which empties it: which keys another process touched is unknown.
+///
+/// An entry with a stored reply of the current `WireCoding.version` keeps that reply and not
+/// TMDB's body (`body` is empty, `bodyOmitted`): everything the daemon answers or decides from a
+/// cached search page or movie is in the reply. Lookups and updates are a lock and a dictionary
+/// probe; nothing here waits, so the server's event loop may look up an answer itself.
+public final class ResponseMemory: Sendable {
+    /// A remembered entry and its generation: a number that changes whenever the entry does, so
+    /// that whatever is derived from it (a prepared reply) can tell it is still current.
+    public struct Remembered: Sendable {
+        /// The entry, as the database holds it (without the body when `bodyOmitted`).
+        public let response: StoredResponse
+        /// Changes with every update of this key's entry.
+        public let generation: UInt64
+        /// Whether the body was left out (the entry has a current reply, which says everything).
+        public let bodyOmitted: Bool
+    }
+
+    private struct Slot {
+        var key: MemoryKey
+        var remembered: Remembered
+        var bytes: Int
+        /// Neighbours in recency order (slot indices; -1: none).
+        var older: Int
+        var newer: Int
+        /// When the last access was passed on to the database's LRU bookkeeping (Unix seconds).
+        var accessPassedOnAt: Double
+    }
+
+    private struct State {
+        var index: [MemoryKey: Int] = [:]
+        var slots: [Slot?] = []
+        var freeSlots: [Int] = []
+        var newest = -1
+        var oldest = -1
+        var bytes = 0
+        var nextGeneration: UInt64 = 0
+        /// `externalRevision` when the memory was last emptied for it.
+        var externalMark: UInt64 = 0
+        /// Writes seen so far, and the keys of the latest ones (`nil`: a write of many keys): a
+        /// read that began before one of them may not fill its key (`fill(_:readSince:)`).
+        var writes: UInt64 = 0
+        var recentWrites: [MemoryKey?] = []
+    }
+
+    /// How many recent writes are remembered for `fill(_:readSince:)`: a read that overlapped
+    /// more writes than this fills nothing (at 35 writes a second, 30 s of them).
+    static let recentWriteCapacity = 1024
+
+    private let state: Mutex<State>
+    private let byteBudget: Int
+    private let replyVersion: Int
+    private let externalRevision: @Sendable () -> UInt64
+
+    /// Creates an empty memory of at most `byteBudget` bytes (0: remembers nothing).
+    /// - Parameters:
+    ///   - replyVersion: the reply format served (`WireCoding.version`): only such replies
+    ///     stand in for the body.
+    ///   - externalRevision: moves when another process has written the database (read without
+    ///     waiting); the memory is emptied when it does.
+    public init(byteBudget: Int, replyVersion: Int = WireCoding.version, externalRevision: @escaping @Sendable () -> UInt64 = { 0 }) {
+        self.byteBudget = max(0, byteBudget)
+        self.replyVersion = replyVersion
+        self.externalRevision = externalRevision
+        state = Mutex(State(externalMark: externalRevision()))
+    }
+
+    // MARK: Reads
+
+    /// The entry remembered for `key`, made the most recently used; `passOn` is true at most once
+    /// a second per key (`at` is Unix seconds), when the access should reach the database's LRU order.
+    public func remembered(forKey key: String, at seconds: Double) -> (remembered: Remembered, passOn: Bool)? {
+        let key = MemoryKey(key)
+        let external = externalRevision()
+        return state.withLock { state in
+            Self.noticeExternal(external, in: &state)
+            guard let slot = state.index[key], var found = state.slots[slot] else { return nil }
+            let passOn = !(seconds - found.accessPassedOnAt < 1)
+            if passOn {
+                found.accessPassedOnAt = seconds
+                state.slots[slot] = found
+            }
+            Self.makeNewest(slot, in: &state)
+            return (found.remembered, passOn)
+        }
+    }
+
+    /// The write count now: pass it to `fill(_:readSince:)` for an entry about to be read.
+    public var writeMark: UInt64 {
+        state.withLock { $0.writes }
+    }
+
+    /// Remembers `response`, read from the database after `writeMark` was `mark`, unless a write
+    /// touched its key since (then what was read may be older than what is stored).
+    public func fill(_ response: StoredResponse, readSince mark: UInt64) {
+        let key = MemoryKey(response.key)
+        let external = externalRevision()
+        state.withLock { state in
+            Self.noticeExternal(external, in: &state)
+            guard Self.untouched(key, since: mark, in: state), state.index[key] == nil else { return }
+            insert(response, key: key, in: &state)
+        }
+    }
+
+    /// How many entries and bytes are held.
+    public var usage: (entries: Int, bytes: Int) {
+        state.withLock { ($0.index.count, $0.bytes) }
+    }
+
+    // MARK: Writes (after their commit, in commit order)
+
+    /// A save committed `response` (it was newer than what was stored).
+    public func saved(_ response: StoredResponse) {
+        let key = MemoryKey(response.key)
+        state.withLock { state in
+            Self.recordWrite(key, in: &state)
+            if let slot = state.index[key], let current = state.slots[slot], current.remembered.response.fetchedAt > response.fetchedAt {
+                return
+            }
+            remove(key, in: &state)
+            insert(response, key: key, in: &state)
+        }
+    }
+
+    /// A revalidation (TMDB's 304) set new freshness, unless the entry was fetched later.
+    public func revalidated(key text: String, fetchedAt: Date, expiresAt: Date) {
+        let key = MemoryKey(text)
+        state.withLock { state in
+            Self.recordWrite(key, in: &state)
+            update(key, in: &state) { response in
+                guard response.fetchedAt <= fetchedAt else { return false }
+                response.fetchedAt = fetchedAt
+                response.expiresAt = expiresAt
+                return true
+            }
+        }
+    }
+
+    /// Sets the expiry of each key as the database now holds it (the change feed's updates).
+    public func expiries(_ expiries: [(key: String, expiresAt: Date)]) {
+        guard !expiries.isEmpty else { return }
+        state.withLock { state in
+            for (text, expiresAt) in expiries {
+                let key = MemoryKey(text)
+                Self.recordWrite(key, in: &state)
+                update(key, in: &state) { response in
+                    guard response.expiresAt != expiresAt else { return false }
+                    response.expiresAt = expiresAt
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Entries whose key starts with one of `keyPrefixes` (all when empty) expire at `now` at the
+    /// latest (an invalidation).
+    public func invalidated(keyPrefixes: [String], now: Date) {
+        state.withLock { state in
+            Self.recordWrite(nil, in: &state)
+            for key in Self.keys(matching: keyPrefixes, in: state) {
+                update(key, in: &state) { response in
+                    guard response.expiresAt > now else { return false }
+                    response.expiresAt = now
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Entries whose key starts with one of `keyPrefixes` (all when empty) were deleted.
+    public func purged(keyPrefixes: [String]) {
+        state.withLock { state in
+            Self.recordWrite(nil, in: &state)
+            for key in Self.keys(matching: keyPrefixes, in: state) { remove(key, in: &state) }
+        }
+    }
+
+    /// The entries of `keys` were deleted (eviction).
+    public func deleted(keys: [String]) {
+        guard !keys.isEmpty else { return }
+        state.withLock { state in
+            for text in keys {
+                let key = MemoryKey(text)
+                Self.recordWrite(key, in: &state)
+                remove(key, in: &state)
+            }
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    private static func noticeExternal(_ external: UInt64, in state: inout State) {
+        guard external != state.externalMark else { return }
+        state.externalMark = external
+        state.index.removeAll()
+        state.slots.removeAll()
+        state.freeSlots.removeAll()
+        state.newest = -1
+        state.oldest = -1
+        state.bytes = 0
+        recordWrite(nil, in: &state)
+    }
+
+    private static func recordWrite(_ key: MemoryKey?, in state: inout State) {
+        if state.recentWrites.count < recentWriteCapacity {
+            state.recentWrites.append(key)
+        } else {
+            state.recentWrites[Int(state.writes % UInt64(recentWriteCapacity))] = key
+        }
+        state.writes &+= 1
+    }
+
+    /// Whether no write since `mark` touched `key` (or many keys), as far as the ring tells.
+    private static func untouched(_ key: MemoryKey, since mark: UInt64, in state: State) -> Bool {
+        let since = state.writes &- mark
+        guard since > 0 else { return true }
+        guard since <= UInt64(state.recentWrites.count) else { return false }
+        for back in 1...since {
+            let position = Int((state.writes &- back) % UInt64(recentWriteCapacity))
+            guard let written = state.recentWrites[position], written != key else { return false }
+        }
+        return true
+    }
+
+    private static func keys(matching prefixes: [String], in state: State) -> [MemoryKey] {
+        guard !prefixes.isEmpty else { return Array(state.index.keys) }
+        return state.index.keys.filter { key in prefixes.contains { key.key.hasPrefix($0) } }
+    }
+
+    private func insert(_ response: StoredResponse, key: MemoryKey, in state: inout State) {
+        var kept = response
+        let omitted = response.httpStatus == 200 && response.reply(atVersion: replyVersion) != nil
+        if omitted { kept.body = Data() }
+        let bytes = kept.body.count + (kept.reply?.count ?? 0) + key.key.utf8.count + 256
+        guard bytes <= byteBudget else { return }
+        state.nextGeneration &+= 1
+        let slot = Slot(
+            key: key, remembered: Remembered(response: kept, generation: state.nextGeneration, bodyOmitted: omitted),
+            bytes: bytes, older: state.newest, newer: -1, accessPassedOnAt: -Double.infinity)
+        let position: Int
+        if let free = state.freeSlots.popLast() {
+            position = free
+            state.slots[free] = slot
+        } else {
+            position = state.slots.count
+            state.slots.append(slot)
+        }
+        if state.newest >= 0 { state.slots[state.newest]?.newer = position }
+        state.newest = position
+        if state.oldest < 0 { state.oldest = position }
+        state.index[key] = position
+        state.bytes += bytes
+        while state.bytes > byteBudget, state.oldest >= 0, state.oldest != position, let victim = state.slots[state.oldest]?.key {
+            remove(victim, in: &state)
+        }
+    }
+
+    /// Changes the entry of `key` in place with `change` (which says whether it changed anything).
+    private func update(_ key: MemoryKey, in state: inout State, _ change: (inout StoredResponse) -> Bool) {
+        guard let slot = state.index[key], var found = state.slots[slot] else { return }
+        var response = found.remembered.response
+        guard change(&response) else { return }
+        state.nextGeneration &+= 1
+        found.remembered = Remembered(response: response, generation: state.nextGeneration, bodyOmitted: found.remembered.bodyOmitted)
+        state.slots[slot] = found
+    }
+
+    private func remove(_ key: MemoryKey, in state: inout State) {
+        guard let position = state.index.removeValue(forKey: key), let slot = state.slots[position] else { return }
+        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
+        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older } else { state.newest = slot.older }
+        state.slots[position] = nil
+        state.freeSlots.append(position)
+        state.bytes -= slot.bytes
+    }
+
+    private static func makeNewest(_ position: Int, in state: inout State) {
+        guard state.newest != position, let slot = state.slots[position] else { return }
+        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
+        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older }
+        state.slots[position]?.older = state.newest
+        state.slots[position]?.newer = -1
+        if state.newest >= 0 { state.slots[state.newest]?.newer = position }
+        state.newest = position
+    }
+}
+
+/// A cache key as the memory files it: the key with its hash computed once. Cache keys share long
+/// prefixes (`search/movie?query=…&language=&page=`), so comparing two of them byte by byte while
+/// probing a table of thousands was a fifth of the daemon's time over a wide working set; probing
+/// compares hashes, and the bytes only of the key that matches.
+struct MemoryKey: Hashable, Sendable {
+    let key: String
+    private let hash: Int
+
+    init(_ key: String) {
+        self.key = key
+        var hasher = Hasher()
+        hasher.combine(key)
+        hash = hasher.finalize()
+    }
+
+    static func == (lhs: MemoryKey, rhs: MemoryKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.key == rhs.key
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}
