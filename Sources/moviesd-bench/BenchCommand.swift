@@ -6,6 +6,8 @@ enum BenchCommand: Sendable {
     case prefetch(PrefetchOptions)
     /// `calls`: sequential calls with `more`, first-reply and whole-call latency.
     case calls(CallsOptions)
+    /// `pace`: calls at a steady rate beside a measurement (new pages stored, or a control).
+    case pace(PaceOptions)
     /// `index`: the local search index's write cost and query latency at scale.
     case index(IndexBench)
     /// `--help`.
@@ -19,12 +21,26 @@ enum BenchCommand: Sendable {
         var count = 300
     }
 
+    /// Options of `pace`.
+    struct PaceOptions: Sendable {
+        var socketPath = ""
+        var rate = 35.0
+        var durationSeconds = 10.0
+        var policy = "network_only"
+        /// Distinct queries `PREFIX-1`, `PREFIX-2`, … (a new page each), unless `query` is set.
+        var prefix = "paced"
+        /// The one query asked every time (a control: the same calls, nothing new stored).
+        var query: String?
+    }
+
     /// Options of `search`.
     struct SearchOptions: Sendable {
         var socketPath = ""
         var queries: [String] = []
         /// `(query, page)` pairs read from `--requests-file`, asked after `queries` (page 1).
         var requests: [SearchTarget] = []
+        /// Movie ids read from `--movies-file`: `Movie` calls, asked after the searches.
+        var movieIDs: [Int] = []
         var connections: [Int] = [1, 8, 32, 128]
         var threads = 2
         var durationSeconds = 10.0
@@ -42,17 +58,22 @@ enum BenchCommand: Sendable {
         var policy = "network_only"
         /// `(query, page)` pairs from `--requests-file`, sent instead of the numbered queries.
         var requests: [SearchTarget] = []
+        /// Movie ids from `--movies-file`: `Movie` calls, sent instead of the numbered queries.
+        var movieIDs: [Int] = []
     }
 
     /// The help text.
     static let usage = """
         USAGE:
-          moviesd-bench search --socket PATH (--query Q ... | --requests-file F) [--connections 1,8,32,128]
+          moviesd-bench search --socket PATH (--query Q ... | --requests-file F | --movies-file F)
+                               [--connections 1,8,32,128]
                                [--threads 2] [--duration 10] [--policy cache_first]
                                [--expect-origin cache|network|any] [--rss-pid PID]
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
-                               [--policy network_only] [--requests-file F]
+                               [--policy network_only] [--requests-file F | --movies-file F]
           moviesd-bench calls --socket PATH --query Q [--policy cache_then_network] [--count 300]
+          moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
+                               [--prefix paced | --query Q]
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep]
 
         search: for each connection count, opens that many Unix-socket connections spread over
@@ -69,12 +90,18 @@ enum BenchCommand: Sendable {
         other on one connection (after 10 unmeasured ones), and prints the latency of the first
         reply and of the whole call.
 
+        pace: sends Search calls on one connection at --rate a second for --duration seconds:
+        distinct queries ("PREFIX-1" ...), each a page the daemon fetches and stores (with
+        network_only), or always --query (a control: the same calls, nothing new stored). Run
+        beside `search` to measure cached answers while the cache is written.
+
         index: fills two cache databases (in a new directory under --directory, removed after)
         with --movies synthetic movies as search pages of 20, one with the local search index
         and one without, and prints the cost of a page write with and without it (new pages,
         then 1,000 pages again unchanged), then the latency of --queries index queries by kind.
 
-        A requests file has one search per line: the query, a tab, the page number.
+        A requests file has one search per line: the query, a tab, the page number. A movies
+        file has one movie id per line: io.moviesd.Movies.Movie calls (details) instead.
 
         Not a test: it asserts nothing about timing. See scripts/bench and BENCHMARKS.md.
         """
@@ -89,24 +116,25 @@ enum BenchCommand: Sendable {
         case "search":
             let options = try OptionReader(rest, names: [
                 "--socket", "--query", "--requests-file", "--connections", "--threads", "--duration", "--policy",
-                "--expect-origin", "--rss-pid",
+                "--expect-origin", "--rss-pid", "--movies-file",
             ])
             var search = SearchOptions()
             search.socketPath = options.value("--socket") ?? ""
             search.queries = options.values("--query")
             for file in options.values("--requests-file") { search.requests += try SearchTarget.read(file: file) }
+            for file in options.values("--movies-file") { search.movieIDs += try SearchTarget.readMovieIDs(file: file) }
             search.connections = try options.integers("--connections") ?? search.connections
             search.threads = try options.integer("--threads") ?? search.threads
             search.durationSeconds = try options.number("--duration") ?? search.durationSeconds
             search.policy = options.value("--policy") ?? search.policy
             if let origin = options.value("--expect-origin") { search.expectedOrigin = origin == "any" ? nil : origin }
             if let pid = try options.integer("--rss-pid") { search.rssPID = Int32(clamping: pid) }
-            guard !search.socketPath.isEmpty, !search.queries.isEmpty || !search.requests.isEmpty else {
-                throw BenchError("search needs --socket and at least one --query or a --requests-file")
+            guard !search.socketPath.isEmpty, !search.queries.isEmpty || !search.requests.isEmpty || !search.movieIDs.isEmpty else {
+                throw BenchError("search needs --socket and at least one --query, a --requests-file or a --movies-file")
             }
             return .search(search)
         case "prefetch":
-            let options = try OptionReader(rest, names: ["--socket", "--count", "--prefix", "--concurrency", "--policy", "--requests-file"])
+            let options = try OptionReader(rest, names: ["--socket", "--count", "--prefix", "--concurrency", "--policy", "--requests-file", "--movies-file"])
             var prefetch = PrefetchOptions()
             prefetch.socketPath = options.value("--socket") ?? ""
             prefetch.count = try options.integer("--count") ?? prefetch.count
@@ -114,6 +142,7 @@ enum BenchCommand: Sendable {
             prefetch.concurrency = try options.integer("--concurrency") ?? prefetch.concurrency
             prefetch.policy = options.value("--policy") ?? prefetch.policy
             if let file = options.value("--requests-file") { prefetch.requests = try SearchTarget.read(file: file) }
+            if let file = options.value("--movies-file") { prefetch.movieIDs = try SearchTarget.readMovieIDs(file: file) }
             guard !prefetch.socketPath.isEmpty else { throw BenchError("prefetch needs --socket") }
             return .prefetch(prefetch)
         case "calls":
@@ -125,6 +154,17 @@ enum BenchCommand: Sendable {
             calls.count = try options.integer("--count") ?? calls.count
             guard !calls.socketPath.isEmpty, !calls.query.isEmpty else { throw BenchError("calls needs --socket and --query") }
             return .calls(calls)
+        case "pace":
+            let options = try OptionReader(rest, names: ["--socket", "--rate", "--duration", "--policy", "--prefix", "--query"])
+            var pace = PaceOptions()
+            pace.socketPath = options.value("--socket") ?? ""
+            pace.rate = try options.number("--rate") ?? pace.rate
+            pace.durationSeconds = try options.number("--duration") ?? pace.durationSeconds
+            pace.policy = options.value("--policy") ?? pace.policy
+            pace.prefix = options.value("--prefix") ?? pace.prefix
+            pace.query = options.value("--query")
+            guard !pace.socketPath.isEmpty, pace.rate > 0 else { throw BenchError("pace needs --socket and a --rate above 0") }
+            return .pace(pace)
         case "index":
             let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep"])
             var bench = IndexBench()

@@ -3,20 +3,19 @@ import Synchronization
 import SystemSupport
 import Varlink
 
-/// The cold-prefetch measurement: `targets`, distinct searches sent through the daemon with
-/// `policy` by `concurrency` clients at once; the wall time until the last answer.
+/// The cold-prefetch measurement: `targets`, distinct calls (searches, movies) sent through the
+/// daemon by `concurrency` clients at once; the wall time until the last answer.
 struct PrefetchRun: Sendable {
     let socketPath: String
-    let targets: [SearchTarget]
+    let targets: [BenchCall]
     let concurrency: Int
-    let policy: String
 
     /// Runs every query once; returns (seconds, failures).
     func run() throws(BenchError) -> (seconds: Double, failures: [String]) {
         let queue = WorkQueue(targets)
         let started = MonotonicClock.now()
         let threads = (0..<max(1, concurrency)).map { _ in
-            NativeThread { [socketPath, policy] in
+            NativeThread { [socketPath] in
                 let client: VarlinkClient
                 do {
                     client = try VarlinkClient(unixPath: socketPath, timeoutSeconds: 60)
@@ -26,7 +25,7 @@ struct PrefetchRun: Sendable {
                 }
                 while let target = queue.next() {
                     do {
-                        try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: policy)) { reply in
+                        try client.call(target.method, parameters: target.parameters) { reply in
                             if let error = reply.error { queue.fail("\(target): \(error) \(String(decoding: reply.parameters.serialized(), as: UTF8.self))") }
                         }
                     } catch {
@@ -44,14 +43,14 @@ struct PrefetchRun: Sendable {
 
 /// The queries still to send, and the failures seen, shared by the client threads.
 private final class WorkQueue: Sendable {
-    private let pending: Mutex<[SearchTarget]>
+    private let pending: Mutex<[BenchCall]>
     private let failed = Mutex<[String]>([])
 
-    init(_ items: [SearchTarget]) {
+    init(_ items: [BenchCall]) {
         pending = Mutex(items.reversed())
     }
 
-    func next() -> SearchTarget? {
+    func next() -> BenchCall? {
         pending.withLock { $0.popLast() }
     }
 

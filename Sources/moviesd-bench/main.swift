@@ -27,6 +27,9 @@ func runBench() async -> Int32 {
             } catch {
                 throw BenchError("index: \(error)")
             }
+        case .pace(let options):
+            let (sent, failures) = try PacedCalls(options: options).run()
+            print("pace rate=\(format(options.rate, 1)) policy=\(options.policy) calls=\(sent) failures=\(failures.count)\(failures.first.map { " first_failure=\($0)" } ?? "")")
         case .calls(let options):
             let run = CallLatencyRun(socketPath: options.socketPath, target: SearchTarget(query: options.query, page: 1), policy: options.policy, count: max(1, options.count))
             let (first, whole) = try run.run()
@@ -42,14 +45,8 @@ func runBench() async -> Int32 {
 /// One result line per connection count.
 func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
     let targets = options.queries.map { SearchTarget(query: $0, page: 1) } + options.requests
-    let messages = targets.map { target in
-        var message = JSONValue.object([
-            "method": .string("io.moviesd.Movies.Search"),
-            "parameters": .object(target.parameters(policy: options.policy)),
-        ]).serialized()
-        message.append(0)
-        return message
-    }
+    let calls = targets.map { BenchCall.search($0, policy: options.policy) } + options.movieIDs.map { BenchCall.movie($0, policy: options.policy) }
+    let messages = calls.map(\.message)
     let expected = options.expectedOrigin
     for connections in options.connections {
         let plan = LoadGenerator.Plan(
@@ -69,10 +66,11 @@ func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
 
 /// One result line for the prefetch run.
 func runPrefetch(_ options: BenchCommand.PrefetchOptions) throws(BenchError) {
-    let targets = options.requests.isEmpty
+    let searches = options.requests.isEmpty && options.movieIDs.isEmpty
         ? (1...max(1, options.count)).map { SearchTarget(query: "\(options.prefix)-\($0)", page: 1) }
         : options.requests
-    let run = PrefetchRun(socketPath: options.socketPath, targets: targets, concurrency: options.concurrency, policy: options.policy)
+    let targets = searches.map { BenchCall.search($0, policy: options.policy) } + options.movieIDs.map { BenchCall.movie($0, policy: options.policy) }
+    let run = PrefetchRun(socketPath: options.socketPath, targets: targets, concurrency: options.concurrency)
     let outcome = try run.run()
     print("prefetch queries=\(targets.count) concurrency=\(options.concurrency) policy=\(options.policy) seconds=\(format(outcome.seconds, 3)) failures=\(outcome.failures.count)")
     for failure in outcome.failures.prefix(5) { print("  failure: \(failure)") }
