@@ -281,6 +281,22 @@ import Testing
                 "a page TMDB sent is in memory at once: written through, not read back")
     }
 
+    /// One pipeline: the answer from memory passes the router's middleware like any call, so the
+    /// debug call log has its line without the service writing one by hand.
+    @Test func anAnswerFromMemoryHasItsCallLogLine() async throws {
+        let events = RecordingEventLog()
+        let harness = ServiceHarness(events: events)
+        try await harness.seedSearch("matrix", titles: ["Cached Matrix"])
+        _ = await harness.call("Search", Self.cacheFirst)
+        let before = events.events.filter { $0.name == "call" }.count
+        _ = try #require(harness.service.answerAtOnce(atOnceCall(Self.cacheFirst)))
+        let lines = events.events.filter { $0.name == "call" }.map(\.message)
+        #expect(lines.count == before + 1)
+        #expect(lines.last?.contains("call Search key=") == true && lines.last?.contains("origin=cache (memory)") == true, "\(lines)")
+        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("nothing cached"), "policy": .string("cache_first")])) == nil)
+        #expect(events.events.filter { $0.name == "call" }.count == before + 1, "no line for a call that goes on to its task (the task writes it)")
+    }
+
     @Test func aMoviesCachedDetailsAreAnsweredAtOnceWithTheReplyOfTheNormalPath() async throws {
         let harness = ServiceHarness()
         await harness.seedMovie(id: 603, title: "The Matrix")

@@ -28,6 +28,10 @@ import Testing
             trace.add("\(name):\(route.method)")
             return try await next(call, replies)
         }
+        func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
+            trace.add("\(name) at once:\(route.method)")
+            return next(call)
+        }
     }
 
     private func router(_ trace: Trace) -> VarlinkRouter {
@@ -85,16 +89,22 @@ import Testing
         #expect(trace.all == ["first:Change", "second:Change", "Change", "first:Read", "second:Read", "Read"])
     }
 
-    @Test func theFastPathServesOnlyMethodsOpenToAnyoneWithFittingParameters() {
-        let router = router(Trace())
+    @Test func anAnswerFromMemoryPassesTheSameChecksAndMiddlewareAsATask() {
+        let trace = Trace()
+        let router = router(trace)
         let remembered = VarlinkCall(method: "org.example.routed.Read", parameters: ["text": .string("remembered")], peer: Self.stranger)
         #expect(router.answerAtOnce(remembered) != nil)
+        #expect(trace.all == ["first at once:Read", "second at once:Read"], "every middleware saw the answer from memory, in order")
         var unknown = remembered
         unknown.parameters["zebra"] = .int(1)
-        #expect(router.answerAtOnce(unknown) == nil)
-        // Registered with an answer from memory, but authorised callers only: never at once.
+        #expect(router.answerAtOnce(unknown) == nil, "a parameter the interface does not declare: the task replies with the error")
+        // Registered with an answer from memory, authorised callers only: at once for them alone.
         let change = VarlinkCall(method: "org.example.routed.Change", parameters: ["name": .string("x")], peer: Self.stranger)
         #expect(router.answerAtOnce(change) == nil)
+        var admitted = change
+        admitted.peer = Self.member
+        #expect(router.answerAtOnce(admitted) != nil)
+        #expect(trace.all.count == 4, "refused calls never reach the middleware after the checks")
     }
 
     @Test func eachMethodHasItsOwnDeadlineOrTheServers() {

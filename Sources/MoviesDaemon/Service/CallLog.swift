@@ -4,8 +4,8 @@ import Varlink
 
 /// The `--log-level debug` line written for every call: method, key (its parameters), where the
 /// answer came from, milliseconds. Calls carry no credential (the token lives only in the daemon),
-/// and the logger redacts it besides. Middleware of the router (added only when debug is on); a
-/// reply from memory records its own line.
+/// and the logger redacts it besides. Middleware of the router (added only when debug is on),
+/// around answers from memory too.
 struct CallLog: VarlinkMiddleware {
     let events: any EventLog
 
@@ -21,6 +21,15 @@ struct CallLog: VarlinkMiddleware {
             record(call, outcome: "error \(error.name)", since: started)
             throw error
         }
+    }
+
+    /// The same line for an answer from memory (`origin=cache (memory)`); nothing when the call
+    /// goes on to its task (which writes its own line).
+    func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
+        let started = ContinuousClock.now
+        guard let reply = next(call) else { return nil }
+        record(call, outcome: "origin=cache (memory)", since: started)
+        return reply
     }
 
     /// Whether a line is written at all (checked before timing a call).

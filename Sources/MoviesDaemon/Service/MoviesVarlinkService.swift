@@ -153,18 +153,14 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     /// or the first of a `more` call's, as `ImmediateAnswer` allows; `nil` otherwise, and the call
     /// runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
     private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let search = try? SearchCall(call),
-              let reply = answers.reply(forKey: search.cacheKey, member: "page", policy: search.policy, call: call) else { return nil }
-        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
-        return reply
+        guard let search = try? SearchCall(call) else { return nil }
+        return answers.reply(forKey: search.cacheKey, member: "page", policy: search.policy, call: call)
     }
 
     /// A movie's cached details from memory, as `answerAtOnce(search:)`.
     private func answerAtOnce(movie call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let movie = try? MovieCall(call),
-              let reply = answers.reply(forKey: movie.cacheKey, member: "movie", policy: movie.policy, call: call) else { return nil }
-        if callLog.isEnabled { callLog.record(call, outcome: "origin=cache (memory)", since: .now) }
-        return reply
+        guard let movie = try? MovieCall(call) else { return nil }
+        return answers.reply(forKey: movie.cacheKey, member: "movie", policy: movie.policy, call: call)
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

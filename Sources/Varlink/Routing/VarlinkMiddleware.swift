@@ -1,11 +1,27 @@
 /// Work done around every call a ``VarlinkRouter`` routes, in hummingbird's shape: it sees the
 /// call and its route, and decides whether and how `next` (the rest of the chain, the method
 /// last) runs.
+///
+/// A call runs through the chain twice at most, and through the same middleware both times:
+/// first on the server's event loop (``answerAtOnce(_:route:next:)``, where the route may answer
+/// from memory), then, when nothing answered there, in the call's task (``handle(_:route:replies:next:)``).
 public protocol VarlinkMiddleware: Sendable {
     /// Handles `call` for `route`, usually by calling `next`.
     func handle(
         _ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder
     ) async throws(VarlinkError) -> [String: JSONValue]
+
+    /// The same around the route's answer from memory, on the event loop: usually `next(call)`;
+    /// `nil` sends the call on to its task (where ``handle(_:route:replies:next:)`` decides).
+    /// Must not block, wait or do I/O.
+    func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply?
+}
+
+extension VarlinkMiddleware {
+    /// Nothing to do around an answer from memory.
+    public func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
+        next(call)
+    }
 }
 
 /// The router's first middleware: a call's parameters must be those its method declares in the
@@ -19,6 +35,11 @@ struct ParameterCheck: VarlinkMiddleware {
         if let misfit = interface.methods[route.method]?.misfit(call.parameters) { throw .invalidParameter(misfit) }
         return try await next(call, replies)
     }
+
+    /// A call that does not fit is not answered from memory: its task replies with the error.
+    func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
+        interface.methods[route.method]?.misfit(call.parameters) == nil ? next(call) : nil
+    }
 }
 
 /// The router's second middleware: a method registered ``VarlinkAccess/authorized`` runs only for
@@ -31,5 +52,10 @@ struct AccessCheck: VarlinkMiddleware {
     ) async throws(VarlinkError) -> [String: JSONValue] {
         guard route.access == .anyone || mayChange(call.peer) else { throw .permissionDenied }
         return try await next(call, replies)
+    }
+
+    /// A peer refused is not answered from memory: its task replies `PermissionDenied`.
+    func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
+        route.access == .anyone || mayChange(call.peer) ? next(call) : nil
     }
 }

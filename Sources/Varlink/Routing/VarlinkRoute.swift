@@ -6,8 +6,9 @@ public struct VarlinkRoute: Sendable {
     public let access: VarlinkAccess
     /// Its own call deadline in seconds (0: none), or `nil` for the server's.
     public let deadlineSeconds: Int?
-    /// The reply when it is already in memory (see ``VarlinkInterfaceHandler/answerAtOnce(_:)``).
+    /// The method's reply when it is already in memory (see
+    /// ``VarlinkInterfaceHandler/answerAtOnce(_:)``), through the middleware chain.
     let answerAtOnce: (@Sendable (VarlinkCall) -> VarlinkPreparedReply?)?
-    /// The method's own work.
+    /// The method's own work, through the middleware chain.
     let responder: VarlinkResponder
 }

@@ -3,8 +3,10 @@
 ///
 /// Every call passes the built-in middleware first: the parameters are checked against the
 /// interface file, then the access level against `mayChange`; then the middleware added with
-/// ``add(_:)``, in order; then the method. The fast path (``answerAtOnce(_:)``) is offered only
-/// to methods open to ``VarlinkAccess/anyone`` whose parameters fit, so it can never skip a check.
+/// ``add(_:)``, in order; then the method. A method's answer from memory (``answerAtOnce(_:)``,
+/// on the event loop) passes the same chain (``VarlinkMiddleware/answerAtOnce(_:route:next:)``),
+/// so checks, limits and logging apply to every answer. Both chains are composed once, when the
+/// method is registered (add middleware before registering methods).
 public struct VarlinkRouter: VarlinkInterfaceHandler {
     public let interfaceName: String
     public let interfaceDescription: String
@@ -21,7 +23,8 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         chain = [ParameterCheck(interface: interface), AccessCheck(mayChange: mayChange)]
     }
 
-    /// Adds `middleware` after those already added (it runs after them, around the method).
+    /// Adds `middleware` after those already added (it runs after them, around the methods
+    /// registered from now on).
     public mutating func add(_ middleware: any VarlinkMiddleware) {
         chain.append(middleware)
     }
@@ -33,9 +36,20 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         answerAtOnce: (@Sendable (VarlinkCall) -> VarlinkPreparedReply?)? = nil,
         _ responder: @escaping VarlinkResponder
     ) {
-        routes[method] = VarlinkRoute(
-            method: method, access: access, deadlineSeconds: deadlineSeconds,
-            answerAtOnce: access == .anyone ? answerAtOnce : nil, responder: responder)
+        let bare = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: answerAtOnce, responder: responder)
+        // Composed once, innermost first: each middleware gets the rest of the chain as `next`.
+        var composed = responder
+        var composedAtOnce = answerAtOnce
+        for middleware in chain.reversed() {
+            let next = composed
+            composed = { (call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] in
+                try await middleware.handle(call, route: bare, replies: replies, next: next)
+            }
+            if let nextAtOnce = composedAtOnce {
+                composedAtOnce = { call in middleware.answerAtOnce(call, route: bare, next: nextAtOnce) }
+            }
+        }
+        routes[method] = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: composedAtOnce, responder: composed)
     }
 
     /// The registered route of `method`, if any.
@@ -52,21 +66,11 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         guard let route = routes[call.methodName] else {
             throw interface.methods[call.methodName] == nil ? .methodNotFound(call.method) : .methodNotImplemented(call.method)
         }
-        return try await run(call, replies: replies, route: route, from: 0)
-    }
-
-    private func run(_ call: VarlinkCall, replies: VarlinkReplyWriter, route: VarlinkRoute, from index: Int) async throws(VarlinkError) -> [String: JSONValue] {
-        guard index < chain.count else { return try await route.responder(call, replies) }
-        let next: VarlinkResponder = { (call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] in
-            try await run(call, replies: replies, route: route, from: index + 1)
-        }
-        return try await chain[index].handle(call, route: route, replies: replies, next: next)
+        return try await route.responder(call, replies)
     }
 
     public func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let route = routes[call.methodName], let answer = route.answerAtOnce,
-              interface.methods[call.methodName]?.misfit(call.parameters) == nil else { return nil }
-        return answer(call)
+        routes[call.methodName]?.answerAtOnce?(call)
     }
 
     public func deadlineSeconds(forMethod name: String) -> Int? {
