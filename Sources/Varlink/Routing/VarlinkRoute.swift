@@ -12,3 +12,16 @@ public struct VarlinkRoute: Sendable {
     /// The method's own work, through the middleware chain.
     let responder: VarlinkResponder
 }
+
+/// Who may call a method: every registration says which, so a method that changes something cannot
+/// be registered without its permission check.
+public enum VarlinkAccess: Sendable, Equatable {
+    /// Any peer that can reach the socket (reads, as in systemd's daemons).
+    case anyone
+    /// Only peers the router's authorisation admits (methods that change state).
+    case authorized
+}
+
+/// Answers one call: its final reply's parameters, or a ``VarlinkError``; a `more` call's
+/// intermediate replies go through the writer.
+public typealias VarlinkResponder = @Sendable (VarlinkCall, VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue]
