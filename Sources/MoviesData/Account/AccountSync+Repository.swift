@@ -106,7 +106,7 @@ extension AccountSync {
                 if current.attempts > 0 || !settings.sendsEditsAtOnce { break }
                 if !(await tmdbIsAnswering()) { break }
             }
-            await waitForProgress(seconds: remaining)
+            await progress.wait(atMostSeconds: remaining)
         }
         if authBlocked, current.state == .pending { current.state = .blockedOnAuth }
         return AccountEditResult(entry: current, sync: try await status())
