@@ -12,11 +12,11 @@ import Testing
     }
 
     /// Opens a store in a temporary directory and hands `body` its response storage.
-    static func withStorage(clock: ManualClock = ManualClock(), accessFlushThreshold: Int = 256, _ body: (SQLiteResponseStorage, SQLiteStore) async throws -> Void) async throws {
+    static func withStorage(clock: TestClock = TestClock(), accessFlushThreshold: Int = 256, _ body: (SQLiteResponseStorage, SQLiteStore) async throws -> Void) async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             do {
-                try await body(SQLiteResponseStorage(store: store, accessFlushThreshold: accessFlushThreshold, clock: clock.function), store)
+                try await body(SQLiteResponseStorage(store: store, accessFlushThreshold: accessFlushThreshold, clock: clock.now), store)
             } catch {
                 await store.close()
                 throw error
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func evictionRemovesLeastRecentlyUsedUnpinnedEntriesFirst() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             // Saved in order a, b, c, d (100 bytes each), each a second later.
             for key in ["a", "b", "c", "d"] {
@@ -191,7 +191,7 @@ import Testing
     }
 
     @Test func readsBufferAccessTimesUntilTheNextWrite() async throws {
-        let clock = ManualClock(5000)
+        let clock = TestClock(Date(timeIntervalSince1970: 5000))
         try await Self.withStorage(clock: clock) { storage, store in
             try await storage.save(Self.entry("movie:1"))
             clock.advance(by: 100)
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func manyPendingAccessTimesAreFlushedInTheBackground() async throws {
-        let clock = ManualClock(5000)
+        let clock = TestClock(Date(timeIntervalSince1970: 5000))
         try await Self.withStorage(clock: clock, accessFlushThreshold: 2) { storage, store in
             try await storage.save(Self.entry("a"))
             try await storage.save(Self.entry("b"))
@@ -264,7 +264,7 @@ import Testing
     // MARK: - Change counter and accesses answered from memory
 
     @Test func theChangeCounterMovesAfterEveryKindOfChangeAndNotAfterReads() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             var last = storage.changeCount
             func changed() -> Bool {
@@ -277,11 +277,11 @@ import Testing
             #expect(changed(), "save")
             _ = try await storage.response(forKey: "search:a")
             storage.recordAccess(forKey: "search:b")
-            _ = try await storage.statistics(now: clock.now, byteBudget: 0)
+            _ = try await storage.statistics(now: clock.date, byteBudget: 0)
             #expect(!changed(), "reads and recorded accesses")
             try await storage.revalidate(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 2000), expiresAt: Date(timeIntervalSince1970: 3000))
             #expect(changed(), "revalidate")
-            #expect(try await storage.invalidate(keyPrefixes: ["search:a"], now: clock.now) == 1)
+            #expect(try await storage.invalidate(keyPrefixes: ["search:a"], now: clock.date) == 1)
             #expect(changed(), "invalidate")
             try await storage.setPinned(true, keys: ["search:a"])
             #expect(changed(), "setPinned")
@@ -293,7 +293,7 @@ import Testing
     }
 
     @Test func anAccessRecordedWithoutAReadCountsForEviction() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             let body = String(repeating: "x", count: 100)
             try await storage.save(Self.entry("search:older", body: body))
@@ -310,7 +310,7 @@ import Testing
     }
 
     @Test func withoutTheRecordedAccessTheOlderEntryIsEvicted() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             let body = String(repeating: "x", count: 100)
             try await storage.save(Self.entry("search:older", body: body))
