@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport", "SystemSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesTestSupport", "SystemSupport", "PowerCutVFS"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport", "SystemSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
