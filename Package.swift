@@ -40,8 +40,8 @@ let package = Package(
         // Infrastructure: the one command-line option parser of all four programs. No Foundation.
         .target(name: "CommandLineSupport"),
 
-        // Infrastructure: the one monotonic clock, native-thread wrapper and deadline timer. Glibc and
-        // the standard library only.
+        // Infrastructure: the one monotonic clock, back-off, wake signal, native-thread wrapper and
+        // deadline timer. Glibc and the standard library only.
         .target(name: "SystemSupport"),
 
         // Infrastructure: JSON values, their parser and serializer, and the Codable encoder and
@@ -92,9 +92,9 @@ let package = Package(
         .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport"]),
+        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport", "SystemSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesWire", "MoviesTestSupport", "SystemSupport", "PowerCutVFS"]),
-        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport", "SystemSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),

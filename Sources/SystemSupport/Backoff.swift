@@ -2,8 +2,9 @@
 /// `initialSeconds` up to `maxSeconds`, spread by ±`jitterFraction` so that many waiters do not
 /// come back at the same instant.
 ///
-/// `RemoteHealth` (the retry pause of background work), the refresh scheduler and the account
-/// outbox use it; each keeps only its own count of failures.
+/// Every pause that grows uses it: a request's retries (`RetryPolicy`, ±50 %), `RemoteHealth`'s
+/// retry pause of background work, the refresh scheduler, the account outbox and the looks of
+/// `sync --wait`; each keeps only its own count of failures.
 public struct Backoff: Sendable, Hashable {
     /// The pause after the first failure, in seconds.
     public var initialSeconds: Double

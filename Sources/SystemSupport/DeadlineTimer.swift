@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The deadlines of async work in flight, on one shared clock: the network request deadline and the
+/// The deadlines of async work in flight, on one shared timer (reading ``MonotonicClock``): the network request deadline and the
 /// daemon's answer deadline both schedule here. (The event loop's call deadlines are its epoll
 /// timeouts, and SQLite's are its progress handler: those run where no task can.)
 ///
@@ -10,7 +10,7 @@ import Synchronization
 /// pending and the next deadline starts a new one.
 public final class DeadlineTimer: Sendable {
     private struct Pending {
-        var due: ContinuousClock.Instant
+        var due: UInt64
         var fire: @Sendable () -> Void
     }
 
@@ -34,7 +34,7 @@ public final class DeadlineTimer: Sendable {
     /// Calls `fire` once, `delay` from now (up to `resolution` later), unless cancelled first.
     /// Returns the id to ``cancel(_:)`` it with.
     public func schedule(after delay: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
-        let due = ContinuousClock.now + max(.zero, delay)
+        let due = MonotonicClock.now() &+ MonotonicClock.nanoseconds(delay)
         let (id, startsTicker) = state.withLock { state in
             state.lastID += 1
             state.pending[state.lastID] = Pending(due: due, fire: fire)
@@ -54,7 +54,7 @@ public final class DeadlineTimer: Sendable {
     private func tick() async {
         while true {
             try? await Task.sleep(for: resolution)
-            let now = ContinuousClock.now
+            let now = MonotonicClock.now()
             let due: [@Sendable () -> Void]? = state.withLock { state in
                 let fired = state.pending.filter { $0.value.due <= now }
                 guard !(fired.isEmpty && state.pending.isEmpty) else {

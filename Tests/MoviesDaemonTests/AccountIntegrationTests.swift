@@ -3,6 +3,7 @@ import Glibc
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import Synchronization
 import Testing
 import TMDBStub
 @testable import MoviesDaemon
@@ -23,11 +24,10 @@ typealias JSONValue = Varlink.JSONValue
         /// Every reply's and error's text, to look for the session in.
         let transcript = Transcript()
 
-        final class Transcript: @unchecked Sendable {
-            private let lock = NSLock()
-            private var texts: [String] = []
-            func add(_ text: String) { lock.withLock { texts.append(text) } }
-            var all: String { lock.withLock { texts.joined(separator: "\n") } }
+        final class Transcript: Sendable {
+            private let texts = Mutex<[String]>([])
+            func add(_ text: String) { texts.withLock { $0.append(text) } }
+            var all: String { texts.withLock { $0.joined(separator: "\n") } }
         }
 
         /// Calls `method`; returns its reply, or the error's name and parameters.

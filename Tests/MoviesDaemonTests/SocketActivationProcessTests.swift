@@ -33,8 +33,8 @@ import Testing
         defer { activator.stop(signal: SIGKILL, timeout: ProcessDeadline.seconds) }
 
         // systemd-socket-activate listens first and runs the child on the first connection.
-        let connected = ProcessDeadline.waitUntil { SocketProbe.isServing(path: socketPath) || !activator.isRunning }
-        try #require(connected && SocketProbe.isServing(path: socketPath), "systemd-socket-activate never listened on \(socketPath)")
+        let connected = ProcessDeadline.waitUntil { UnixSocketProbe.acceptsConnections(socketPath) || !activator.isRunning }
+        try #require(connected && UnixSocketProbe.acceptsConnections(socketPath), "systemd-socket-activate never listened on \(socketPath)")
         let status = activator.wait(timeout: ProcessDeadline.seconds)
         try #require(status != nil, "the activated test binary did not exit within \(ProcessDeadline.seconds) s")
         #expect(status == 0)

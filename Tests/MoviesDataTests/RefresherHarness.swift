@@ -2,6 +2,7 @@ import FoundationEssentials
 @testable import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import SystemSupport
 
 /// A watchlist refresher and scheduler wired to in-memory fakes, a test clock and a scripted
 /// remote whose search results have `totalPages` pages and whose movies have no poster.
@@ -15,7 +16,7 @@ struct RefresherHarness {
     let movies: DefaultMoviesRepository
     let refresher: WatchlistRefresher
     let scheduler: RefreshScheduler
-    let wake = RefreshWakeSignal()
+    let wake = WakeSignal()
     /// What the refresher reported for the journal.
     let events = RecordingEventLog()
     /// The last refresh, kept as the state database keeps it.

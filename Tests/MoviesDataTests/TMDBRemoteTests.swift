@@ -11,7 +11,7 @@ import Testing
     static let movieBody = #"{"id":550,"title":"Fight Club","homepage":"","release_date":"1999-10-15"}"#
     static let configurationBody = #"{"images":{"secure_base_url":"https://image.tmdb.org/t/p/","poster_sizes":["w92","original"]}}"#
 
-    let clock = VirtualClock()
+    let clock = TestClock()
 
     func remote(_ transport: FakeHTTPTransport, credential: Credential = .bearer(token), deadline: Double = 15) -> TMDBRemote {
         let configuration = TMDBRemoteConfiguration(

@@ -8,7 +8,7 @@ import Testing
 /// How `TMDBRemote` (through its response interpreter) turns statuses, bodies and transport failures into `MoviesError`s.
 @Suite struct TMDBResponseInterpreterTests {
     static let token = TMDBRemoteTests.token
-    let clock = VirtualClock()
+    let clock = TestClock()
 
     // The call's deadline runs on real time (the back-off on the virtual clock): generous by
     // default, so a starved machine never cuts retries short; deadline tests pass their own.

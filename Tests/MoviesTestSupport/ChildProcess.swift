@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A child process started with `posix_spawn` and reaped with `waitpid(WNOHANG)` polling, for tests
 /// that run another program: every wait is bounded and `stop` kills it by PID (its whole process
@@ -7,7 +8,7 @@ import Foundation
 /// Foundation's `Process` is avoided on purpose: it learns of a child's exit through an inherited
 /// socket, and a child that closes inherited descriptors (as `systemd-socket-activate` does) makes
 /// it block in `wait4()` on that child, which stops it from reaping every other child.
-public final class ChildProcess: @unchecked Sendable {
+public final class ChildProcess: Sendable {
     /// `posix_spawn` failed.
     public struct SpawnError: Error, CustomStringConvertible {
         /// What failed.
@@ -17,8 +18,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// The child's process ID (and its process group's, when started with `ownProcessGroup`).
     public let pid: pid_t
     private let ownProcessGroup: Bool
-    private let lock = NSLock()
-    private var exitStatus: Int32?
+    /// The exit status, once reaped.
+    private let exitStatus = Mutex<Int32?>(nil)
 
     /// Starts `path` with `arguments`, the current environment plus `environment`, and its standard
     /// streams connected to the given files (`/dev/null` for a missing stdin); in a process group of
@@ -71,15 +72,15 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The exit status (128 + signal number for a signalled child), or `nil` while running.
     public var status: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
-        if let exitStatus { return exitStatus }
-        var raw: Int32 = 0
-        let reaped = waitpid(pid, &raw, WNOHANG)
-        guard reaped == pid else { return nil }
-        let signal = raw & 0x7F
-        exitStatus = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
-        return exitStatus
+        exitStatus.withLock { exitStatus in
+            if let exitStatus { return exitStatus }
+            var raw: Int32 = 0
+            let reaped = waitpid(pid, &raw, WNOHANG)
+            guard reaped == pid else { return nil }
+            let signal = raw & 0x7F
+            exitStatus = signal == 0 ? (raw >> 8) & 0xFF : 128 + signal
+            return exitStatus
+        }
     }
 
     /// Waits up to `timeout` seconds for the exit; returns the status or `nil` on timeout.

@@ -1,10 +1,10 @@
 import Foundation
 import MoviesData
+import Synchronization
 
 /// An ``EventLog`` that keeps every event, for tests that assert what reached the journal.
-public final class RecordingEventLog: EventLog, @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [DataEvent] = []
+public final class RecordingEventLog: EventLog, Sendable {
+    private let stored = Mutex<[DataEvent]>([])
     /// Events below this severity are reported as disabled and not kept.
     public let minimumSeverity: DataEvent.Severity
 
@@ -15,11 +15,11 @@ public final class RecordingEventLog: EventLog, @unchecked Sendable {
 
     public func record(_ event: DataEvent) {
         guard isEnabled(event.severity) else { return }
-        lock.withLock { stored.append(event) }
+        stored.withLock { $0.append(event) }
     }
 
     /// Every event kept so far, oldest first.
-    public var events: [DataEvent] { lock.withLock { stored } }
+    public var events: [DataEvent] { stored.withLock { $0 } }
 
     /// The names of the events kept so far, oldest first.
     public var names: [String] { events.map(\.name) }

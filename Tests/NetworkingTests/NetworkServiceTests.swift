@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct NetworkServiceTests {
     let base = URL(string: "https://api.example.test/3/")!
-    let clock = VirtualClock()
+    let clock = TestClock()
 
     // The call's deadline runs on real time (the back-off on the virtual clock): generous by
     // default, so a starved machine never cuts retries short; deadline tests pass their own.
@@ -44,7 +44,7 @@ import Testing
         let response = try await service(transport).response(for: Endpoint(path: "configuration"))
         #expect(response.status == 200)
         #expect(transport.requestCount == 3)
-        #expect(clock.sleeps == [0.25, 0.5])  // equal-jitter backoff with random 0: half of 0.5 s, then of 1 s
+        #expect(clock.sleeps == [0.25, 0.5])  // the back-off with random 0: half of 0.5 s, then of 1 s
     }
 
     @Test func returnsTheLastResponseWhenAttemptsRunOut() async throws {
@@ -81,15 +81,15 @@ import Testing
     @Test func tooManyRequestsPausesTheLimiterForRetryAfter() async throws {
         let transport = FakeHTTPTransport([FakeHTTPTransport.json(429, headers: ["Retry-After": "2"]), FakeHTTPTransport.json(200)])
         let service = service(transport)
-        let start = clock.now
+        let start = clock.seconds
         let response = try await service.response(for: Endpoint(path: "x"))
         // The caller gets the 429 at once (no retry, no wait)…
         #expect(response.status == 429 && response.retryAfterSeconds == 2)
         #expect(transport.requestCount == 1)
-        #expect(clock.now - start < 0.001)
+        #expect(clock.seconds - start < 0.001)
         // …and the next request waits for the Retry-After.
         try await service.rateLimiter.acquire()
-        #expect(clock.now - start >= 2)
+        #expect(clock.seconds - start >= 2)
     }
 
     @Test func retryAfterBeyondTheCapEndsRetriesButStillPausesEveryone() async throws {
@@ -98,9 +98,9 @@ import Testing
         let response = try await service.response(for: Endpoint(path: "x"))
         #expect(response.status == 429)
         #expect(transport.requestCount == 1)
-        let before = clock.now
+        let before = clock.seconds
         try await service.rateLimiter.acquire()
-        #expect(clock.now - before >= 30)  // paused for the capped Retry-After
+        #expect(clock.seconds - before >= 30)  // paused for the capped Retry-After
     }
 
     @Test func deadlineFiresWhenTheTransportNeverAnswers() async {

@@ -36,13 +36,15 @@ import Testing
 
     @Test func backoffDoublesWithinJitterBoundsAndIsCapped() {
         let low = RetryPolicy(baseDelaySeconds: 1, maxDelaySeconds: 4, random: { 0 })
+        let middle = RetryPolicy(baseDelaySeconds: 1, maxDelaySeconds: 4, random: { 0.5 })
         let high = RetryPolicy(baseDelaySeconds: 1, maxDelaySeconds: 4, random: { 0.999999 })
-        #expect(low.backoffSeconds(afterAttempt: 1) == 0.5)
-        #expect(abs(high.backoffSeconds(afterAttempt: 1) - 1) < 1e-5)
+        #expect(low.backoffSeconds(afterAttempt: 1) == 0.5, "never less than half the doubled pause")
+        #expect(middle.backoffSeconds(afterAttempt: 1) == 1)
+        #expect(abs(high.backoffSeconds(afterAttempt: 1) - 1.5) < 1e-5, "at most half again")
         #expect(low.backoffSeconds(afterAttempt: 2) == 1)
-        #expect(low.backoffSeconds(afterAttempt: 3) == 2)
-        #expect(low.backoffSeconds(afterAttempt: 10) == 2)  // capped at 4, half of it fixed
-        #expect(high.backoffSeconds(afterAttempt: 10) <= 4)
+        #expect(middle.backoffSeconds(afterAttempt: 3) == 4)
+        #expect(low.backoffSeconds(afterAttempt: 10) == 2)  // capped at 4, then jittered down by up to half
+        #expect(high.backoffSeconds(afterAttempt: 10) == 4, "the jitter never passes the cap")
     }
 
     @Test func tooManyRequestsHonoursRetryAfterUpToTheCap() {

@@ -24,7 +24,7 @@ import Testing
 
     /// What the injected clock and faults share with the closures they are read in.
     final class Knobs: Sendable {
-        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let faults: Mutex<SeededRandomGenerator>
         /// The share of calls that fail, and how.
         let faultMode = Mutex<(share: Double, fault: SimulatedTMDBAccount.Fault)>((0, .none))
@@ -71,7 +71,7 @@ import Testing
             settings.sendsEditsAtOnce = false
             return AccountSync(
                 remote: tmdb, storage: SQLiteAccountStorage(store: store), sessions: sessions, settings: settings,
-                now: { knobs.date.withLock { $0 } }, sleep: { seconds in knobs.date.withLock { $0 = $0.addingTimeInterval(seconds) } })
+                now: knobs.clock.now, sleep: { seconds in knobs.clock.advance(by: seconds) })
         }
 
         /// The daemon dies: its memory is lost; the state database is what it committed.
@@ -130,7 +130,7 @@ import Testing
                 let status = try await world.sync.sync(waitSeconds: nil)
                 world.trace.append("sync: \(status.activity.rawValue), \(status.pending) pending, \(status.unconfirmed) unconfirmed")
             case 82..<87:
-                world.knobs.date.withLock { $0 = $0.addingTimeInterval(Double(Int.random(in: 1...900, using: &world.random))) }
+                world.knobs.clock.advance(by: Double(Int.random(in: 1...900, using: &world.random)))
                 await world.sync.runIfDue()
                 world.trace.append("time passes; scheduled pass")
             case 87..<92:

@@ -13,11 +13,11 @@ import Testing
     }
 
     /// Opens a store in a temporary directory and hands `body` its response storage.
-    static func withStorage(clock: ManualClock = ManualClock(), accessFlushThreshold: Int = 256, _ body: (SQLiteResponseStorage, SQLiteStore) async throws -> Void) async throws {
+    static func withStorage(clock: TestClock = TestClock(), accessFlushThreshold: Int = 256, _ body: (SQLiteResponseStorage, SQLiteStore) async throws -> Void) async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             do {
-                try await body(SQLiteResponseStorage(store: store, accessFlushThreshold: accessFlushThreshold, clock: clock.function), store)
+                try await body(SQLiteResponseStorage(store: store, accessFlushThreshold: accessFlushThreshold, clock: clock.now), store)
             } catch {
                 await store.close()
                 throw error
@@ -154,7 +154,7 @@ import Testing
     }
 
     @Test func evictionRemovesLeastRecentlyUsedUnpinnedEntriesFirst() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             // Saved in order a, b, c, d (100 bytes each), each a second later.
             for key in ["a", "b", "c", "d"] {
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func readsBufferAccessTimesUntilTheNextWrite() async throws {
-        let clock = ManualClock(5000)
+        let clock = TestClock(Date(timeIntervalSince1970: 5000))
         try await Self.withStorage(clock: clock) { storage, store in
             try await storage.save(Self.entry("movie:1"))
             clock.advance(by: 100)
@@ -205,7 +205,7 @@ import Testing
     }
 
     @Test func manyPendingAccessTimesAreFlushedInTheBackground() async throws {
-        let clock = ManualClock(5000)
+        let clock = TestClock(Date(timeIntervalSince1970: 5000))
         try await Self.withStorage(clock: clock, accessFlushThreshold: 2) { storage, store in
             try await storage.save(Self.entry("a"))
             try await storage.save(Self.entry("b"))
@@ -298,7 +298,7 @@ import Testing
     // MARK: - Accesses answered from memory
 
     @Test func anAccessRecordedWithoutAReadCountsForEviction() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             let body = String(repeating: "x", count: 100)
             try await storage.save(Self.entry("search:older", body: body))
@@ -315,7 +315,7 @@ import Testing
     }
 
     @Test func withoutTheRecordedAccessTheOlderEntryIsEvicted() async throws {
-        let clock = ManualClock()
+        let clock = TestClock()
         try await Self.withStorage(clock: clock) { storage, _ in
             let body = String(repeating: "x", count: 100)
             try await storage.save(Self.entry("search:older", body: body))

@@ -3,10 +3,80 @@ import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
+import MoviesTestSupport
 import Testing
 @testable import SQLiteStore
 
 @Suite struct SQLiteStoreTests {
+    /// How a task of the test below ended.
+    enum ReadOutcome: Sendable {
+        /// The read holding the only reader: whether another task ran while it held it.
+        case holder(sawOtherTaskRun: Bool)
+        /// A read that waited for the reader, and what it read.
+        case waiter(Int64?)
+        /// The task the holder waits for.
+        case releaser
+    }
+
+    /// A read waiting for a busy reader suspends; it does not hold a thread. On two threads, one
+    /// read holds the only reader until a third task has run; eight reads wait meanwhile. Were a
+    /// waiting read to block its thread, the first of them would take the second thread, the third
+    /// task would never run, and the holder would give up after 10 s.
+    @Test func readsWaitingForAReaderLeaveTheirThreadToOtherTasks() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 1)
+            let executor = DedicatedThreadsExecutor(threadCount: 2)
+            let outcomes = await withTaskExecutorPreference(executor) {
+                await Self.holdTheReaderWhileOthersWait(store: store, waitingReads: 8)
+            }
+            executor.shutdown()
+            await store.close()
+            #expect(outcomes.contains { if case .holder(sawOtherTaskRun: true) = $0 { true } else { false } }, "the releasing task ran while reads waited")
+            let read = outcomes.compactMap { if case .waiter(let value) = $0 { value } else { nil } }
+            #expect(read == Array(repeating: 42, count: 8), "every waiting read got the reader in turn")
+        }
+    }
+
+    private static func holdTheReaderWhileOthersWait(store: SQLiteStore, waitingReads: Int) async -> [ReadOutcome] {
+        let (holding, holdingContinuation) = AsyncStream.makeStream(of: Void.self)
+        let released = DispatchSemaphore(value: 0)
+        return await withTaskGroup(of: ReadOutcome.self) { group in
+            group.addTask {
+                // Blocks its own thread on purpose: the holder needs another task to progress.
+                let ran = try? await store.read { _ in
+                    holdingContinuation.yield()
+                    return released.wait(timeout: .now() + 10) == .success
+                }
+                return .holder(sawOtherTaskRun: ran ?? false)
+            }
+            var iterator = holding.makeAsyncIterator()
+            _ = await iterator.next()
+            for _ in 0..<waitingReads {
+                group.addTask { .waiter(try? await store.read { try $0.integer("SELECT 42") }) }
+            }
+            group.addTask {
+                released.signal()
+                return .releaser
+            }
+            var outcomes: [ReadOutcome] = []
+            for await outcome in group { outcomes.append(outcome) }
+            return outcomes
+        }
+    }
+
+    @Test func manyMoreConcurrentReadsThanReadersAllComplete() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            let sum = try await withThrowingTaskGroup(of: Int64.self) { group in
+                for index in 1...500 {
+                    group.addTask { try await store.read { try $0.integer("SELECT \(index)") ?? 0 } }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(sum == 500 * 501 / 2)
+            await store.close()
+        }
+    }
     static func response(_ key: String, body: String = "{}", fetchedAt: Double = 100) -> StoredResponse {
         StoredResponse(key: key, resource: .search, body: Data(body.utf8), fetchedAt: Date(timeIntervalSince1970: fetchedAt), expiresAt: Date(timeIntervalSince1970: fetchedAt + 60))
     }

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import Foundation
-import Synchronization
 @testable import SQLiteStore
 
 /// A fresh directory under /dev/shm (a tmpfs, where a durable commit's fsync costs nothing; what a
@@ -26,17 +25,4 @@ struct TemporaryDatabase {
         defer { database.remove() }
         return try await body(database)
     }
-}
-
-/// A clock the test moves by hand.
-final class ManualClock: Sendable {
-    private let seconds: Mutex<Double>
-
-    init(_ start: Double = 1_700_000_000) { seconds = Mutex(start) }
-
-    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
-
-    func advance(by delta: Double) { seconds.withLock { $0 += delta } }
-
-    var function: @Sendable () -> Date { { self.now } }
 }

@@ -45,6 +45,10 @@ import Testing
             last = now
         }
         #expect(MonotonicClock.nanoseconds(seconds: 2) == 2_000_000_000)
+        #expect(MonotonicClock.nanoseconds(.milliseconds(1500)) == 1_500_000_000)
+        #expect(MonotonicClock.nanoseconds(.seconds(-3)) == 0)
+        let seconds = MonotonicClock.seconds()
+        #expect(abs(seconds - Double(MonotonicClock.now()) / 1e9) < 1, "seconds and nanoseconds read the same clock")
         #expect(MonotonicClock.timeout(seconds: 0) == MonotonicClock.nanoseconds(seconds: 100 * 365 * 86_400))
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import Glibc
+import Synchronization
+import SystemSupport
 import Testing
 @testable import Varlink
 
@@ -42,23 +44,23 @@ import Testing
         // A watcher connects the moment the path exists; before, it could land between bind and
         // listen and be refused (the soak's fault matrix saw it).
         for round in 0..<200 {
-            let refused = SharedFlag()
-            let watcher = Thread {
-                defer { refused.finish() }
+            let refused = Atomic(false)
+            let watcher = NativeThread {
                 let deadline = Date().addingTimeInterval(10)
                 while access(path, F_OK) != 0, Date() < deadline { sched_yield() }
                 guard let address = SocketOptions.unixAddress(path: path) else { return }
                 let fd = SocketOptions.unixStreamSocket()
                 defer { close(fd) }
-                if SocketOptions.connect(fd, to: address) == ECONNREFUSED { refused.set() }
+                if SocketOptions.connect(fd, to: address) == ECONNREFUSED { refused.store(true, ordering: .relaxed) }
             }
-            watcher.start()
+            try #require(watcher.started)
             let listener = try VarlinkListener.bind(path: path)
-            #expect(refused.waitFinished(seconds: 10))
+            #expect(watcher.join(), "the watcher gives up after 10 s")
             close(listener.fileDescriptor)
             unlink(path)
-            #expect(!refused.isSet, "round \(round): connection refused although the path existed")
-            if refused.isSet { break }
+            let wasRefused = refused.load(ordering: .relaxed)
+            #expect(!wasRefused, "round \(round): connection refused although the path existed")
+            if wasRefused { break }
         }
         // No staging name is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
@@ -104,26 +106,5 @@ import Testing
         try await task.value
         // An adopted socket's file belongs to whoever created it (systemd): it stays.
         #expect(access(path, F_OK) == 0)
-    }
-}
-
-/// A flag set from one thread and read from another, with a wait for the setter to finish.
-private final class SharedFlag: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value = false
-    private var finished = false
-
-    var isSet: Bool { condition.lock(); defer { condition.unlock() }; return value }
-
-    func set() { condition.lock(); value = true; condition.unlock() }
-
-    func finish() { condition.lock(); finished = true; condition.broadcast(); condition.unlock() }
-
-    func waitFinished(seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        defer { condition.unlock() }
-        while !finished { if !condition.wait(until: deadline) { return finished } }
-        return true
     }
 }

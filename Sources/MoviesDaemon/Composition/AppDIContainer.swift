@@ -3,6 +3,7 @@ import MoviesData
 import MoviesDomain
 import Networking
 import SQLiteStore
+import SystemSupport
 import Varlink
 
 /// The composition root (as the iOS sample's AppDIContainer): builds storage, remote, repositories,
@@ -87,7 +88,7 @@ public final class AppDIContainer: Sendable {
             index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep))
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
-        let wake = RefreshWakeSignal()
+        let wake = WakeSignal()
         let watchlistRepository = DefaultWatchlistRepository(
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
         // Refreshes pin the account's watchlist too, as one more list.

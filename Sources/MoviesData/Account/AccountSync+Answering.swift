@@ -17,7 +17,7 @@ extension AccountSync {
     /// The write in flight passed `notAnsweringAfterSeconds`: edits waiting for it return now.
     func writeTurnedSlow() {
         writeIsSlow = true
-        notifyProgress()
+        progress.signal()
     }
 
     /// Whether an edit may wait for TMDB now: TMDB answered the last calls (as far as the shared

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// `AccountRepository`: what the daemon's account methods call (sign-in, edits, lists, outbox, sync).
 extension AccountSync {
@@ -105,7 +106,7 @@ extension AccountSync {
                 if current.attempts > 0 || !settings.sendsEditsAtOnce { break }
                 if !(await tmdbIsAnswering()) { break }
             }
-            await waitForProgress(seconds: remaining)
+            await progress.wait(atMostSeconds: remaining)
         }
         if authBlocked, current.state == .pending { current.state = .blockedOnAuth }
         return AccountEditResult(entry: current, sync: try await status())
@@ -139,12 +140,15 @@ extension AccountSync {
         await pass(pull: true, force: true)
         guard let waitSeconds else { return try await status() }
         let deadline = now().addingTimeInterval(waitSeconds)
-        var pause = 0.5
+        // Between looks: 0.5 s doubling to 8 s (or at once when a retry falls due sooner).
+        let polling = Backoff(initialSeconds: 0.5, maxSeconds: 8)
+        var looks = 0
         while true {
             let current = try await status()
             let remaining = deadline.timeIntervalSince(now())
             if current.isSettled || authBlocked || remaining <= 0 { return current }
-            var delay = min(remaining, pause)
+            looks += 1
+            var delay = min(remaining, polling.seconds(afterFailures: looks))
             if current.pending > 0, let next = [globalRetryAt, nextEntryAttemptAt].compactMap({ $0 }).min() {
                 delay = min(remaining, max(0.05, next.timeIntervalSince(now())))
             }
@@ -153,7 +157,6 @@ extension AccountSync {
             } catch {
                 return try await status()
             }
-            pause = min(pause * 2, 8)
             await pass(pull: current.unconfirmed > 0 || current.pending > 0, force: false)
         }
     }

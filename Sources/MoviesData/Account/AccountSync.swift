@@ -77,9 +77,10 @@ public actor AccountSync: AccountRepository {
     var globalRetryAt: Date?
     var lastError: String?
     var lastSuccessAt: Date?
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    var nextWaiterID = 0
-    let wake = RefreshWakeSignal()
+    /// Signalled at each step of the outbox's progress: edits waiting for TMDB look again.
+    let progress = WakeSignal()
+    /// Wakes the service loop early.
+    let wake = WakeSignal()
 
     /// Creates the sync. `sleep` paces `sync(waitSeconds:)` and the service loop (tests pass a virtual one).
     public init(
@@ -103,18 +104,11 @@ public actor AccountSync: AccountRepository {
     /// Sends and pulls whenever something is due, until cancelled: after an edit, at each entry's
     /// retry time, and every `pullIntervalSeconds`.
     public func run() async {
-        let wake = wake
-        let sleep = sleep
         while !Task.isCancelled {
             await pass(pull: isPullDue, force: false, cancellable: true)
             let delay = secondsUntilNextWork()
             plannedWakeAt = now().addingTimeInterval(delay)
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await sleep(delay) }
-                group.addTask { await wake.wait() }
-                await group.next()
-                group.cancelAll()
-            }
+            await wake.wait(atMostSeconds: delay, sleep: sleep)
         }
     }
 
@@ -193,10 +187,10 @@ public actor AccountSync: AccountRepository {
                 wantsPull = false
                 await pullOnce(force: force)
             }
-            notifyProgress()
+            progress.signal()
         } while rerun && !Task.isCancelled
         passTask = nil
-        notifyProgress()
+        progress.signal()
     }
 
     /// Sends the due entries, oldest first; `force` tries even while backing off from an outage
@@ -227,7 +221,7 @@ public actor AccountSync: AccountRepository {
             case .waitsAlone: waitingMovies.insert(movie)
             case .stop: return
             }
-            notifyProgress()
+            progress.signal()
         }
     }
 
@@ -386,32 +380,6 @@ public actor AccountSync: AccountRepository {
     func scrubbed(_ error: any Error, session: AccountSession) -> String {
         let text = (error as? MoviesError)?.message ?? "\(type(of: error))"
         return text.replacingOccurrences(of: session.sessionID, with: "<redacted>")
-    }
-
-    // MARK: Waiting
-
-    func waitForProgress(seconds: Double) async {
-        guard seconds > 0 else { return }
-        let id = nextWaiterID
-        nextWaiterID += 1
-        let timer = Task { [weak self] in
-            try? await Task.sleep(for: .seconds(seconds))
-            await self?.expireWaiter(id)
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            waiters[id] = continuation
-        }
-        timer.cancel()
-    }
-
-    func expireWaiter(_ id: Int) {
-        waiters.removeValue(forKey: id)?.resume()
-    }
-
-    func notifyProgress() {
-        let all = waiters
-        waiters = [:]
-        for waiter in all.values { waiter.resume() }
     }
 
     // MARK: Session

@@ -49,7 +49,7 @@ public actor RefreshScheduler {
     private let configuration: Configuration
     private let now: @Sendable () -> Date
     private let randomUnit: @Sendable () -> Double
-    private let wake: RefreshWakeSignal
+    private let wake: WakeSignal
     private let changeFeed: ChangeFeedSync?
     private let account: AccountSync?
     private var backoffLevel = 0
@@ -62,7 +62,7 @@ public actor RefreshScheduler {
     ///   - randomUnit: a random number in `0..<1` for jitter (0.5 means none).
     public init(
         refresher: WatchlistRefresher, responses: any ResponseStorage, configuration: Configuration = Configuration(),
-        wake: RefreshWakeSignal = RefreshWakeSignal(),
+        wake: WakeSignal = WakeSignal(),
         now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil
     ) {
@@ -85,15 +85,9 @@ public actor RefreshScheduler {
     /// Runs passes until the task is cancelled; between passes, waits `sleep(delay)` or a wake
     /// signal, whichever comes first (`sleep` throws on cancellation).
     public func run(sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) async {
-        let wake = wake
         while !Task.isCancelled {
             let delay = await runPass()
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await sleep(delay) }
-                group.addTask { await wake.wait() }
-                await group.next()
-                group.cancelAll()
-            }
+            await wake.wait(atMostSeconds: delay, sleep: sleep)
         }
     }
 

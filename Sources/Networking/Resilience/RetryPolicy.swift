@@ -1,20 +1,24 @@
-/// When and how long to wait before retrying (DESIGN §4): jittered exponential backoff; only
+import SystemSupport
+
+/// When and how long to wait before retrying (DESIGN §4): the one jittered exponential `Backoff`; only
 /// transport errors, timeouts, 5xx and 429 are retryable; 429 honours `Retry-After` up to a cap.
 /// (`NetworkService` does not wait out a 429: it pauses its bucket for `Retry-After` and returns
 /// the 429 at once; `maxRetryAfterSeconds` caps that pause.)
 public struct RetryPolicy: Sendable {
     /// Total attempts, the first included. 1 disables retries.
     public var maxAttempts: Int
-    /// The backoff before the second attempt; doubled for each later one.
-    public var baseDelaySeconds: Double
-    /// The longest backoff.
-    public var maxDelaySeconds: Double
+    /// The pause before each retry: doubling from the pause before the second attempt, jittered
+    /// by ±50 % (so never less than half the doubled pause), never over its cap.
+    public var backoff: Backoff
     /// The longest `Retry-After` we wait for; a longer one ends the retries (the caller sees the 429).
     public var maxRetryAfterSeconds: Double
     /// A random fraction in `0..<1` used for jitter; injectable for tests.
     public var random: @Sendable () -> Double
 
     /// Creates a policy.
+    /// - Parameters:
+    ///   - baseDelaySeconds: the pause before the second attempt; doubled for each later one.
+    ///   - maxDelaySeconds: the longest pause.
     public init(
         maxAttempts: Int = 3,
         baseDelaySeconds: Double = 0.5,
@@ -23,8 +27,7 @@ public struct RetryPolicy: Sendable {
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.maxAttempts = max(1, maxAttempts)
-        self.baseDelaySeconds = max(0, baseDelaySeconds)
-        self.maxDelaySeconds = max(0, maxDelaySeconds)
+        backoff = Backoff(initialSeconds: baseDelaySeconds, maxSeconds: maxDelaySeconds, jitterFraction: 0.5)
         self.maxRetryAfterSeconds = max(0, maxRetryAfterSeconds)
         self.random = random
     }
@@ -40,12 +43,10 @@ public struct RetryPolicy: Sendable {
         status == 429 || (500...599).contains(status)
     }
 
-    /// The jittered backoff after attempt `attempt` (1-based): half the exponential delay plus a
-    /// random part of the other half ("equal jitter").
+    /// The jittered pause after attempt `attempt` (1-based): between half and one and a half
+    /// times the doubled pause, never over the cap.
     public func backoffSeconds(afterAttempt attempt: Int) -> Double {
-        let exponent = Double(max(0, min(attempt - 1, 30)))
-        let delay = min(maxDelaySeconds, baseDelaySeconds * pow2(exponent))
-        return delay / 2 + delay / 2 * min(max(random(), 0), 1)
+        backoff.seconds(afterFailures: attempt, randomUnit: random())
     }
 
     /// Seconds to wait before retrying after `response` on attempt `attempt`, or `nil` to stop.
@@ -62,11 +63,5 @@ public struct RetryPolicy: Sendable {
     public func delayBeforeRetry(after error: NetworkError, attempt: Int) -> Double? {
         guard attempt < maxAttempts, error.isRetryable else { return nil }
         return backoffSeconds(afterAttempt: attempt)
-    }
-
-    private func pow2(_ exponent: Double) -> Double {
-        var result = 1.0
-        for _ in 0..<Int(exponent) { result *= 2 }
-        return result
     }
 }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// A monotonic clock and a sleep, injectable so tests can run backoff and rate limiting in virtual time.
 public struct TimeSource: Sendable {
     /// Seconds on a monotonic clock (any origin).
@@ -11,18 +13,12 @@ public struct TimeSource: Sendable {
         self.sleep = sleep
     }
 
-    /// The real `ContinuousClock` and `Task.sleep`.
-    public static let system: TimeSource = {
-        let origin = ContinuousClock.now
-        return TimeSource(
-            now: {
-                let elapsed = origin.duration(to: .now).components
-                return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            },
-            sleep: { seconds in
-                guard seconds > 0 else { return }
-                try await Task.sleep(for: .seconds(seconds))
-            }
-        )
-    }()
+    /// The real clock (`MonotonicClock`, in seconds) and `Task.sleep`.
+    public static let system = TimeSource(
+        now: { MonotonicClock.seconds() },
+        sleep: { seconds in
+            guard seconds > 0 else { return }
+            try await Task.sleep(for: .seconds(seconds))
+        }
+    )
 }

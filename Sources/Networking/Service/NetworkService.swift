@@ -1,4 +1,5 @@
 import Foundation
+import SystemSupport
 
 /// Sends endpoints to one server: builds the URL, adds the credential, waits for the rate limiter,
 /// retries what may succeed on retry, and ends within an overall deadline.
@@ -64,7 +65,7 @@ public struct NetworkService: Sendable {
     /// deadline passes, `.cancelled` when the caller is cancelled).
     public func response(for endpoint: Endpoint) async throws -> HTTPResponse {
         let request = try request(for: endpoint)
-        let started = TimeSource.system.now()
+        let started = MonotonicClock.seconds()
         return try await Deadline.run(seconds: deadlineSeconds) {
             try await attempts(of: request, startedAt: started)
         }
@@ -112,6 +113,6 @@ public struct NetworkService: Sendable {
 
     /// Whether waiting `delay` seconds still leaves time before the deadline.
     private func fitsDeadline(_ delay: Double, startedAt started: Double) -> Bool {
-        TimeSource.system.now() - started + delay < deadlineSeconds
+        MonotonicClock.seconds() - started + delay < deadlineSeconds
     }
 }

@@ -1,11 +1,12 @@
 import Synchronization
 
 /// One read-only connection. Under WAL a reader sees the last committed snapshot and never waits
-/// for the writer; the store keeps several so reads run in parallel.
+/// for the writer; the store keeps several so reads run in parallel, and its `ReaderPool` hands
+/// each to one read at a time.
 ///
-/// A mutex, not an actor: a read is a short synchronous SQLite call, so running it on the calling
-/// task's thread saves two executor hops per read (the hot path of every cache hit; see
-/// BENCHMARKS.md). An actor would occupy a thread of the same pool for the same time.
+/// Not an actor: a read is a short synchronous SQLite call, so running it on the calling task's
+/// thread saves two executor hops per read (the hot path of every cache hit; see BENCHMARKS.md).
+/// The mutex is uncontended but for `close()`, which waits for a read in flight.
 /// `@unchecked Sendable`: `connection` is only used while `lock` is held.
 final class SQLiteReader: @unchecked Sendable {
     private let connection: SQLiteConnection
@@ -19,13 +20,6 @@ final class SQLiteReader: @unchecked Sendable {
     /// Runs `body` in a deferred transaction, so all its statements see one snapshot.
     func read<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try lock.withLock { _ throws -> T in
-            try connection.transaction(.deferred) { try body(connection) }
-        }
-    }
-
-    /// `read`, if no other read holds this connection at the moment; otherwise `nil` at once.
-    func tryRead<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T? {
-        try lock.withLockIfAvailable { _ throws -> T in
             try connection.transaction(.deferred) { try body(connection) }
         }
     }

@@ -9,8 +9,10 @@ public final class SQLiteStore: Sendable {
     /// The database file path.
     public let path: String
     private let writer: SQLiteWriter
+    /// Every read-only connection, to close them.
     private let readers: [SQLiteReader]
-    private let nextReader = Mutex<Int>(0)
+    /// The idle ones, and the reads waiting for one.
+    private let readerPool: ReaderPool<SQLiteReader>
     /// Buffered `last_access` updates, flushed by the next write.
     let accessTimes = AccessTimeBuffer()
     private let endedWrites = Atomic<UInt64>(0)
@@ -91,9 +93,11 @@ public final class SQLiteStore: Sendable {
     ) throws {
         self.path = path
         writer = try SQLiteWriter(path: path, migrator: migrator, busyTimeoutMilliseconds: busyTimeoutMilliseconds, durability: durability, vfs: vfs)
-        self.readers = try (0..<max(1, readers)).map { _ in
+        let connections = try (0..<max(1, readers)).map { _ in
             try SQLiteReader(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds, vfs: vfs)
         }
+        self.readers = connections
+        readerPool = ReaderPool(connections)
     }
 
     /// Runs `body` in one write transaction on the writer, after applying buffered access times.
@@ -129,18 +133,15 @@ public final class SQLiteStore: Sendable {
     }
 
     /// Runs `body` on one of the read-only connections, in a snapshot transaction, on the calling
-    /// task's thread: the first idle connection from a rotating start, else waits for one.
+    /// task's thread. When every connection is busy, the read suspends until one is given back
+    /// (first come first served), holding no thread meanwhile.
+    /// - Throws: what `body` or SQLite throws; `CancellationError` when the task is cancelled while
+    ///   it waits for a connection.
     public func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        let start = nextReader.withLock { next in
-            defer { next = (next + 1) % readers.count }
-            return next
-        }
+        let reader = try await readerPool.take()
+        defer { readerPool.giveBack(reader) }
         do {
-            var answer: T?
-            for offset in 0..<readers.count where answer == nil {
-                answer = try readers[(start + offset) % readers.count].tryRead(body)
-            }
-            let result = try answer ?? readers[start].read(body)
+            let result = try reader.read(body)
             report(.readSucceeded)
             return result
         } catch {

@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 
 /// A Unix datagram socket that collects messages (a stand-in for systemd's NOTIFY_SOCKET).
-final class DatagramReceiver: @unchecked Sendable {
+final class DatagramReceiver: Sendable {
     let path: String
     private let fd: Int32
-    private let lock = NSLock()
-    private var messages: [String] = []
-    private var thread: Thread?
+    private let messages = Mutex<[String]>([])
+    private let closed = Atomic(false)
 
     init(path: String) throws {
         self.path = path
@@ -24,40 +24,25 @@ final class DatagramReceiver: @unchecked Sendable {
         guard result == 0 else { throw SandboxError("bind(\(path)) failed: errno \(errno)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let thread = Thread { [weak self] in self?.receiveLoop() }
-        self.thread = thread
-        thread.start()
+        Thread { [weak self] in self?.receiveLoop() }.start()
     }
 
-    var received: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages
-    }
-
-    private var closed = false
+    var received: [String] { messages.withLock { $0 } }
 
     private func receiveLoop() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            lock.lock()
-            let stop = closed
-            lock.unlock()
-            if stop { return }
+            if closed.load(ordering: .acquiring) { return }
             let count = recv(fd, &buffer, buffer.count, 0)
             if count > 0 {
                 let text = String(decoding: buffer[0..<count], as: UTF8.self)
-                lock.lock()
-                messages.append(text)
-                lock.unlock()
+                messages.withLock { $0.append(text) }
             }
         }
     }
 
     func close() {
-        lock.lock()
-        closed = true
-        lock.unlock()
+        closed.store(true, ordering: .releasing)
         usleep(150_000)
         Glibc.close(fd)
         unlink(path)

@@ -34,23 +34,17 @@ import Testing
         }
     }
 
-    final class Clock: Sendable {
-        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: Date { date.withLock { $0 } }
-        func advance(_ seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    }
-
     static func edit(_ id: Int) throws -> AccountEdit { try AccountEdit(movieID: id, change: .watchlist(true)) }
 
     @Test func aFailedFirstAttemptReturnsPendingAtOnceWithoutRetryingInTheCall() async throws {
         let tmdb = SimulatedTMDBAccount()
         tmdb.setFault { call in if case .write = call { return .serverError } else { return .none } }
-        let clock = Clock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: { clock.now }, sleep: { clock.advance($0) })
-        let started = clock.now
+            now: clock.now, sleep: clock.sleep)
+        let started = clock.date
         for id in 1...5 {
             let result = try await sync.apply(try Self.edit(id), waitSeconds: nil)
             #expect(result.entry.state == .pending)
@@ -59,18 +53,18 @@ import Testing
         }
         let writes = tmdb.requests.filter { if case .write = $0 { return true } else { return false } }
         #expect(writes.count == 5, "no retry within a call")
-        #expect(clock.now == started, "nothing waited")
+        #expect(clock.date == started, "nothing waited")
     }
 
     @Test func whileTMDBHangsAnEditReturnsPendingOnceTheWriteIsSlowAndLaterEditsDoNotWait() async throws {
         let remote = HangingWrites()
-        let clock = Clock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         var settings = AccountSync.Settings()
         settings.notAnsweringAfterSeconds = 1
         let sync = AccountSync(
             remote: remote, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: remote.account.openSession(), accountID: remote.account.accountID, username: "u")),
-            settings: settings, now: { clock.now }, sleep: { seconds in clock.advance(seconds) })
+            settings: settings, now: clock.now, sleep: clock.sleep)
         // The virtual sleep returns at once: the write is "slow" as soon as it starts.
         let first = try await sync.apply(try Self.edit(1), waitSeconds: nil)
         #expect(first.entry.state == .pending)
@@ -88,13 +82,13 @@ import Testing
 
     @Test func anEditDoesNotWaitWhileTMDBIsKnownToBeDown() async throws {
         let remote = HangingWrites()
-        let clock = Clock()
-        let health = RemoteHealth(now: { clock.now }, randomUnit: { 0.5 })
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
         await health.recordFailure(MoviesError(code: .remoteUnavailable, message: "TMDB did not answer within 3 s"))
         let sync = AccountSync(
             remote: remote, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: remote.account.openSession(), accountID: remote.account.accountID, username: "u")),
-            now: { clock.now }, sleep: { clock.advance($0) }, health: health)
+            now: clock.now, sleep: clock.sleep, health: health)
         // No slow mark configured: only the shared health says TMDB is not answering.
         let result = try await sync.apply(try Self.edit(1), waitSeconds: nil)
         #expect(result.entry.state == .pending)
@@ -104,14 +98,14 @@ import Testing
 
     @Test func anExplicitSyncThatReachesTMDBEndsTheCachesPause() async throws {
         let tmdb = SimulatedTMDBAccount()
-        let clock = Clock()
-        let health = RemoteHealth(now: { clock.now }, randomUnit: { 0.5 })
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
         await health.recordFailure(MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection"))
         #expect(await health.isPaused())
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: { clock.now }, sleep: { clock.advance($0) }, health: health)
+            now: clock.now, sleep: clock.sleep, health: health)
         _ = try await sync.sync(waitSeconds: nil)
         #expect(await health.remoteStatus().state == .online)
         #expect(await health.isPaused() == false)
@@ -120,11 +114,11 @@ import Testing
     @Test func aWriteAnsweredWithoutConfirmationStaysPendingAndIsSentAgain() async throws {
         let tmdb = SimulatedTMDBAccount()
         tmdb.setFault { call in if case .write = call { return .unconfirmedAnswer } else { return .none } }
-        let clock = Clock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: { clock.now }, sleep: { clock.advance($0) })
+            now: clock.now, sleep: clock.sleep)
         let result = try await sync.apply(try Self.edit(603), waitSeconds: nil)
         #expect(result.entry.state == .pending)
         #expect(result.isOnTMDB == false)

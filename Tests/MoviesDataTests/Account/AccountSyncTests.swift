@@ -9,18 +9,11 @@ import Testing
 /// each class of TMDB answer, the rating side effect, and the lists never losing an edit TMDB has
 /// not confirmed.
 @Suite struct AccountSyncTests {
-    /// A clock the sync reads and its sleeps advance.
-    final class Clock: Sendable {
-        let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
-        var now: Date { date.withLock { $0 } }
-        func advance(_ seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    }
-
     struct Harness {
         let tmdb: SimulatedTMDBAccount
         let storage = InMemoryAccountStorage()
         let sessions: InMemoryAccountSessionStore
-        let clock = Clock()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let sync: AccountSync
 
         init(knownMovies: Set<Int>? = nil, signedIn: Bool = true, sendsEditsAtOnce: Bool = true) {
@@ -31,8 +24,8 @@ import Testing
             var settings = AccountSync.Settings()
             settings.sendsEditsAtOnce = sendsEditsAtOnce
             sync = AccountSync(
-                remote: tmdb, storage: storage, sessions: sessions, settings: settings, now: { clock.now },
-                sleep: { seconds in clock.advance(seconds) })
+                remote: tmdb, storage: storage, sessions: sessions, settings: settings, now: clock.now,
+                sleep: clock.sleep)
         }
 
         /// Records `edit` without waiting for TMDB.
@@ -219,7 +212,7 @@ import Testing
         // Someone took it off on the website; after the grace, TMDB's lists win.
         harness.tmdb.setState(SimulatedTMDBAccount.State())
         harness.tmdb.setListedState(nil)
-        harness.clock.advance(601)
+        harness.clock.advance(by: 601)
         let status = try await harness.sync.sync(waitSeconds: nil)
         #expect(status.isSettled)
         #expect(try await harness.sync.view().items(.watchlist).isEmpty)

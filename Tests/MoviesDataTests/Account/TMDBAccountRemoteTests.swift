@@ -14,7 +14,7 @@ import Testing
         let configuration = TMDBRemoteConfiguration(credential: .bearer("token"), retryPolicy: RetryPolicy(random: { 0 }))
         return TMDBAccountRemote(
             configuration: configuration, transport: transport, rateLimiter: TokenBucketRateLimiter(requestsPerSecond: 1000),
-            timeSource: VirtualClock().timeSource)
+            timeSource: TestClock().timeSource)
     }
 
     static func edit() throws -> AccountEdit { try AccountEdit(movieID: 603, change: .watchlist(true)) }

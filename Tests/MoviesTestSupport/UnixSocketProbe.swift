@@ -1,10 +1,11 @@
 import Glibc
 
 /// Whether something listens on a Unix socket path: the socket file exists from `bind` on, but
-/// connections are refused until `listen`, so a test waits for this, not for the file.
-enum UnixSocketProbe {
+/// connections are refused until `listen`, so a test waits for this, not for the file. (The daemon
+/// itself needs no probe: `VarlinkListener.bind` refuses a path a live server answers on.)
+public enum UnixSocketProbe {
     /// Whether a connection to `path` is accepted (it is closed at once).
-    static func acceptsConnections(_ path: String) -> Bool {
+    public static func acceptsConnections(_ path: String) -> Bool {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
