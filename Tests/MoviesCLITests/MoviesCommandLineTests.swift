@@ -149,6 +149,34 @@ import Varlink
         #expect(harness.output.text.hasPrefix("\"the matrix\": 6 results, page 2 of 3 — fresh from TMDB\n"))
     }
 
+    @Test func searchPassesLanguageRegionAndYear() {
+        let harness = Harness()
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(603, "Matrix")]), Fixtures.network)])
+        #expect(harness.run("search", "matrix", "--language", "de-DE", "--region", "gb", "--year=1999") == .success)
+        #expect(harness.client.searches == [SearchParameters(query: "matrix", language: "de-DE", region: "GB", year: 1999)])
+    }
+
+    @Test(arguments: [
+        (["search", "x", "--language", "german"], "--language takes a language tag"),
+        (["search", "x", "--region", "GBR"], "--region takes a two-letter country code"),
+        (["search", "x", "--year", "99"], "--year takes a whole number from 1874 to 2100"),
+        (["show", "603", "--region", "GB"], "unknown option '--region' for 'movies show'; it is an option of 'movies search'"),
+        (["show", "603", "--year=1999"], "it is an option of 'movies search'"),
+    ])
+    func badSearchFiltersAreUsageErrors(arguments: [String], fragment: String) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.errors.text.contains(fragment), "\(harness.errors.text)")
+        #expect(harness.client.searches.isEmpty && harness.client.movieCalls.isEmpty)
+    }
+
+    @Test func showPassesTheLanguage() {
+        let harness = Harness()
+        _ = harness.run("show", "603", "--language", "fr")
+        _ = harness.run("show", "603")
+        #expect(harness.client.movieLanguages == ["fr", nil])
+    }
+
     @Test func policyFlagsMapToPolicies() {
         for (flag, policy) in [("--fresh", FetchPolicy.networkOnly), ("--cache-first", .cacheFirst), ("--offline", .cacheOnly)] {
             let harness = Harness()

@@ -23,7 +23,8 @@ enum ArgumentParser {
         } catch {
             switch error {
             case let .unknown(name, known):
-                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = owners(of: name, besides: spec).map { "; it is an option of \($0)" }
+                    ?? Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
             case let .unexpectedValue(name):
                 throw UsageError("\(name) takes no value; write just '\(name)'", command: spec?.name)
@@ -31,5 +32,15 @@ enum ArgumentParser {
                 throw UsageError("\(name) needs a value: \(name) \(valueName)", command: spec?.name)
             }
         }
+    }
+
+    /// The other commands that have the option `name`, quoted (`'movies search'`: `--region` is
+    /// search's, not show's); `nil` when none has it.
+    private static func owners(of name: String, besides spec: CommandSpec?) -> String? {
+        guard let spec else { return nil }
+        let owners = MoviesCommandLine.commandSpecs.filter { other in
+            other.name != spec.name && other.options.contains { $0.names.contains(name) }
+        }
+        return owners.isEmpty ? nil : owners.map { "'movies \($0.name)'" }.joined(separator: " and ")
     }
 }

@@ -27,13 +27,17 @@ public final class VarlinkMoviesClient: MoviesClient {
         var arguments: [String: JSONValue] = ["query": .string(parameters.query), "page": .int(Int64(parameters.page))]
         if let policy = parameters.policy { arguments["policy"] = .string(policy.rawValue) }
         if let maxStale = parameters.maxStaleSeconds { arguments["maxStaleSeconds"] = .int(Int64(maxStale)) }
+        if let language = parameters.language { arguments["language"] = .string(language) }
+        if let region = parameters.region { arguments["region"] = .string(region) }
+        if let year = parameters.year { arguments["year"] = .int(Int64(year)) }
         let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
 
     /// Calls `Movie`, with `more` under the default policy.
-    public func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
+    public func movie(id: Int, language: String?, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
         var arguments: [String: JSONValue] = ["id": .int(Int64(id))]
+        if let language { arguments["language"] = .string(language) }
         if let policy { arguments["policy"] = .string(policy.rawValue) }
         let streams = policy == nil || policy == .cacheThenNetwork
         try stream("Movie", arguments, more: streams, as: MovieReply.self, onReply: onReply)

@@ -139,7 +139,7 @@ struct WatchlistCommand: MoviesCommand {
         var titles: [Int: String] = [:]
         var seen = Set<Int>()
         for id in watchlists.flatMap(\.movieIDs) where seen.count < titleLookupLimit && seen.insert(id).inserted {
-            try? context.client.movie(id: id, policy: .cacheOnly) { reply in titles[id] = reply.value.movie.title }
+            try? context.client.movie(id: id, language: nil, policy: .cacheOnly) { reply in titles[id] = reply.value.movie.title }
         }
         return titles
     }

@@ -59,15 +59,19 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         var answerSource: HotAnswers.Source
         /// The clock of freshness in replies.
         var now: @Sendable () -> Date
+        /// The `language` of a `Search` or `Movie` call that gives none (`[Remote] Language=`);
+        /// `nil`: TMDB's default.
+        public var defaultLanguage: String?
 
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
             events: any EventLog = DiscardingEventLog(), answerMemoryBytes: Int = 128 << 20,
             changeCount: @escaping @Sendable () -> UInt64 = { 0 }, recordAccess: @escaping @Sendable (String) -> Void = { _ in },
-            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil
+            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil, defaultLanguage: String? = nil
         ) {
             self.refreshDeadlineSeconds = refreshDeadlineSeconds
+            self.defaultLanguage = defaultLanguage
             self.events = events
             self.answerMemoryBytes = answerMemoryBytes
             self.answerSource = HotAnswers.Source(changeCount: changeCount, recordAccess: recordAccess)
@@ -156,7 +160,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     /// first of a `more` call's replies under the default policy (fresh); `nil` otherwise, and
     /// the call runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
     private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let search = try? SearchCall(call) else { return nil }
+        guard let search = try? SearchCall(call, defaultLanguage: settings.defaultLanguage) else { return nil }
         let date = settings.now()
         let continues = search.policy == .cacheThenNetwork
         guard search.policy != .networkOnly, search.policy != .localOnly, !continues || call.more,
@@ -178,7 +182,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let search = try SearchCall(call)
+        let search = try SearchCall(call, defaultLanguage: settings.defaultLanguage)
         let (request, policy) = (search.request, search.policy)
         // The page the first reply was made of, when one went out already (from memory, on the
         // event loop) or goes out here.
@@ -241,7 +245,12 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let reader = ParameterReader(call.parameters)
         let id = try reader.requiredInt("id")
-        let language = try reader.optionalString("language")
+        let language = try reader.optionalString("language") ?? settings.defaultLanguage
+        do {
+            try SearchRequest.checkLanguage(language)
+        } catch {
+            throw error.varlinkError(parameter: "language")
+        }
         let policy = try reader.policy()
         let useCase = dependencies.fetchMovieDetails
         let demand = Self.demand(of: policy)
