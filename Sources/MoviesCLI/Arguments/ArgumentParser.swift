@@ -10,6 +10,8 @@ enum ArgumentParser {
         .flag("--stream", help: "With --json (implied): print every update as it comes, cached then fresh, each marked \"update\": \"cached\", \"progress\" or \"final\" (the last line)."),
         .option("--width", value: "N", help: "Fit output on a terminal to N columns (default: $COLUMNS, else the terminal's width). Piped output is never cut."),
         .flag("--quiet", "-q", help: "No warnings on standard error (e.g. that cached data is shown because TMDB is unreachable)."),
+        .option("--color", value: "WHEN", help: "Colour: auto (on a terminal, unless NO_COLOR is set; the default), always (even piped, whatever NO_COLOR says) or never."),
+        .flag("--no-pager", help: "Never send long output on a terminal through the pager ($MOVIES_PAGER, else $PAGER, else less -FRX)."),
         .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),
         .flag("--version", help: "Show the version and exit."),

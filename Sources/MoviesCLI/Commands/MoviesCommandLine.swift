@@ -21,11 +21,14 @@ public struct MoviesCommandLine {
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
     /// Waits between polls (`account login --wait`); `nil`: really sleep.
     var pause: ((Double) -> Void)?
+    /// Shows long output on a terminal through a pager command; `false` when it could not start.
+    /// Tests pass a recorder.
+    var showInPager: (_ text: String, _ command: String) -> Bool = Pager.show
 
     /// Runs `movies` with the process's arguments, environment and standard streams; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var environment: [String: String] = [:]
-        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM"] {
+        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM", "MOVIES_PAGER", "PAGER"] {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         let commandLine = MoviesCommandLine(
@@ -61,28 +64,33 @@ public struct MoviesCommandLine {
     private func dispatch(_ arguments: [String]) throws(UsageError) -> ExitCode {
         let (name, rest) = splitCommand(arguments)
         let width = helpWidth(arguments)
+        let options = arguments.prefix { $0 != "--" }
+        let json = options.contains("--json") || options.contains("--stream")
+        let helpOutput = standardOutput(terminal, paged: !json && !options.contains("--no-pager"))
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
             if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
-            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
+            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
             throw UsageError("missing COMMAND: try 'movies search QUERY', 'movies status' or 'movies --help'")
         }
         if name == "help" {
             let topics = rest.filter { !$0.hasPrefix("-") }
-            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
-            return printed(HelpText.command(try commandType(named: topic).spec, width: width))
+            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
+            return printed(HelpText.command(try commandType(named: topic).spec, width: width), to: helpOutput)
         }
         let command = try commandType(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-        if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width)) }
+        if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
         let instance = try command.init(parsed)
-        let json = parsed.has("--json") || parsed.has("--stream")
         let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
-        let terminal = try fittedTerminal(parsed, spec: command.spec)
+        var terminal = try fittedTerminal(parsed, spec: command.spec)
+        if let choice = parsed.value("--color") {
+            terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
+        }
         var context = CommandContext(
             client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
-            output: output,
+            output: standardOutput(terminal, paged: !json && !parsed.has("--no-pager")),
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
             json: json,
@@ -158,8 +166,15 @@ public struct MoviesCommandLine {
         }
     }
 
-    private func printed(_ text: String) -> ExitCode {
-        output.write(text)
+    /// Standard output for `terminal`: long output through the pager when `paged` and standard
+    /// output is a terminal (never when piped, as git does).
+    private func standardOutput(_ terminal: TerminalCapabilities, paged: Bool) -> any TextSink {
+        guard paged, terminal.isTTY, let command = Pager.command(environment: environment) else { return output }
+        return PagedOutput(direct: output, terminal: terminal) { [showInPager] text in showInPager(text, command) }
+    }
+
+    private func printed(_ text: String, to sink: (any TextSink)? = nil) -> ExitCode {
+        (sink ?? output).write(text)
         return .success
     }
 }
