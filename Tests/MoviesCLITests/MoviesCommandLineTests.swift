@@ -28,7 +28,7 @@ import Varlink
                 environment: environment,
                 uid: 1000,
                 fileExists: { _ in false },
-                makeClient: { path in
+                makeClient: { path, _ in
                     self.socketPaths.append(path)
                     return self.client
                 },

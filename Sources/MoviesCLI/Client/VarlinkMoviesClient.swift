@@ -11,13 +11,14 @@ public final class VarlinkMoviesClient: MoviesClient {
 
     /// The socket this client connects to.
     public let socketPath: String
-    private let timeoutSeconds: Int?
+    private let timeoutMilliseconds: Int?
     private var connection: VarlinkClient?
 
-    /// Creates a client for the daemon at `socketPath`; it connects on the first call.
-    public init(socketPath: String, timeoutSeconds: Int? = 60) {
+    /// Creates a client for the daemon at `socketPath`; it connects on the first call, and waits
+    /// at most `timeoutMilliseconds` for the connection and for each reply (`nil`: forever).
+    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000) {
         self.socketPath = socketPath
-        self.timeoutSeconds = timeoutSeconds
+        self.timeoutMilliseconds = timeoutMilliseconds
     }
 
     deinit { connection?.close() }
@@ -154,7 +155,7 @@ public final class VarlinkMoviesClient: MoviesClient {
             throw .permissionDenied("the socket \(socketPath) is not accessible to this user")
         }
         do {
-            let client = try VarlinkClient(unixPath: socketPath, timeoutSeconds: timeoutSeconds)
+            let client = try VarlinkClient(unixPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
             connection = client
             return client
         } catch {

@@ -5,15 +5,28 @@ import Glibc
 /// The `movies` program: parses the command line, picks the command, wires the client and views,
 /// runs it and returns the exit code. `main.swift` calls `MoviesCommandLine.main`.
 public struct MoviesCommandLine {
-    /// The commands, in help order.
-    static var commandSpecs: [CommandSpec] {
-        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec, WatchlistCommand.spec, RefreshCommand.spec, AccountCommand.spec, SyncCommand.spec, PendingCommand.spec]
+    /// The commands, in help order: the one table parsing, help and completion read.
+    static var commandTypes: [any MoviesCommand.Type] {
+        [SearchCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
+         WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self]
     }
+
+    /// The commands' specs, in help order.
+    static var commandSpecs: [CommandSpec] { commandTypes.map { $0.spec } }
+
+    /// The command called `name`, `nil` when there is none.
+    static func commandType(named name: String) -> (any MoviesCommand.Type)? {
+        commandTypes.first { $0.spec.name == name }
+    }
+
+    /// How long a command waits for each reply of the daemon.
+    static let replyTimeoutMilliseconds = 60_000
 
     let environment: [String: String]
     let uid: UInt32
     let fileExists: (String) -> Bool
-    let makeClient: (_ socketPath: String) -> any MoviesClient
+    /// The daemon client on `socketPath`, waiting at most `timeoutMilliseconds` for each reply.
+    let makeClient: (_ socketPath: String, _ timeoutMilliseconds: Int) -> any MoviesClient
     let output: any TextSink
     let errors: any TextSink
     let terminal: TerminalCapabilities
@@ -35,7 +48,7 @@ public struct MoviesCommandLine {
             environment: environment,
             uid: getuid(),
             fileExists: { access($0, F_OK) == 0 },
-            makeClient: { VarlinkMoviesClient(socketPath: $0) },
+            makeClient: { VarlinkMoviesClient(socketPath: $0, timeoutMilliseconds: $1) },
             output: FileDescriptorSink(fileDescriptor: STDOUT_FILENO),
             errors: FileDescriptorSink(fileDescriptor: STDERR_FILENO),
             terminal: TerminalCapabilities.detect(fileDescriptor: STDOUT_FILENO, environment: environment),
@@ -47,6 +60,7 @@ public struct MoviesCommandLine {
 
     /// Runs the command line `arguments` (without the program name).
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionRunner.commandName { return complete(Array(arguments.dropFirst())) }
         do {
             return try dispatch(arguments)
         } catch {
@@ -76,9 +90,9 @@ public struct MoviesCommandLine {
         if name == "help" {
             let topics = rest.filter { !$0.hasPrefix("-") }
             guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
-            return printed(HelpText.command(try commandType(named: topic).spec, width: width), to: helpOutput)
+            return printed(HelpText.command(try knownCommand(named: topic).spec, width: width), to: helpOutput)
         }
-        let command = try commandType(named: name)
+        let command = try knownCommand(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
         if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
@@ -89,7 +103,7 @@ public struct MoviesCommandLine {
             terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
         }
         var context = CommandContext(
-            client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
+            client: makeClient(resolver.resolve(explicit: parsed.value("--socket")), Self.replyTimeoutMilliseconds),
             output: standardOutput(terminal, paged: !json && !parsed.has("--no-pager")),
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
@@ -146,24 +160,22 @@ public struct MoviesCommandLine {
         return (nil, arguments)
     }
 
-    private func commandType(named name: String) throws(UsageError) -> any MoviesCommand.Type {
-        switch name {
-        case "search": return SearchCommand.self
-        case "show": return ShowCommand.self
-        case "poster": return PosterCommand.self
-        case "recent": return RecentCommand.self
-        case "account": return AccountCommand.self
-        case "sync": return SyncCommand.self
-        case "pending": return PendingCommand.self
-        case "status": return StatusCommand.self
-        case "cache": return CacheCommand.self
-        case "watchlist": return WatchlistCommand.self
-        case "refresh": return RefreshCommand.self
-        default:
-            let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
-            let hint = Suggestion.closest(to: name, among: Self.commandSpecs.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
-            throw UsageError("unknown command '\(name)'; \(hint)the commands are \(names)")
-        }
+    private func knownCommand(named name: String) throws(UsageError) -> any MoviesCommand.Type {
+        if let command = Self.commandType(named: name) { return command }
+        let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
+        let hint = Suggestion.closest(to: name, among: Self.commandSpecs.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+        throw UsageError("unknown command '\(name)'; \(hint)the commands are \(names)")
+    }
+
+    /// `movies __complete WORD…` (hidden from help): the completions of the last word, for the
+    /// shell scripts in `completions/`. Always exit 0, nothing on standard error.
+    private func complete(_ words: [String]) -> ExitCode {
+        let runner = CompletionRunner(
+            words: words.first == "--" ? Array(words.dropFirst()) : words,
+            makeClient: { makeClient($0, CompletionRunner.timeoutMilliseconds) },
+            resolver: SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists))
+        output.write(runner.lines().map { $0 + "\n" }.joined())
+        return .success
     }
 
     /// Standard output for `terminal`: long output through the pager when `paged` and standard

@@ -17,6 +17,11 @@ struct SearchCommand: MoviesCommand {
         ]
     )
 
+    /// The query completes with the caller's recent queries.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        positionals.isEmpty ? .recentQueries : .nothing
+    }
+
     let query: String
     let page: Int
     let policy: FetchPolicy?
