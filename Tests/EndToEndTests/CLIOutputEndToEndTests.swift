@@ -147,10 +147,8 @@ struct CLIOutputEndToEndTests {
     @Test("--color: auto colours a terminal unless NO_COLOR, always colours a pipe whatever NO_COLOR says, never never")
     func colorChoices() throws {
         guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let bold = "\u{1B}[1mThe Matrix"
         #expect(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix"], environment: ["NO_COLOR": ""]).raw.contains(bold))
         #expect(!(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix"], environment: ["NO_COLOR": "1"]).raw.contains("\u{1B}[1m")))
@@ -165,10 +163,8 @@ struct CLIOutputEndToEndTests {
     @Test("long output on a terminal goes through $MOVIES_PAGER or $PAGER; never piped or with --no-pager; a pager that cannot start leaves it to the terminal")
     func pager() throws {
         guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let recorded = sandbox.directory.appendingPathComponent("paged").path
         let other = sandbox.directory.appendingPathComponent("other").path
         let recorder = "cat > " + Self.shellQuoted(recorded)

@@ -19,9 +19,7 @@ struct CompletionEndToEndTests {
 
     /// A daemon with the watchlist "films" (the query "the matrix") and the recent query "star wars".
     static func startWorld() throws -> Sandbox {
-        let sandbox = try Sandbox()
-        try sandbox.startStub()
-        try sandbox.startDaemon()
+        let sandbox = try Sandbox.running()
         let added = try sandbox.movies(["watchlist", "add", "films", "the matrix"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try sandbox.movies(["search", "star", "wars"]).status == 0)

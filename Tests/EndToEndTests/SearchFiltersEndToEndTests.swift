@@ -18,10 +18,8 @@ struct SearchFiltersEndToEndTests {
 
     @Test("--year filters by release year through TMDB; region and year are cached apart; show refuses them")
     func yearAndRegion() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let all = try sandbox.movies(["search", "matrix", "--json"])
         #expect(all.status == 0, "\(all.stderr)")
         #expect(try Self.movies(all.stdout).map(\.id).contains(604))
