@@ -25,8 +25,8 @@ enum ArgumentParser {
         } catch {
             switch error {
             case let .unknown(name, known):
-                let hint = owners(of: name, besides: spec).map { "; it is an option of \($0)" }
-                    ?? Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" }
+                    ?? owners(of: name, besides: spec).map { "; it is an option of \($0)" } ?? ""
                 throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
             case let .unexpectedValue(name):
                 throw UsageError("\(name) takes no value; write just '\(name)'", command: spec?.name)
