@@ -1,91 +1,59 @@
 # bash completion for movies(1), installed as /usr/share/bash-completion/completions/movies.
+#
+# Works with or without the bash-completion package: the candidates (commands, subcommands,
+# options, option values, watchlist names, recent queries) come from the hidden
+# `movies __complete -- WORD…`, which reads the command table of movies itself and asks moviesd
+# for the dynamic values with a short timeout. Its first line is `:files` (complete file names)
+# or `:words`; each other line is a candidate, then a tab and a description.
+
+# Sets words, cword and cur from COMP_WORDS, joining `--name` `=` `value` back into one word (bash
+# splits at COMP_WORDBREAKS; bash-completion's _init_completion -n = does the same).
+_movies_words() {
+    words=()
+    cword=0
+    local i
+    for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+        if ((i > 0 && ${#words[@]} > 0)) && [[ ${words[-1]} == --* ]] &&
+            [[ ${COMP_WORDS[i]} == "=" || ${COMP_WORDS[i - 1]} == "=" ]]; then
+            words[-1]+=${COMP_WORDS[i]}
+        else
+            words+=("${COMP_WORDS[i]}")
+        fi
+        ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+    done
+    cur=${words[cword]}
+}
 
 _movies() {
-    local cur prev words cword
-    _init_completion || return
-
-    local commands="search show poster recent status cache watchlist refresh account sync pending"
-    local common="--socket --json --stream --width --quiet -q --fail-stale --help --version"
-
-    case $prev in
-        --socket | -o | --output)
-            _filedir
-            return
-            ;;
-        --page | --pages | --movie | --limit | -n | --width | -w | --max-stale | --query | --timeout)
-            return
-            ;;
-    esac
-
-    # The command is the first word that is not an option (or --socket's value).
-    local i command="" sub=""
-    for ((i = 1; i < cword; i++)); do
-        if [[ ${words[i]} == --socket || ${words[i]} == --width ]]; then
-            ((i++))
-            continue
-        fi
-        [[ ${words[i]} == -* ]] && continue
-        if [[ -z $command ]]; then
-            command=${words[i]}
-        elif [[ -z $sub ]]; then
-            sub=${words[i]}
-        fi
+    local cur="" cword=0
+    local -a words
+    if declare -F _init_completion >/dev/null 2>&1; then
+        local prev split
+        _init_completion -n =: || return
+    else
+        _movies_words
+    fi
+    local program=${words[0]/#\~/$HOME}
+    local -a lines
+    mapfile -t lines < <("$program" __complete -- "${words[@]:1:cword}" 2>/dev/null)
+    COMPREPLY=()
+    if [[ ${lines[0]} == ":files" ]]; then
+        compopt -o filenames 2>/dev/null
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return 0
+    fi
+    [[ ${lines[0]} == ":words" ]] || return 0
+    # Readline replaces only the text after the last `=` or `:` of the word.
+    local replaced=""
+    [[ $cur == *[=:]* ]] && replaced=${cur%"${cur##*[=:]}"}
+    local line candidate
+    for line in "${lines[@]:1}"; do
+        candidate=${line%%$'\t'*}
+        candidate=${candidate#"$replaced"}
+        # A query of several words is one word: escaped, as the shell would read it.
+        [[ $candidate == *[[:space:]\'\"\\\$\`\(\)\;\&\|\<\>*?]* ]] && printf -v candidate '%q' "$candidate"
+        COMPREPLY+=("$candidate")
     done
-
-    if [[ -z $command ]]; then
-        if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "$common" -- "$cur"))
-        else
-            COMPREPLY=($(compgen -W "$commands" -- "$cur"))
-        fi
-        return
-    fi
-
-    local options=""
-    case $command in
-        search) options="--page --offline --fresh --cache-first --local --max-stale" ;;
-        show) options="--offline --fresh --cache-first" ;;
-        poster) options="--width --output" ;;
-        recent) options="--limit" ;;
-        status) options="" ;;
-        cache)
-            if [[ -z $sub && $cur != -* ]]; then
-                COMPREPLY=($(compgen -W "invalidate purge" -- "$cur"))
-                return
-            fi
-            options="--all --query --movie --posters"
-            ;;
-        watchlist)
-            if [[ -z $sub && $cur != -* ]]; then
-                COMPREPLY=($(compgen -W "add rm ls delete" -- "$cur"))
-                return
-            fi
-            case $sub in
-                add) options="--pages --movie" ;;
-                rm) options="--movie" ;;
-            esac
-            ;;
-        refresh) options="--quiet" ;;
-        account)
-            if [[ -z $sub && $cur != -* ]]; then
-                COMPREPLY=($(compgen -W "login logout show watchlist favorite rate unrate" -- "$cur"))
-                return
-            fi
-            case $sub in
-                login) options="--wait --timeout" ;;
-                watchlist | favorite)
-                    if [[ $prev == "$sub" ]]; then
-                        COMPREPLY=($(compgen -W "add rm" -- "$cur"))
-                        return
-                    fi
-                    ;;
-            esac
-            ;;
-        sync) options="--wait --timeout" ;;
-        pending) options="--dismiss-rejected" ;;
-    esac
-    if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$options $common" -- "$cur"))
-    fi
+    return 0
 }
 complete -F _movies movies

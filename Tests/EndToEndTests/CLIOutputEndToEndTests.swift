@@ -27,15 +27,20 @@ struct CLIOutputEndToEndTests {
         return try ProcessRunner.run("/bin/sh", ["-c", command + " | " + reader], environment: env)
     }
 
-    /// Runs `movies` with `arguments` on a pseudo-terminal of `columns` (script(1), stty(1)); its
-    /// output with carriage returns and cursor movements taken out, as lines.
-    static func onTerminal(_ sandbox: Sandbox, columns: Int, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, lines: [String]) {
+    /// Runs `movies` with `arguments` on a pseudo-terminal of `columns` and `rows` (script(1),
+    /// stty(1)); its output with carriage returns and cursor movements taken out, as lines, and as
+    /// the terminal got it. No pager unless `environment` names one.
+    static func onTerminal(_ sandbox: Sandbox, columns: Int, rows: Int = 500, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, lines: [String], raw: String) {
         let movies = ([BinaryLocator.path("movies"), "--socket", sandbox.socketPath] + arguments).map(shellQuoted).joined(separator: " ")
         var env = ["NO_COLOR": "1", "COLUMNS": "", "SHELL": "/bin/sh", "TERM": "xterm"]
         for (key, value) in environment { env[key] = value }
-        let result = try ProcessRunner.run("/usr/bin/script", ["-qec", "stty cols \(columns) rows 500 && exec \(movies)", "/dev/null"], environment: env)
+        // The pager variables the test does not set are unset (not inherited), none set means none.
+        let pagers = ["MOVIES_PAGER", "PAGER"]
+        if pagers.allSatisfy({ environment[$0] == nil }) { env["MOVIES_PAGER"] = "" }
+        let unset = pagers.filter { environment[$0] == nil && env[$0] == nil }.map { "unset \($0); " }.joined()
+        let result = try ProcessRunner.run("/usr/bin/script", ["-qec", "\(unset)stty cols \(columns) rows \(rows) && exec \(movies)", "/dev/null"], environment: env)
         let plain = withoutControlSequences(result.stdout)
-        return (result.status, plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty })
+        return (result.status, plain.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }, result.stdout)
     }
 
     /// `text` without carriage returns and CSI sequences (`ESC [ … letter`: cursor up, clear).
@@ -84,7 +89,7 @@ struct CLIOutputEndToEndTests {
         guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)"), let sandbox = try Self.startWithRecording() else { return }
         defer { sandbox.shutdown() }
         for columns in [40, 80, 200] {
-            let (status, lines) = try Self.onTerminal(sandbox, columns: columns, ["search", "007", "--page", "2"])
+            let (status, lines, _) = try Self.onTerminal(sandbox, columns: columns, ["search", "007", "--page", "2"])
             #expect(status == 0)
             for line in lines { #expect(line.count <= columns, "\(columns): \(line)") }
             let row = lines.last { $0.contains("1610821") }
@@ -137,5 +142,64 @@ struct CLIOutputEndToEndTests {
         #expect(terminal.lines.joined(separator: " ").contains("binary output can mess up your terminal"), "\(terminal.lines)")
         let pipe = try Self.piped(sandbox, ["poster", "603", "-o", "-"], into: "od -An -tx1 -N4")
         #expect(pipe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "89 50 4e 47", "a PNG: \(pipe.stdout) \(pipe.stderr)")
+    }
+
+    @Test("--color: auto colours a terminal unless NO_COLOR, always colours a pipe whatever NO_COLOR says, never never")
+    func colorChoices() throws {
+        guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        let bold = "\u{1B}[1mThe Matrix"
+        #expect(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix"], environment: ["NO_COLOR": ""]).raw.contains(bold))
+        #expect(!(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix"], environment: ["NO_COLOR": "1"]).raw.contains("\u{1B}[1m")))
+        #expect(!(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix", "--color=never"], environment: ["NO_COLOR": ""]).raw.contains("\u{1B}[1m")))
+        #expect(try Self.onTerminal(sandbox, columns: 80, ["search", "matrix", "--color=always"], environment: ["NO_COLOR": "1"]).raw.contains(bold))
+        let piped = try Self.piped(sandbox, ["search", "matrix", "--color=always"])
+        #expect(piped.stdout.contains(bold), "\(piped.stdout)")
+        #expect(!piped.stdout.contains("\u{1B}[J"), "colour, no cursor movement, in a pipe")
+        #expect(!(try Self.piped(sandbox, ["search", "matrix"], environment: ["NO_COLOR": ""]).stdout.contains("\u{1B}")))
+    }
+
+    @Test("long output on a terminal goes through $MOVIES_PAGER or $PAGER; never piped or with --no-pager; a pager that cannot start leaves it to the terminal")
+    func pager() throws {
+        guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        let recorded = sandbox.directory.appendingPathComponent("paged").path
+        let other = sandbox.directory.appendingPathComponent("other").path
+        let recorder = "cat > " + Self.shellQuoted(recorded)
+        func take(_ path: String) -> String? {
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return try? String(contentsOfFile: path, encoding: .utf8)
+        }
+
+        let long = try Self.onTerminal(sandbox, columns: 80, rows: 10, ["search", "the"], environment: ["PAGER": recorder])
+        #expect(long.status == 0)
+        let paged = take(recorded)
+        // A page of 20 movies, its header and the column titles: taller than 10 rows.
+        #expect(paged?.hasPrefix("\"the\": ") == true, "\(paged ?? "nothing paged"); terminal: \(long.lines)")
+        #expect((paged?.split(separator: "\n").count ?? 0) >= 22, "\(paged ?? "")")
+        #expect(paged?.contains("\u{1B}[") == false, "no cursor movement into the pager")
+        #expect(!long.lines.contains { $0.hasPrefix("Title ") }, "not on the terminal too: \(long.lines)")
+
+        let help = try Self.onTerminal(sandbox, columns: 80, rows: 10, ["--help"], environment: ["PAGER": "cat > /dev/null", "MOVIES_PAGER": recorder])
+        #expect(help.status == 0)
+        #expect(take(recorded)?.contains("Commands:") == true, "MOVIES_PAGER overrides PAGER")
+
+        let short = try Self.onTerminal(sandbox, columns: 80, rows: 200, ["search", "the"], environment: ["PAGER": recorder])
+        #expect(take(recorded) == nil, "output that fits is not paged")
+        #expect(short.lines.contains { $0.hasPrefix("Title ") })
+
+        let refused = try Self.onTerminal(sandbox, columns: 80, rows: 10, ["search", "the", "--no-pager"], environment: ["PAGER": recorder])
+        #expect(take(recorded) == nil, "--no-pager")
+        #expect(refused.lines.contains { $0.hasPrefix("Title ") })
+
+        let piped = try Self.piped(sandbox, ["--help"], environment: ["PAGER": recorder, "MOVIES_PAGER": "cat > " + Self.shellQuoted(other)])
+        #expect(take(recorded) == nil && take(other) == nil, "never when piped")
+        #expect(piped.stdout.contains("Commands:"))
+
+        let broken = try Self.onTerminal(sandbox, columns: 80, rows: 10, ["search", "the"], environment: ["PAGER": "/nonexistent/pager"])
+        #expect(broken.status == 0)
+        #expect(broken.lines.contains { $0.hasPrefix("Title ") }, "written directly: \(broken.lines)")
     }
 }

@@ -26,7 +26,11 @@ import Testing
     }
 
     @Test func unknownOptionIsNamed() {
-        #expect(throws: UsageError("unknown option '--colour' for 'movies search'", command: "search")) {
+        #expect(throws: UsageError("unknown option '--flavour' for 'movies search'", command: "search")) {
+            try ArgumentParser.parse(["q", "--flavour"], spec: spec)
+        }
+        // A near miss of an option is suggested (--color is global since issue 28).
+        #expect(throws: UsageError("unknown option '--colour' for 'movies search'; did you mean '--color'?", command: "search")) {
             try ArgumentParser.parse(["q", "--colour"], spec: spec)
         }
     }

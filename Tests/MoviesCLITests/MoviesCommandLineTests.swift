@@ -13,17 +13,22 @@ import Varlink
         var socketPaths: [String] = []
         var written: [(bytes: [UInt8], path: String)] = []
         var terminal = TerminalCapabilities(isTTY: false, width: 80, usesColor: false)
+        var environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
         /// The pauses `account login --wait` asked for.
         var pauses: [Double] = []
+        /// What went through the pager, and with which command.
+        var paged: [(text: String, command: String)] = []
+        /// Whether the pager starts.
+        var pagerStarts = true
 
         func run(_ arguments: String...) -> ExitCode { run(arguments) }
 
         func run(_ arguments: [String]) -> ExitCode {
             var commandLine = MoviesCommandLine(
-                environment: ["XDG_RUNTIME_DIR": "/run/user/1000"],
+                environment: environment,
                 uid: 1000,
                 fileExists: { _ in false },
-                makeClient: { path in
+                makeClient: { path, _ in
                     self.socketPaths.append(path)
                     return self.client
                 },
@@ -37,6 +42,11 @@ import Varlink
                 }
             )
             commandLine.pause = { self.pauses.append($0) }
+            commandLine.showInPager = { text, command in
+                guard self.pagerStarts else { return false }
+                self.paged.append((text, command))
+                return true
+            }
             return commandLine.run(arguments)
         }
     }
@@ -147,6 +157,55 @@ import Varlink
         #expect(harness.socketPaths == ["/tmp/m.sock"])
         #expect(harness.output.text.contains("Title      · Year · Rating ·  ID\nThe Matrix · 1999 ·    8.2 · 603"))
         #expect(harness.output.text.hasPrefix("\"the matrix\": 6 results, page 2 of 3 — fresh from TMDB\n"))
+    }
+
+    @Test func searchPassesLanguageRegionAndYear() {
+        let harness = Harness()
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(603, "Matrix")]), Fixtures.network)])
+        #expect(harness.run("search", "matrix", "--language", "de-DE", "--region", "gb", "--year=1999") == .success)
+        #expect(harness.client.searches == [SearchParameters(query: "matrix", language: "de-DE", region: "GB", year: 1999)])
+    }
+
+    @Test(arguments: [
+        (["search", "x", "--language", "german"], "--language takes a language tag"),
+        (["search", "x", "--region", "GBR"], "--region takes a two-letter country code"),
+        (["search", "x", "--year", "99"], "--year takes a whole number from 1874 to 2100"),
+        (["show", "603", "--region", "GB"], "unknown option '--region' for 'movies show'; it is an option of 'movies search'"),
+        (["show", "603", "--year=1999"], "it is an option of 'movies search'"),
+    ])
+    func badSearchFiltersAreUsageErrors(arguments: [String], fragment: String) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.errors.text.contains(fragment), "\(harness.errors.text)")
+        #expect(harness.client.searches.isEmpty && harness.client.movieCalls.isEmpty)
+    }
+
+    @Test func showPassesTheLanguage() {
+        let harness = Harness()
+        _ = harness.run("show", "603", "--language", "fr")
+        _ = harness.run("show", "603")
+        #expect(harness.client.movieLanguages == ["fr", nil])
+    }
+
+    @Test func colorAlwaysColoursEvenAPipeAndNeverNothing() {
+        func run(_ arguments: [String], tty: Bool, noColor: Bool = false) -> String {
+            let harness = Harness()
+            harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: tty && !noColor, height: 500)
+            harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(603, "The Matrix")]), Fixtures.network)])
+            #expect(harness.run(["search", "matrix"] + arguments) == .success)
+            return harness.output.text
+        }
+        let bold = "\u{1B}[1mThe Matrix"
+        #expect(run(["--color=always"], tty: false).contains(bold))
+        #expect(run(["--color", "always"], tty: true, noColor: true).contains(bold), "always overrides NO_COLOR")
+        #expect(!run([], tty: false).contains("\u{1B}"))
+        #expect(!run(["--color=auto"], tty: false).contains("\u{1B}"))
+        #expect(run(["--color=auto"], tty: true).contains(bold))
+        #expect(!run(["--color=never"], tty: true).contains("\u{1B}[1m"))
+        #expect(!run(["--color=always", "--json"], tty: false).contains("\u{1B}"), "JSON is never coloured")
+        let harness = Harness()
+        #expect(harness.run("search", "x", "--color=sometimes") == .usage)
+        #expect(harness.errors.text.contains("--color takes auto, always or never"))
     }
 
     @Test func policyFlagsMapToPolicies() {

@@ -73,10 +73,14 @@ import Testing
         let cached = Fixtures.page(1, of: 1, [Fixtures.movie(1, "Old")])
         let fresh = Fixtures.page(1, of: 1, [Fixtures.movie(1, "New")])
         let model = viewModel(replies: [Fixtures.search(cached, Fixtures.cached(age: 60)), Fixtures.search(fresh, Fixtures.network)])
-        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: true))
+        let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: false))
         #expect(!sink.text.contains("\u{1B}"))
         #expect(!sink.text.contains("Old"))
         #expect(sink.text.contains("New"))
+        // --color=always on a pipe: colours, but still no cursor movement.
+        let (_, coloured) = finished(model, terminal: TerminalCapabilities(isTTY: false, width: 80, usesColor: true))
+        #expect(coloured.text.contains("\u{1B}[1mNew"))
+        #expect(!coloured.text.contains("A\r") && !coloured.text.contains("\u{1B}[J") && !coloured.text.contains("Old"))
     }
 
     @Test func ttyShowsCachedThenReplacesInPlace() {
@@ -99,6 +103,7 @@ import Testing
         let (_, sink) = finished(model, terminal: TerminalCapabilities(isTTY: true, width: 80, usesColor: false, height: 3))
         #expect(!sink.text.contains("\u{1B}[3A"))
         #expect(sink.text.contains("New"))
+        #expect(!sink.text.contains("Old"), "a rendering taller than the terminal is drawn once, final (the pager shows it once)")
     }
 
     @Test func ttyWithColourUsesANSI() {
@@ -120,7 +125,6 @@ import Testing
         #expect(!terminal.usesColor)
         #expect(!terminal.isTTY)
         #expect(terminal.width == 100)
-        #expect(!TerminalCapabilities(isTTY: false, width: 80, usesColor: true).usesColor)
         #expect(TerminalCapabilities.detect(fileDescriptor: -1, environment: [:]).width == 80)
     }
 

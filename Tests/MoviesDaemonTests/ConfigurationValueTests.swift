@@ -60,3 +60,15 @@ import Testing
         #expect(throws: StartupError.self) { try AuthorizedGroup.name("no-such-group-moviesd").resolvedGroupID() }
     }
 }
+
+/// `[Remote] Language=` is the default `language` of every search: only tags a `Search` call takes.
+@Suite struct ConfigurationLanguageTests {
+    @Test func languageTagsAreThoseASearchTakes() throws {
+        #expect(try ConfigurationValue.language("") == nil)
+        #expect(try ConfigurationValue.language("de-DE") == "de-DE")
+        #expect(try ConfigurationValue.language("fr") == "fr")
+        for bad in ["english", "e", "de_DE", "zh-Hans-CN", "1a"] {
+            #expect(throws: ConfigurationValueError.self, "\(bad)") { try ConfigurationValue.language(bad) }
+        }
+    }
+}

@@ -99,6 +99,12 @@ import Varlink
             (["query": .string("a"), "policy": .string("sometimes")], "org.varlink.service.InvalidParameter", "policy"),
             (["query": .string("a"), "maxStaleSeconds": .int(-1)], "io.moviesd.Movies.InvalidArgument", "maxStaleSeconds"),
             (["query": .string("a"), "language": .string("english")], "io.moviesd.Movies.InvalidArgument", "language"),
+            (["query": .string("a"), "region": .string("gb")], "io.moviesd.Movies.InvalidArgument", "region"),
+            (["query": .string("a"), "region": .string("GBR")], "io.moviesd.Movies.InvalidArgument", "region"),
+            (["query": .string("a"), "region": .int(44)], "org.varlink.service.InvalidParameter", "region"),
+            (["query": .string("a"), "year": .int(99)], "io.moviesd.Movies.InvalidArgument", "year"),
+            (["query": .string("a"), "year": .int(2101)], "io.moviesd.Movies.InvalidArgument", "year"),
+            (["query": .string("a"), "year": .string("1999")], "org.varlink.service.InvalidParameter", "year"),
         ]
         for (parameters, name, parameter) in cases {
             let outcome = await harness.call("Search", parameters)
@@ -115,6 +121,37 @@ import Varlink
             "query": .string("matrix"), "page": .null, "language": .null, "policy": .null, "maxStaleSeconds": .null,
         ])
         #expect(try outcome.decode(SearchReply.self).page.movies.map(\.title) == ["The Matrix"])
+    }
+
+    @Test func searchPassesRegionAndYearToTMDBAndCachesThemApart() async throws {
+        let harness = ServiceHarness()
+        await harness.remote.script(.search(query: "matrix", page: 1, language: nil, region: "GB", year: 1999), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["The Matrix"]))))
+        let filtered = await harness.call("Search", ["query": .string("matrix"), "region": .string("GB"), "year": .int(1999)])
+        #expect(try filtered.decode(SearchReply.self).page.movies.map(\.title) == ["The Matrix"])
+        #expect(await harness.remote.requests == [.search(query: "matrix", page: 1, language: nil, region: "GB", year: 1999)])
+        // The same query for another year, or without the region, is not that page.
+        for other: [String: JSONValue] in [["year": .int(2003), "region": .string("GB")], ["year": .int(1999)]] {
+            let outcome = await harness.call("Search", other.merging(["query": .string("matrix"), "policy": .string("cache_only")]) { $1 })
+            #expect(outcome.error?.name == "io.moviesd.Movies.NotCached", "\(other)")
+        }
+        let again = await harness.call("Search", ["query": .string("matrix"), "region": .string("GB"), "year": .int(1999), "policy": .string("cache_only")])
+        #expect(try again.decode(SearchReply.self).page.movies.map(\.title) == ["The Matrix"])
+    }
+
+    @Test func theConfiguredLanguageIsTheDefaultOfSearchAndMovie() async throws {
+        let harness = ServiceHarness(defaultLanguage: "de-DE")
+        await harness.remote.script(.search(query: "matrix", page: 1, language: "de-DE"), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Matrix"]))))
+        await harness.remote.script(.search(query: "matrix", page: 1, language: "fr"), .success(TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: ["Matrice"]))))
+        await harness.remote.script(.movie(id: 603, language: "de-DE"), .success(TMDBSampleBodies.ok(TMDBSampleBodies.movie(id: 603, title: "Matrix"))))
+        #expect(try await harness.call("Search", ["query": .string("matrix")]).decode(SearchReply.self).page.movies.map(\.title) == ["Matrix"])
+        #expect(try await harness.call("Search", ["query": .string("matrix"), "language": .string("fr")]).decode(SearchReply.self).page.movies.map(\.title) == ["Matrice"])
+        #expect(try await harness.call("Movie", ["id": .int(603)]).decode(MovieReply.self).movie.title == "Matrix")
+        #expect(await harness.remote.requests == [
+            .search(query: "matrix", page: 1, language: "de-DE"), .search(query: "matrix", page: 1, language: "fr"), .movie(id: 603, language: "de-DE"),
+        ])
+        let bad = await harness.call("Movie", ["id": .int(603), "language": .string("german")])
+        #expect(bad.error?.name == "io.moviesd.Movies.InvalidArgument")
+        #expect(bad.error?.parameters["parameter"] == .string("language"))
     }
 
     // MARK: - Movie

@@ -34,7 +34,7 @@ struct ServiceHarness {
     /// With `localIndex`, searches fall back to the movies the cache holds (the in-memory storage is its own index).
     /// The answer deadline runs on the real clock: tests that are not about it get the generous
     /// hang guard, so a busy machine cannot make it fire (it did at 3 s under stress-ng).
-    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog(), localIndex: Bool = false) {
+    init(answerDeadlineSeconds: Int = Int(ProcessDeadline.seconds), startedAt: Date = Date(), daemonUID: UInt32 = ServiceHarness.daemonUID, health: RemoteHealth? = nil, events: any EventLog = DiscardingEventLog(), localIndex: Bool = false, defaultLanguage: String? = nil) {
         self.startedAt = startedAt
         storage = InMemoryResponseStorage(memoryBytes: 128 << 20, clock: clock.now)
         // Retry-After and back-off run on the harness's clock: a stalled machine cannot expire them.
@@ -59,7 +59,7 @@ struct ServiceHarness {
             version: "9.8.7", startedAt: startedAt, answerDeadlineSeconds: answerDeadlineSeconds,
             daemonUID: daemonUID, authorizedGID: ServiceHarness.authorizedGID, events: events,
             remembered: { [storage] key in storage.remembered(forKey: key) },
-            now: clock.now)
+            now: clock.now, defaultLanguage: defaultLanguage)
         service = MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }
 

@@ -21,6 +21,24 @@ import Testing
         #expect(keys.count == 3)
     }
 
+    @Test func regionAndYearAreDistinctAndLeaveOldKeysAlone() throws {
+        let matrix = try query("matrix")
+        let plain = CacheKey.search(matrix, page: 1, language: nil)
+        #expect(plain == "search/movie?query=matrix&language=&page=1", "the key moviesd 0.1 wrote")
+        let keys: Set = [
+            plain,
+            CacheKey.search(matrix, page: 1, language: nil, region: "GB"),
+            CacheKey.search(matrix, page: 1, language: nil, region: "US"),
+            CacheKey.search(matrix, page: 1, language: nil, year: 1999),
+            CacheKey.search(matrix, page: 1, language: nil, region: "GB", year: 1999),
+        ]
+        #expect(keys.count == 5)
+        for key in keys { #expect(key.hasPrefix(CacheKey.searchPrefix(matrix)), "invalidate and purge find it: \(key)") }
+        let request = try SearchRequest(query: matrix, page: 2, language: "de-DE", region: "DE", year: 2003)
+        #expect(CacheKey.search(request) == "search/movie?query=matrix&language=de-DE&page=2&region=DE&year=2003")
+        #expect(CacheKey.language(ofKey: CacheKey.search(request)) == "de-DE")
+    }
+
     @Test func everyPageSharesTheQueryPrefix() throws {
         let matrix = try query("Matrix")
         #expect(CacheKey.search(matrix, page: 7, language: "fr").hasPrefix(CacheKey.searchPrefix(matrix)))

@@ -121,7 +121,7 @@ import Testing
     @Test func byteBudgetIsEnforcedEveryNWrites() async throws {
         let h = RepositoryHarness(policy: CachePolicy(byteBudget: 10), evictionInterval: 2)
         await h.remote.setHandler { request, _ in
-            guard case .search(let query, _, _) = request else { throw H.offline }
+            guard case .search(let query, _, _, _, _) = request else { throw H.offline }
             return TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(titles: [query]))
         }
         _ = try await h.search(.networkOnly, query: "one")

@@ -58,6 +58,21 @@ import Testing
         #expect(await h.remote.fetchCount == before)
     }
 
+    @Test func theIndexHonoursTheYearAndIgnoresTheRegion() async throws {
+        let h = try await harness(failure: nil)
+        func local(year: Int?, region: String? = nil) async throws -> FetchedRecord<MoviesPage> {
+            let request = try SearchRequest(query: MovieQuery("star")!, region: region, year: year)
+            return await FetchedRecord { try await h.repository.searchMovies(request, policy: .localOnly, maxStaleSeconds: nil, emit: $0) }
+        }
+        // The sample movies were all released in 1999.
+        let released = try await local(year: 1999, region: "GB")
+        #expect(Set(released.updates.first?.titles ?? []) == ["Star Wars", "Lone Star", "Stardust"])
+        #expect(released.updates.first?.value.totalResults == 3)
+        let otherYear = try await local(year: 2003)
+        #expect(otherYear.error?.code == .notCached, "no cached movie of 2003 matches")
+        #expect(otherYear.updates.isEmpty)
+    }
+
     @Test func tmdbAnsweringWinsOverTheIndex() async throws {
         let h = try await harness(failure: nil)
         let record = try await h.search(.cacheThenNetwork, query: "wars")

@@ -39,7 +39,7 @@ struct RefresherHarness {
     static func handler(totalPages: Int) -> ScriptedMoviesRemote.Handler {
         { request, _ in
             switch request {
-            case .search(_, let page, _):
+            case .search(_, let page, _, _, _):
                 return TMDBSampleBodies.ok(TMDBSampleBodies.searchPage(page: page, titles: ["Title \(page)"], totalPages: totalPages))
             case .movie(let id, _):
                 return TMDBSampleBodies.ok(TMDBSampleBodies.movie(id: id, title: "Movie \(id)"))

@@ -50,6 +50,13 @@ import Testing
         #expect(sent.header("If-None-Match") == nil)
     }
 
+    @Test func searchSendsRegionAndYear() async throws {
+        let transport = FakeHTTPTransport([FakeHTTPTransport.json(200, Self.searchBody)])
+        _ = try await remote(transport).fetch(.search(query: "matrix", page: 1, language: nil, region: "GB", year: 1999), etag: nil)
+        let sent = try #require(transport.requests.first)
+        #expect(sent.url.absoluteString == "https://api.themoviedb.org/3/search/movie?query=matrix&page=1&region=GB&year=1999&include_adult=false")
+    }
+
     @Test func movieAndConfigurationWithApiKey() async throws {
         let transport = FakeHTTPTransport([FakeHTTPTransport.json(200, Self.movieBody), FakeHTTPTransport.json(200, Self.configurationBody)])
         let remote = remote(transport, credential: .apiKey(Self.token))

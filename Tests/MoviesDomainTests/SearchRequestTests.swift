@@ -25,4 +25,32 @@ import Testing
             #expect(throws: MoviesError.self) { try SearchRequest(query: matrix, language: bad) }
         }
     }
+
+    @Test func regionsAreTwoUpperCaseLetters() throws {
+        #expect(try SearchRequest(query: matrix, region: "GB").region == "GB")
+        for bad in ["gb", "G", "GBR", "G1", "ÉS", ""] {
+            #expect {
+                _ = try SearchRequest(query: matrix, region: bad)
+            } throws: { error in
+                (error as? MoviesError)?.code == .invalidArgument && (error as? MoviesError)?.parameter == "region"
+            }
+        }
+    }
+
+    @Test func yearsAreFourDigitsInAPlausibleRange() throws {
+        #expect(try SearchRequest(query: matrix, year: 1999).year == 1999)
+        #expect(try SearchRequest(query: matrix, year: 1874).year == 1874)
+        for bad in [0, 99, 1873, 2101, 19999, -1999] {
+            #expect {
+                _ = try SearchRequest(query: matrix, year: bad)
+            } throws: { error in
+                (error as? MoviesError)?.code == .invalidArgument && (error as? MoviesError)?.parameter == "year"
+            }
+        }
+    }
+
+    @Test func eachBadArgumentIsNamed() {
+        #expect { _ = try SearchRequest(query: matrix, page: 0) } throws: { ($0 as? MoviesError)?.parameter == "page" }
+        #expect { _ = try SearchRequest(query: matrix, language: "english") } throws: { ($0 as? MoviesError)?.parameter == "language" }
+    }
 }

@@ -10,6 +10,8 @@ enum ArgumentParser {
         .flag("--stream", help: "With --json (implied): print every update as it comes, cached then fresh, each marked \"update\": \"cached\", \"progress\" or \"final\" (the last line)."),
         .option("--width", value: "N", help: "Fit output on a terminal to N columns (default: $COLUMNS, else the terminal's width). Piped output is never cut."),
         .flag("--quiet", "-q", help: "No warnings on standard error (e.g. that cached data is shown because TMDB is unreachable)."),
+        .option("--color", value: "WHEN", help: "Colour: auto (on a terminal, unless NO_COLOR is set; the default), always (even piped, whatever NO_COLOR says) or never."),
+        .flag("--no-pager", help: "Never send long output on a terminal through the pager ($MOVIES_PAGER, else $PAGER, else less -FRX)."),
         .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),
         .flag("--version", help: "Show the version and exit."),
@@ -23,7 +25,8 @@ enum ArgumentParser {
         } catch {
             switch error {
             case let .unknown(name, known):
-                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" }
+                    ?? owners(of: name, besides: spec).map { "; it is an option of \($0)" } ?? ""
                 throw UsageError("unknown option '\(name)'\(forCommand)\(hint)", command: spec?.name)
             case let .unexpectedValue(name):
                 throw UsageError("\(name) takes no value; write just '\(name)'", command: spec?.name)
@@ -31,5 +34,15 @@ enum ArgumentParser {
                 throw UsageError("\(name) needs a value: \(name) \(valueName)", command: spec?.name)
             }
         }
+    }
+
+    /// The other commands that have the option `name`, quoted (`'movies search'`: `--region` is
+    /// search's, not show's); `nil` when none has it.
+    private static func owners(of name: String, besides spec: CommandSpec?) -> String? {
+        guard let spec else { return nil }
+        let owners = MoviesCommandLine.commandSpecs.filter { other in
+            other.name != spec.name && other.options.contains { $0.names.contains(name) }
+        }
+        return owners.isEmpty ? nil : owners.map { "'movies \($0.name)'" }.joined(separator: " and ")
     }
 }

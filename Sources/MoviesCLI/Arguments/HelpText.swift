@@ -17,14 +17,15 @@ enum HelpText {
     /// The top-level help, listing `commands`.
     static func main(commands: [CommandSpec], width: Int = TerminalCapabilities.defaultWidth) -> String {
         var text = paragraph("movies \(MoviesCLIVersion.current) — ask moviesd, the offline-first TMDB cache, about movies.", width: width)
-        text += "\n" + paragraph("Usage: movies [--socket PATH] [--json [--stream]] [--width N] COMMAND [ARGUMENTS…]", width: width)
+        text += "\n" + paragraph("Usage: movies [--socket PATH] [--json [--stream]] [--width N] [--color WHEN] [--no-pager] COMMAND [ARGUMENTS…]", width: width)
         text += "\nCommands:\n"
         text += table(commands.map { ($0.name, $0.abstract) }, width: width)
         text += "\nOptions:\n" + options(ArgumentParser.globalOptions, width: width)
         text += "\nEnvironment:\n" + table([
             ("MOVIESD_SOCKET", "the daemon's socket, when --socket is not given"),
-            ("NO_COLOR", "when set and not empty, never use colour"),
+            ("NO_COLOR", "when set and not empty, never use colour (unless --color=always)"),
             ("COLUMNS", "the width to fit output to on a terminal (--width overrides it)"),
+            ("MOVIES_PAGER, PAGER", "the pager of long output on a terminal (default: less -FRX; empty or cat: none)"),
         ], width: width)
         text += "\n" + paragraph("Default socket: $MOVIESD_SOCKET; else /run/moviesd/io.moviesd.Movies for root; else $XDG_RUNTIME_DIR/moviesd/io.moviesd.Movies (the system socket when only that one exists).", width: width)
         text += "\n" + paragraph("Output: on a terminal, titles are shortened and other text wraps to the width; piped or in a file, nothing is cut or padded to a width, one movie a line. --json prints one JSON object a line: the final answer of each call, or a failure as {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}; --stream prints every update, each with \"update\": \"cached\", \"progress\" or \"final\".", width: width)

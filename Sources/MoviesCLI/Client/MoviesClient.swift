@@ -9,8 +9,8 @@ import MoviesWire
 public protocol MoviesClient {
     /// Searches for movies; with the default policy the cached page comes first, then the fresh one.
     func search(_ parameters: SearchParameters, onReply: (ClientReply<SearchReply>) -> Void) throws(ClientError)
-    /// Fetches one movie's details, cached then fresh.
-    func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError)
+    /// Fetches one movie's details in `language` (`nil`: the daemon's default), cached then fresh.
+    func movie(id: Int, language: String?, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError)
     /// Fetches a poster image at the TMDB size nearest to `width`.
     func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply>
     /// The recent successful search queries, newest first.

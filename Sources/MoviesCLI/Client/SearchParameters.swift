@@ -10,12 +10,24 @@ public struct SearchParameters: Sendable, Hashable {
     public var policy: FetchPolicy?
     /// The oldest cached answer acceptable, in seconds; `nil` means the daemon's default.
     public var maxStaleSeconds: Int?
+    /// TMDB's language tag; `nil` means the daemon's default.
+    public var language: String?
+    /// An ISO 3166-1 region code; `nil` means none.
+    public var region: String?
+    /// Only movies released this year; `nil` means any.
+    public var year: Int?
 
     /// Creates the arguments of a search.
-    public init(query: String, page: Int = 1, policy: FetchPolicy? = nil, maxStaleSeconds: Int? = nil) {
+    public init(
+        query: String, page: Int = 1, policy: FetchPolicy? = nil, maxStaleSeconds: Int? = nil,
+        language: String? = nil, region: String? = nil, year: Int? = nil
+    ) {
         self.query = query
         self.page = page
         self.policy = policy
         self.maxStaleSeconds = maxStaleSeconds
+        self.language = language
+        self.region = region
+        self.year = year
     }
 }

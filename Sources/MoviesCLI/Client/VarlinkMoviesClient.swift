@@ -11,13 +11,14 @@ public final class VarlinkMoviesClient: MoviesClient {
 
     /// The socket this client connects to.
     public let socketPath: String
-    private let timeoutSeconds: Int?
+    private let timeoutMilliseconds: Int?
     private var connection: VarlinkClient?
 
-    /// Creates a client for the daemon at `socketPath`; it connects on the first call.
-    public init(socketPath: String, timeoutSeconds: Int? = 60) {
+    /// Creates a client for the daemon at `socketPath`; it connects on the first call, and waits
+    /// at most `timeoutMilliseconds` for the connection and for each reply (`nil`: forever).
+    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000) {
         self.socketPath = socketPath
-        self.timeoutSeconds = timeoutSeconds
+        self.timeoutMilliseconds = timeoutMilliseconds
     }
 
     deinit { connection?.close() }
@@ -27,13 +28,17 @@ public final class VarlinkMoviesClient: MoviesClient {
         var arguments: [String: JSONValue] = ["query": .string(parameters.query), "page": .int(Int64(parameters.page))]
         if let policy = parameters.policy { arguments["policy"] = .string(policy.rawValue) }
         if let maxStale = parameters.maxStaleSeconds { arguments["maxStaleSeconds"] = .int(Int64(maxStale)) }
+        if let language = parameters.language { arguments["language"] = .string(language) }
+        if let region = parameters.region { arguments["region"] = .string(region) }
+        if let year = parameters.year { arguments["year"] = .int(Int64(year)) }
         let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
 
     /// Calls `Movie`, with `more` under the default policy.
-    public func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
+    public func movie(id: Int, language: String?, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
         var arguments: [String: JSONValue] = ["id": .int(Int64(id))]
+        if let language { arguments["language"] = .string(language) }
         if let policy { arguments["policy"] = .string(policy.rawValue) }
         let streams = policy == nil || policy == .cacheThenNetwork
         try stream("Movie", arguments, more: streams, as: MovieReply.self, onReply: onReply)
@@ -150,7 +155,7 @@ public final class VarlinkMoviesClient: MoviesClient {
             throw .permissionDenied("the socket \(socketPath) is not accessible to this user")
         }
         do {
-            let client = try VarlinkClient(unixPath: socketPath, timeoutSeconds: timeoutSeconds)
+            let client = try VarlinkClient(unixPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
             connection = client
             return client
         } catch {

@@ -33,6 +33,20 @@ struct AccountCommand: MoviesCommand {
             """
     )
 
+    /// The action, then for a list edit add or rm.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        switch positionals.first {
+        case nil:
+            return .words(spec.arguments.flatMap { argument in
+                argument.name.split(separator: " ").first.map { $0.split(separator: "|").map { CompletionCandidate(String($0), description: argument.help) } } ?? []
+            })
+        case "watchlist"?, "favorite"?, "favourite"?:
+            return positionals.count == 1 ? .words(["add", "rm"]) : .nothing
+        default:
+            return .nothing
+        }
+    }
+
     /// What to do.
     enum Action: Equatable {
         case login(wait: Bool, timeoutSeconds: Int)

@@ -20,6 +20,13 @@ struct CacheCommand: MoviesCommand {
     let operation: CacheOperation
     let selection: CacheSelection
 
+    /// `invalidate` or `purge`.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        positionals.isEmpty
+            ? .words([CompletionCandidate("invalidate", description: "mark entries stale, keep them for offline use"), CompletionCandidate("purge", description: "delete entries")])
+            : .nothing
+    }
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1, let word = arguments.positionals.first,
               let operation = CacheOperation(rawValue: word) else {

@@ -9,4 +9,11 @@ protocol MoviesCommand {
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Runs the command.
     func run(_ context: CommandContext) -> ExitCode
+    /// What the positional argument after `positionals` completes with (`movies __complete`).
+    static func completion(after positionals: [String]) -> CompletionSource
+}
+
+extension MoviesCommand {
+    /// By default a positional completes with nothing.
+    static func completion(after positionals: [String]) -> CompletionSource { .nothing }
 }

@@ -5,15 +5,28 @@ import Glibc
 /// The `movies` program: parses the command line, picks the command, wires the client and views,
 /// runs it and returns the exit code. `main.swift` calls `MoviesCommandLine.main`.
 public struct MoviesCommandLine {
-    /// The commands, in help order.
-    static var commandSpecs: [CommandSpec] {
-        [SearchCommand.spec, ShowCommand.spec, PosterCommand.spec, RecentCommand.spec, StatusCommand.spec, CacheCommand.spec, WatchlistCommand.spec, RefreshCommand.spec, AccountCommand.spec, SyncCommand.spec, PendingCommand.spec]
+    /// The commands, in help order: the one table parsing, help and completion read.
+    static var commandTypes: [any MoviesCommand.Type] {
+        [SearchCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
+         WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self]
     }
+
+    /// The commands' specs, in help order.
+    static var commandSpecs: [CommandSpec] { commandTypes.map { $0.spec } }
+
+    /// The command called `name`, `nil` when there is none.
+    static func commandType(named name: String) -> (any MoviesCommand.Type)? {
+        commandTypes.first { $0.spec.name == name }
+    }
+
+    /// How long a command waits for each reply of the daemon.
+    static let replyTimeoutMilliseconds = 60_000
 
     let environment: [String: String]
     let uid: UInt32
     let fileExists: (String) -> Bool
-    let makeClient: (_ socketPath: String) -> any MoviesClient
+    /// The daemon client on `socketPath`, waiting at most `timeoutMilliseconds` for each reply.
+    let makeClient: (_ socketPath: String, _ timeoutMilliseconds: Int) -> any MoviesClient
     let output: any TextSink
     let errors: any TextSink
     let terminal: TerminalCapabilities
@@ -21,18 +34,21 @@ public struct MoviesCommandLine {
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
     /// Waits between polls (`account login --wait`); `nil`: really sleep.
     var pause: ((Double) -> Void)?
+    /// Shows long output on a terminal through a pager command; `false` when it could not start.
+    /// Tests pass a recorder.
+    var showInPager: (_ text: String, _ command: String) -> Bool = Pager.show
 
     /// Runs `movies` with the process's arguments, environment and standard streams; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var environment: [String: String] = [:]
-        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM"] {
+        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM", "MOVIES_PAGER", "PAGER"] {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         let commandLine = MoviesCommandLine(
             environment: environment,
             uid: getuid(),
             fileExists: { access($0, F_OK) == 0 },
-            makeClient: { VarlinkMoviesClient(socketPath: $0) },
+            makeClient: { VarlinkMoviesClient(socketPath: $0, timeoutMilliseconds: $1) },
             output: FileDescriptorSink(fileDescriptor: STDOUT_FILENO),
             errors: FileDescriptorSink(fileDescriptor: STDERR_FILENO),
             terminal: TerminalCapabilities.detect(fileDescriptor: STDOUT_FILENO, environment: environment),
@@ -44,6 +60,7 @@ public struct MoviesCommandLine {
 
     /// Runs the command line `arguments` (without the program name).
     func run(_ arguments: [String]) -> ExitCode {
+        if arguments.first == CompletionRunner.commandName { return complete(Array(arguments.dropFirst())) }
         do {
             return try dispatch(arguments)
         } catch {
@@ -61,28 +78,33 @@ public struct MoviesCommandLine {
     private func dispatch(_ arguments: [String]) throws(UsageError) -> ExitCode {
         let (name, rest) = splitCommand(arguments)
         let width = helpWidth(arguments)
+        let options = arguments.prefix { $0 != "--" }
+        let json = options.contains("--json") || options.contains("--stream")
+        let helpOutput = standardOutput(terminal, paged: !json && !options.contains("--no-pager"))
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
             if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
-            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
+            if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
             throw UsageError("missing COMMAND: try 'movies search QUERY', 'movies status' or 'movies --help'")
         }
         if name == "help" {
             let topics = rest.filter { !$0.hasPrefix("-") }
-            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width)) }
-            return printed(HelpText.command(try commandType(named: topic).spec, width: width))
+            guard let topic = topics.first else { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
+            return printed(HelpText.command(try knownCommand(named: topic).spec, width: width), to: helpOutput)
         }
-        let command = try commandType(named: name)
+        let command = try knownCommand(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
-        if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width)) }
+        if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
         let instance = try command.init(parsed)
-        let json = parsed.has("--json") || parsed.has("--stream")
         let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
-        let terminal = try fittedTerminal(parsed, spec: command.spec)
+        var terminal = try fittedTerminal(parsed, spec: command.spec)
+        if let choice = parsed.value("--color") {
+            terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
+        }
         var context = CommandContext(
-            client: makeClient(resolver.resolve(explicit: parsed.value("--socket"))),
-            output: output,
+            client: makeClient(resolver.resolve(explicit: parsed.value("--socket")), Self.replyTimeoutMilliseconds),
+            output: standardOutput(terminal, paged: !json && !parsed.has("--no-pager")),
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
             json: json,
@@ -138,28 +160,33 @@ public struct MoviesCommandLine {
         return (nil, arguments)
     }
 
-    private func commandType(named name: String) throws(UsageError) -> any MoviesCommand.Type {
-        switch name {
-        case "search": return SearchCommand.self
-        case "show": return ShowCommand.self
-        case "poster": return PosterCommand.self
-        case "recent": return RecentCommand.self
-        case "account": return AccountCommand.self
-        case "sync": return SyncCommand.self
-        case "pending": return PendingCommand.self
-        case "status": return StatusCommand.self
-        case "cache": return CacheCommand.self
-        case "watchlist": return WatchlistCommand.self
-        case "refresh": return RefreshCommand.self
-        default:
-            let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
-            let hint = Suggestion.closest(to: name, among: Self.commandSpecs.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
-            throw UsageError("unknown command '\(name)'; \(hint)the commands are \(names)")
-        }
+    private func knownCommand(named name: String) throws(UsageError) -> any MoviesCommand.Type {
+        if let command = Self.commandType(named: name) { return command }
+        let names = Self.commandSpecs.map(\.name).joined(separator: ", ")
+        let hint = Suggestion.closest(to: name, among: Self.commandSpecs.map(\.name)).map { "did you mean '\($0)'? " } ?? ""
+        throw UsageError("unknown command '\(name)'; \(hint)the commands are \(names)")
     }
 
-    private func printed(_ text: String) -> ExitCode {
-        output.write(text)
+    /// `movies __complete WORD…` (hidden from help): the completions of the last word, for the
+    /// shell scripts in `completions/`. Always exit 0, nothing on standard error.
+    private func complete(_ words: [String]) -> ExitCode {
+        let runner = CompletionRunner(
+            words: words.first == "--" ? Array(words.dropFirst()) : words,
+            makeClient: { makeClient($0, CompletionRunner.timeoutMilliseconds) },
+            resolver: SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists))
+        output.write(runner.lines().map { $0 + "\n" }.joined())
+        return .success
+    }
+
+    /// Standard output for `terminal`: long output through the pager when `paged` and standard
+    /// output is a terminal (never when piped, as git does).
+    private func standardOutput(_ terminal: TerminalCapabilities, paged: Bool) -> any TextSink {
+        guard paged, terminal.isTTY, let command = Pager.command(environment: environment) else { return output }
+        return PagedOutput(direct: output, terminal: terminal) { [showInPager] text in showInPager(text, command) }
+    }
+
+    private func printed(_ text: String, to sink: (any TextSink)? = nil) -> ExitCode {
+        (sink ?? output).write(text)
         return .success
     }
 }

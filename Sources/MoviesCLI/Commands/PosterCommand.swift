@@ -96,7 +96,7 @@ struct PosterCommand: MoviesCommand {
             return path
         case .movie(let id):
             var posterPath: String?
-            try context.client.movie(id: id, policy: .cacheFirst) { reply in
+            try context.client.movie(id: id, language: nil, policy: .cacheFirst) { reply in
                 posterPath = reply.value.movie.posterPath
             }
             guard let posterPath else { throw ClientError.other("movie \(id) has no poster on TMDB") }

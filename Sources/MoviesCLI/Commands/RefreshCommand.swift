@@ -27,6 +27,11 @@ struct RefreshCommand: MoviesCommand {
     let all: Bool
     let quiet: Bool
 
+    /// A watchlist's name.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        positionals.isEmpty ? .watchlists : .nothing
+    }
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count <= 1 else {
             throw UsageError("'refresh' takes at most one watchlist NAME", command: "refresh")

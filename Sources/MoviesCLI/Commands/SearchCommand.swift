@@ -3,23 +3,30 @@ import MoviesDomain
 import MoviesWire
 import Varlink
 
-/// `movies search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
+/// `movies search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
 struct SearchCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search movies by title: cached results at once, then fresh ones.",
-        usage: "search QUERY… [--page N] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]",
+        usage: "search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]",
         arguments: [ArgumentSpec(name: "QUERY…", help: "The words to search for (joined with spaces).")],
-        options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")] + PolicyOptions.specs + [
+        options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")]
+            + [SearchFilterOptions.language] + SearchFilterOptions.searchOnly + PolicyOptions.specs + [
             .flag("--local", help: "Search only the movies already cached (titles and overviews, any cached query), never TMDB."),
             .option("--max-stale", value: "DURATION", help: "Accept cached results up to this old, e.g. 30d, 6h, 90m, 45s."),
         ]
     )
 
+    /// The query completes with the caller's recent queries.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        positionals.isEmpty ? .recentQueries : .nothing
+    }
+
     let query: String
     let page: Int
     let policy: FetchPolicy?
     let maxStaleSeconds: Int?
+    let filters: SearchFilterOptions
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let query = arguments.positionals.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
@@ -28,6 +35,7 @@ struct SearchCommand: MoviesCommand {
         }
         self.query = query
         page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
+        filters = try SearchFilterOptions(arguments, command: "search")
         policy = try PolicyOptions.policy(from: arguments, command: "search", extra: [("--local", .localOnly)])
         if let text = arguments.value("--max-stale") {
             guard let seconds = DurationParser.seconds(text) else {
@@ -40,7 +48,7 @@ struct SearchCommand: MoviesCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds)
+        let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds, filters: filters)
         let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output)
         var answer: JSONValue?
         if context.json {

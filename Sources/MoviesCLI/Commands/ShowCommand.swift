@@ -2,18 +2,20 @@ import CommandLineSupport
 import MoviesDomain
 import Varlink
 
-/// `movies show ID [--offline | --fresh | --cache-first]`: one movie's details.
+/// `movies show ID [--language LANG] [--offline | --fresh | --cache-first]`: one movie's details.
+/// TMDB's details take a language only: `--region` and `--year` (of `search`) are refused.
 struct ShowCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one movie's details.",
-        usage: "show ID [--offline | --fresh | --cache-first]",
+        usage: "show ID [--language LANG] [--offline | --fresh | --cache-first]",
         arguments: [ArgumentSpec(name: "ID", help: "The TMDB movie id (the last column of 'movies search').")],
-        options: PolicyOptions.specs
+        options: [SearchFilterOptions.language] + PolicyOptions.specs
     )
 
     let id: Int
     let policy: FetchPolicy?
+    let language: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
@@ -24,10 +26,11 @@ struct ShowCommand: MoviesCommand {
         }
         self.id = id
         policy = try PolicyOptions.policy(from: arguments, command: "show")
+        language = try SearchFilterOptions(arguments, command: "show").language
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let viewModel = MovieDetailsViewModel(client: context.client, policy: policy)
+        let viewModel = MovieDetailsViewModel(client: context.client, language: language, policy: policy)
         var answer: JSONValue?
         if context.json {
             viewModel.didReceiveReply = { parameters, continues in

@@ -20,6 +20,25 @@ struct WatchlistCommand: MoviesCommand {
         discussion: "Watchlist entries are pinned (never evicted) and refreshed ahead of expiry. Only root, the daemon's user and members of its admin group may edit; others get exit code 77."
     )
 
+    /// The actions, as completed.
+    static let actions = [
+        CompletionCandidate("add", description: "add queries and movies, creating the list"),
+        CompletionCandidate("rm", description: "remove queries and movies"),
+        CompletionCandidate("ls", description: "list the watchlists, or one"),
+        CompletionCandidate("delete", description: "delete a watchlist"),
+    ]
+
+    /// The action, then a watchlist's name, then for add the recent queries, for rm the list's own.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        guard let verb = positionals.first else { return .words(actions) }
+        switch (verb, positionals.count) {
+        case ("add", 1), ("rm", 1), ("remove", 1), ("ls", 1), ("list", 1), ("delete", 1): return .watchlists
+        case ("add", _): return .recentQueries
+        case ("rm", _), ("remove", _): return .queries(ofWatchlist: positionals[1])
+        default: return .nothing
+        }
+    }
+
     /// What to do.
     enum Action {
         case add(WatchlistEdit)
@@ -139,7 +158,7 @@ struct WatchlistCommand: MoviesCommand {
         var titles: [Int: String] = [:]
         var seen = Set<Int>()
         for id in watchlists.flatMap(\.movieIDs) where seen.count < titleLookupLimit && seen.insert(id).inserted {
-            try? context.client.movie(id: id, policy: .cacheOnly) { reply in titles[id] = reply.value.movie.title }
+            try? context.client.movie(id: id, language: nil, policy: .cacheOnly) { reply in titles[id] = reply.value.movie.title }
         }
         return titles
     }

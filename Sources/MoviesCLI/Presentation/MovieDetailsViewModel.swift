@@ -6,6 +6,7 @@ import MoviesDomain
 final class MovieDetailsViewModel {
     private let client: any MoviesClient
     private let policy: FetchPolicy?
+    private let language: String?
 
     // MARK: Outputs
 
@@ -36,9 +37,11 @@ final class MovieDetailsViewModel {
     /// Called with each daemon reply's parameters and whether more replies follow (`--json`).
     var didReceiveReply: ((_ parameters: JSONValue, _ continues: Bool) -> Void)?
 
-    /// Creates the view model over `client`, loading with `policy`.
-    init(client: any MoviesClient, policy: FetchPolicy? = nil) {
+    /// Creates the view model over `client`, loading in `language` (`nil`: the daemon's default)
+    /// with `policy`.
+    init(client: any MoviesClient, language: String? = nil, policy: FetchPolicy? = nil) {
         self.client = client
+        self.language = language
         self.policy = policy
     }
 
@@ -53,7 +56,7 @@ final class MovieDetailsViewModel {
         didChange?()
         var lastFreshness: Freshness?
         do {
-            try client.movie(id: id, policy: policy) { reply in
+            try client.movie(id: id, language: language, policy: policy) { reply in
                 didReceiveReply?(reply.parameters, reply.continues)
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError

@@ -8,6 +8,7 @@ final class SearchMoviesViewModel {
     private let client: any MoviesClient
     private let policy: FetchPolicy?
     private let maxStaleSeconds: Int?
+    private let filters: SearchFilterOptions?
     private var pages: [MoviesPage] = []
     private var generation = 0
 
@@ -55,9 +56,11 @@ final class SearchMoviesViewModel {
     /// Total results TMDB has for the query.
     var totalResults: Int { pages.last?.totalResults ?? 0 }
 
-    /// Creates the view model over `client`, searching with `policy` and `maxStaleSeconds`.
-    init(client: any MoviesClient, policy: FetchPolicy? = nil, maxStaleSeconds: Int? = nil) {
+    /// Creates the view model over `client`, searching with `policy`, `maxStaleSeconds` and
+    /// `filters` (language, region, year; `nil`: none).
+    init(client: any MoviesClient, policy: FetchPolicy? = nil, maxStaleSeconds: Int? = nil, filters: SearchFilterOptions? = nil) {
         self.client = client
+        self.filters = filters
         self.policy = policy
         self.maxStaleSeconds = maxStaleSeconds
     }
@@ -106,7 +109,9 @@ final class SearchMoviesViewModel {
         notStored = nil
         foundNothingLocally = false
         didChange?()
-        let parameters = SearchParameters(query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds)
+        let parameters = SearchParameters(
+            query: query, page: page, policy: policy, maxStaleSeconds: maxStaleSeconds,
+            language: filters?.language, region: filters?.region, year: filters?.year)
         var lastFreshness: Freshness?
         do {
             try client.search(parameters) { reply in

@@ -14,10 +14,14 @@ final class SearchResultsTerminalView {
         self.output = output
     }
 
-    /// Redraws `viewModel` in place on a TTY; does nothing elsewhere (see `finish`).
+    /// Redraws `viewModel` in place on a TTY; does nothing elsewhere (see `finish`). A rendering
+    /// taller than the terminal is not drawn before the final one: it could not be redrawn in
+    /// place, and long output goes through the pager, which should show it once.
     func update(_ viewModel: SearchMoviesViewModel) {
         guard terminal.isTTY else { return }
-        draw(lines(for: viewModel))
+        let lines = lines(for: viewModel)
+        guard terminal.rows(lines) < terminal.height ?? Int.max else { return }
+        draw(lines)
     }
 
     /// Shows the final state of `viewModel`: redrawn in place on a TTY, printed once elsewhere.
@@ -97,16 +101,15 @@ final class SearchResultsTerminalView {
 
     private func draw(_ lines: [String]) {
         guard lines != shownLines else { return }
-        var text = ""
         // Up over what we printed, then clear to the end of the screen; when that has scrolled past
         // the top (taller than the terminal), print the new state below instead.
         // Rows, not lines: a line wider than the terminal (a narrow one) takes several.
+        // Written apart from the lines, which may go through the pager.
         let shownRows = terminal.rows(shownLines)
         if terminal.isTTY, !shownLines.isEmpty, shownRows < terminal.height ?? Int.max {
-            text += "\u{1B}[\(shownRows)A\r\u{1B}[J"
+            output.write("\u{1B}[\(shownRows)A\r\u{1B}[J")
         }
-        for line in lines { text += line + "\n" }
-        output.write(text)
+        output.write(lines.map { $0 + "\n" }.joined())
         shownLines = lines
     }
 }

@@ -14,7 +14,8 @@ struct TerminalCapabilities: Sendable, Hashable {
     var isTTY: Bool
     /// The width in columns.
     var width: Int
-    /// Whether to use ANSI colours: only on a TTY and never when `NO_COLOR` is set and not empty.
+    /// Whether to use ANSI colours (SGR only, never cursor movement off a TTY): detected as on a
+    /// TTY unless `NO_COLOR` is set and not empty; `--color` decides otherwise (`ColorChoice`).
     var usesColor: Bool
     /// The height in rows, when known: output taller than this cannot be redrawn in place.
     var height: Int?
@@ -23,7 +24,7 @@ struct TerminalCapabilities: Sendable, Hashable {
     init(isTTY: Bool, width: Int, usesColor: Bool, height: Int? = nil) {
         self.isTTY = isTTY
         self.width = max(width, Self.minimumWidth)
-        self.usesColor = usesColor && isTTY
+        self.usesColor = usesColor
         self.height = height
     }
 
@@ -44,7 +45,7 @@ struct TerminalCapabilities: Sendable, Hashable {
         if let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { width = columns }
         if width <= 0 { width = defaultWidth }
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
-        return TerminalCapabilities(isTTY: tty, width: width, usesColor: !noColor, height: height)
+        return TerminalCapabilities(isTTY: tty, width: width, usesColor: tty && !noColor, height: height)
     }
 
     /// `text` as lines: wrapped at spaces to the width on a terminal, never cut; one whole line

@@ -89,12 +89,14 @@ public final class AppDIContainer: Sendable {
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = WakeSignal()
+        // Watchlists are fetched in the language searches default to, so they serve them offline.
+        let language = configuration.remote.language
         let watchlistRepository = DefaultWatchlistRepository(
-            storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, didChange: { wake.signal() })
+            storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, language: language, didChange: { wake.signal() })
         // Refreshes pin the account's watchlist too, as one more list.
         let refreshedLists: any WatchlistRepository = accountSync.map { AccountPinnedWatchlists(base: watchlistRepository, account: $0) } ?? watchlistRepository
         let refreshSettings = WatchlistRefresher.Settings(
-            posters: configuration.refresh.posters, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
+            posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
                 remote: remote, storage: SQLiteChangeFeedStorage(store: store, memory: memory), movies: moviesRepository,
@@ -238,7 +240,8 @@ public final class AppDIContainer: Sendable {
             authorizedGID: authorizedGID,
             events: events,
             remembered: { [responseStorage] key in responseStorage.remembered(forKey: key) },
-            refreshDeadlineSeconds: configuration.refresh.deadlineSeconds
+            refreshDeadlineSeconds: configuration.refresh.deadlineSeconds,
+            defaultLanguage: configuration.remote.language
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }

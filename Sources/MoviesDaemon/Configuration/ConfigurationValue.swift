@@ -1,3 +1,4 @@
+import MoviesDomain
 import Foundation
 
 /// Parsers for the value syntaxes of systemd-style configuration: integers, booleans, durations with
@@ -106,12 +107,13 @@ public enum ConfigurationValue {
         return level
     }
 
-    /// A language tag such as `en-US`, or the empty string for TMDB's default.
+    /// A language tag such as `en-US`, or the empty string for TMDB's default: the default
+    /// `language` of searches and movie details, so it must be one a `Search` call would accept
+    /// (`SearchRequest.isValidLanguage`).
     public static func language(_ text: String) throws(ConfigurationValueError) -> String? {
         if text.isEmpty { return nil }
-        let allowed = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        guard allowed, text.count <= 35, text.first?.isLetter == true else {
-            throw ConfigurationValueError("expected a language tag such as en-US, or nothing")
+        guard SearchRequest.isValidLanguage(text) else {
+            throw ConfigurationValueError("expected a language tag such as en or en-US, or nothing")
         }
         return text
     }

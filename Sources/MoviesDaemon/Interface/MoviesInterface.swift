@@ -251,15 +251,21 @@ type AccountSyncStatus (
 # A query with no cached page that TMDB cannot answer (offline, failing, rate limited, or the
 # policy is cache_only) is answered from the local index of every cached movie when it matches
 # any (freshness.origin local_index, totalResults the local matches); else the error stands.
+# language: a TMDB language tag (en, en-US; default: the daemon's [Remote] Language=, else TMDB's).
+# region: an ISO 3166-1 code, two upper-case letters (GB): release dates of that region.
+# year: only movies released that year (1874-2100). Each is part of the cache key; the local
+# index honours language and year, not region.
 method Search(
   query: string,
   page: ?int,
   language: ?string,
   policy: ?FetchPolicy,
-  maxStaleSeconds: ?int
+  maxStaleSeconds: ?int,
+  region: ?string,
+  year: ?int
 ) -> (page: MoviesPage, freshness: Freshness)
 
-# One movie's details, cached then remote.
+# One movie's details, cached then remote; language as for Search.
 method Movie(id: int, language: ?string, policy: ?FetchPolicy) -> (movie: MovieDetails, freshness: Freshness)
 
 # A poster image at the TMDB size nearest to width (original when absent), base64-encoded.

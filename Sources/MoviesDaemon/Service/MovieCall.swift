@@ -11,11 +11,17 @@ struct MovieCall {
     /// Where the details are cached (see `CacheKey`).
     var cacheKey: String { CacheKey.movie(id: id, language: language) }
 
-    /// Reads and checks `call`'s parameters (their names were checked against the interface).
-    init(_ call: VarlinkCall) throws(VarlinkError) {
+    /// Reads and checks `call`'s parameters (their names were checked against the interface);
+    /// a call without a language gets `defaultLanguage` (`[Remote] Language=`).
+    init(_ call: VarlinkCall, defaultLanguage: String? = nil) throws(VarlinkError) {
         let reader = ParameterReader(call.parameters)
         id = try reader.requiredInt("id")
-        language = try reader.optionalString("language")
+        language = try reader.optionalString("language") ?? defaultLanguage
+        do {
+            try SearchRequest.checkLanguage(language)
+        } catch {
+            throw error.varlinkError(parameter: "language")
+        }
         policy = try reader.policy()
     }
 }

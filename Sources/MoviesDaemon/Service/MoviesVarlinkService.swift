@@ -58,15 +58,19 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         var remembered: @Sendable (String) -> ResponseMemory.Remembered?
         /// The clock of freshness in replies.
         var now: @Sendable () -> Date
+        /// The `language` of a `Search` or `Movie` call that gives none (`[Remote] Language=`);
+        /// `nil`: TMDB's default.
+        public var defaultLanguage: String?
 
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
             events: any EventLog = DiscardingEventLog(),
             remembered: @escaping @Sendable (String) -> ResponseMemory.Remembered? = { _ in nil },
-            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil
+            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil, defaultLanguage: String? = nil
         ) {
             self.refreshDeadlineSeconds = refreshDeadlineSeconds
+            self.defaultLanguage = defaultLanguage
             self.events = events
             self.remembered = remembered
             self.now = now
@@ -153,18 +157,18 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     /// or the first of a `more` call's, as `ImmediateAnswer` allows; `nil` otherwise, and the call
     /// runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
     private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let search = try? SearchCall(call) else { return nil }
+        guard let search = try? SearchCall(call, defaultLanguage: settings.defaultLanguage) else { return nil }
         return answers.reply(forKey: search.cacheKey, member: "page", policy: search.policy, call: call)
     }
 
     /// A movie's cached details from memory, as `answerAtOnce(search:)`.
     private func answerAtOnce(movie call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let movie = try? MovieCall(call) else { return nil }
+        guard let movie = try? MovieCall(call, defaultLanguage: settings.defaultLanguage) else { return nil }
         return answers.reply(forKey: movie.cacheKey, member: "movie", policy: movie.policy, call: call)
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let search = try SearchCall(call)
+        let search = try SearchCall(call, defaultLanguage: settings.defaultLanguage)
         let (request, policy, maxStale) = (search.request, search.policy, search.maxStaleSeconds)
         let useCase = dependencies.searchMovies
         // The query goes into the caller's own history (nobody's without credentials).
@@ -178,7 +182,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let movie = try MovieCall(call)
+        let movie = try MovieCall(call, defaultLanguage: settings.defaultLanguage)
         let (id, language) = (movie.id, movie.language)
         let useCase = dependencies.fetchMovieDetails
         return try await cachedThenRemote(

@@ -1,11 +1,21 @@
 /// Canonical cache keys: endpoint plus normalized parameters, so equivalent requests share an entry.
 ///
-/// Search keys start with `search/movie?query=<canonical>&` so every page and language of one
+/// Search keys start with `search/movie?query=<canonical>&` so every page, language, region and year of one
 /// query shares a prefix (used by invalidate and purge); movie keys start with `movie/<id>?`.
 public enum CacheKey {
-    /// The key of one search page.
-    public static func search(_ query: MovieQuery, page: Int, language: String?) -> String {
-        "\(searchPrefix(query))language=\(language ?? "")&page=\(page)"
+    /// The key of one search page. A region and a year, which change TMDB's answer, follow the
+    /// page when given (`…&page=1&region=GB&year=1999`); without them the key is the one moviesd
+    /// 0.1 wrote, so caches upgrade in place.
+    public static func search(_ query: MovieQuery, page: Int, language: String?, region: String? = nil, year: Int? = nil) -> String {
+        var key = "\(searchPrefix(query))language=\(language ?? "")&page=\(page)"
+        if let region { key += "&region=\(escape(region))" }
+        if let year { key += "&year=\(year)" }
+        return key
+    }
+
+    /// The key of the search page `request` asks for.
+    public static func search(_ request: SearchRequest) -> String {
+        search(request.query, page: request.page, language: request.language, region: request.region, year: request.year)
     }
 
     /// The prefix shared by every page and language of `query`.

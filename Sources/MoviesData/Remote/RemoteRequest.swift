@@ -1,7 +1,7 @@
 /// A request to TMDB, independent of transport and credentials.
 public enum RemoteRequest: Sendable, Hashable {
-    /// `GET /3/search/movie?query&page&language`
-    case search(query: String, page: Int, language: String?)
+    /// `GET /3/search/movie?query&page&language&region&year`
+    case search(query: String, page: Int, language: String?, region: String? = nil, year: Int? = nil)
     /// `GET /3/movie/{id}?language`
     case movie(id: Int, language: String?)
     /// `GET /3/configuration`

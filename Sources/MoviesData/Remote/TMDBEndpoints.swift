@@ -8,9 +8,11 @@ enum TMDBEndpoints {
     /// (which never carries the credential). Throws `.invalidArgument` for an unusable image URL.
     static func endpoint(for request: RemoteRequest) throws -> Endpoint {
         switch request {
-        case .search(let query, let page, let language):
+        case .search(let query, let page, let language, let region, let year):
             var items = [Endpoint.QueryItem("query", query), Endpoint.QueryItem("page", String(page))]
             if let language, !language.isEmpty { items.append(Endpoint.QueryItem("language", language)) }
+            if let region, !region.isEmpty { items.append(Endpoint.QueryItem("region", region)) }
+            if let year { items.append(Endpoint.QueryItem("year", String(year))) }
             items.append(Endpoint.QueryItem("include_adult", "false"))
             return Endpoint(path: "search/movie", queryItems: items, headers: jsonHeaders)
         case .movie(let id, let language):

@@ -74,24 +74,40 @@ public struct DefaultMoviesRepository: MoviesRepository {
         [.notCached, .remoteUnavailable, .remoteRejected, .invalidResponse].contains(failure.code)
     }
 
+    /// The most matches a search with a year reads from the local index to pick that year's from.
+    static let yearWindow = 1_000
+
     /// The local index's page for `request`, `nil` when no cached movie matches (or there is no
-    /// index). Always stale: it is not TMDB's answer to the query.
+    /// index). Always stale: it is not TMDB's answer to the query. A region is not applied (the
+    /// index keeps no regional release dates); a year is: the index does not hold release years,
+    /// so the best `yearWindow` matches are read and those released that year are paged here.
     private func searchLocally(_ request: SearchRequest, remoteError: String?) async throws -> Fetched<MoviesPage>? {
         guard let index else { return nil }
         let pageSize = 20
-        let query = LocalSearchQuery(text: request.query.query, language: request.language ?? "", page: request.page, pageSize: pageSize)
+        let text = request.query.query, language = request.language ?? ""
+        let query = request.year == nil
+            ? LocalSearchQuery(text: text, language: language, page: request.page, pageSize: pageSize)
+            : LocalSearchQuery(text: text, language: language, page: 1, pageSize: Self.yearWindow)
         let matches: LocalMatches
         do {
             matches = try await index.search(query)
         } catch {
             throw loader.storageHealth.recordFailure(error, during: "searching the local index", operation: .read)
         }
-        guard matches.total > 0 else { return nil }
-        let movies = matches.movies.compactMap { try? WireCoding.decode(Movie.self, from: Array($0.summary)) }
+        var found = matches.movies.compactMap { match in
+            (try? WireCoding.decode(Movie.self, from: Array(match.summary))).map { (movie: $0, fetchedAt: match.fetchedAt) }
+        }
+        var total = matches.total
+        if let year = request.year {
+            found = found.filter { $0.movie.releaseYear == year }
+            total = found.count
+            found = Array(found.dropFirst((request.page - 1) * pageSize).prefix(pageSize))
+        }
+        guard total > 0 else { return nil }
         let date = now()
-        let oldest = matches.movies.map(\.fetchedAt).min() ?? date
+        let oldest = found.map(\.fetchedAt).min() ?? date
         let page = MoviesPage(
-            page: request.page, totalPages: (matches.total + pageSize - 1) / pageSize, totalResults: matches.total, movies: movies)
+            page: request.page, totalPages: (total + pageSize - 1) / pageSize, totalResults: total, movies: found.map(\.movie))
         let freshness = Freshness(
             origin: .localIndex, fetchedAt: oldest, ageSeconds: max(0, Int(date.timeIntervalSince(oldest))), stale: true,
             remoteError: remoteError)
@@ -113,15 +129,11 @@ public struct DefaultMoviesRepository: MoviesRepository {
         try WireCoding.decode(Value.self, from: bytes)
     }
 
-    private static func searchKey(_ request: SearchRequest) -> String {
-        CacheKey.search(request.query, page: request.page, language: request.language)
-    }
-
     private func searchResource(_ request: SearchRequest) -> CachedResource<MoviesPage> {
         CachedResource<MoviesPage>(
-            key: Self.searchKey(request),
+            key: CacheKey.search(request),
             resourceClass: .search,
-            request: .search(query: request.query.query, page: request.page, language: request.language),
+            request: .search(query: request.query.query, page: request.page, language: request.language, region: request.region, year: request.year),
             decode: { entry in try MoviesResponseDTO.decode(entry.body).toDomain() },
             reply: Self.replyJSON, decodeReply: Self.fromReply,
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))

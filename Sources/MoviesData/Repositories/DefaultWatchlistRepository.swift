@@ -7,12 +7,15 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     private let storage: any WatchlistStorage
     private let responses: any ResponseStorage
     private let didChange: @Sendable () -> Void
+    /// The language the lists' entries are fetched in (`nil`: TMDB's default), as the refresher's.
+    private let language: String?
 
-    /// Creates the repository; `responses` is the cache whose entries are pinned and unpinned;
-    /// `didChange` is called after every edit (to wake the refresh scheduler).
-    public init(storage: any WatchlistStorage, responses: any ResponseStorage, didChange: @escaping @Sendable () -> Void = {}) {
+    /// Creates the repository; `responses` is the cache whose entries are pinned and unpinned,
+    /// fetched in `language`; `didChange` is called after every edit (to wake the refresh scheduler).
+    public init(storage: any WatchlistStorage, responses: any ResponseStorage, language: String? = nil, didChange: @escaping @Sendable () -> Void = {}) {
         self.storage = storage
         self.responses = responses
+        self.language = language
         self.didChange = didChange
     }
 
@@ -58,7 +61,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     /// Unpins what the lists in `before` needed and the lists now stored do not.
     private func unpinUnused(before: [Watchlist]) async throws {
         let after = try await storage.watchlists()
-        var freed = WatchlistCacheKeys.keys(of: before).subtracting(WatchlistCacheKeys.keys(of: after))
+        var freed = WatchlistCacheKeys.keys(of: before, language: language).subtracting(WatchlistCacheKeys.keys(of: after, language: language))
         let keptMovies = Set(after.flatMap(\.movieIDs))
         let freedMovies = Set(before.flatMap(\.movieIDs)).subtracting(keptMovies)
         if !freedMovies.isEmpty {
@@ -77,7 +80,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     private func posterPaths(of movieIDs: Set<Int>) async throws -> Set<String> {
         var paths = Set<String>()
         for id in movieIDs {
-            guard let entry = try await responses.response(forKey: CacheKey.movie(id: id, language: nil)), entry.httpStatus == 200,
+            guard let entry = try await responses.response(forKey: CacheKey.movie(id: id, language: language)), entry.httpStatus == 200,
                   let path = try? MovieDetailsDTO.decode(entry.body).toDomain().posterPath else { continue }
             paths.insert(path)
         }

@@ -43,6 +43,9 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     public var movieID: Int?
     /// The typed cause of a `.storage` error.
     public var storageFault: StorageFault?
+    /// The argument an `.invalidArgument` error is about (`page`, `language`, `region`, `year`),
+    /// when one is to blame: the Varlink boundary names it in `InvalidArgument`.
+    public var parameter: String?
 
     /// Creates an error.
     public init(code: Code, message: String, retryAfterSeconds: Int? = nil, httpStatus: Int? = nil, tmdbCode: Int? = nil, movieID: Int? = nil) {
@@ -70,9 +73,11 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
         return .storage(.unavailable, detail: "\(type(of: error))")
     }
 
-    /// A bad argument from a caller.
-    public static func invalidArgument(_ message: String) -> MoviesError {
-        MoviesError(code: .invalidArgument, message: message)
+    /// A bad argument from a caller; `parameter` names it when one is to blame.
+    public static func invalidArgument(_ message: String, parameter: String? = nil) -> MoviesError {
+        var error = MoviesError(code: .invalidArgument, message: message)
+        error.parameter = parameter
+        return error
     }
 
     /// There is no watchlist named `name` (a not-found error, not a usage error: the name is well formed).

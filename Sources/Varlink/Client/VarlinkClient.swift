@@ -12,14 +12,26 @@ public final class VarlinkClient {
 
     /// Connects to the server at `unixPath`. `timeoutSeconds` bounds each wait for the next reply
     /// (nil or 0: wait forever).
-    public init(unixPath: String, timeoutSeconds: Int? = nil) throws(VarlinkClientError) {
+    public convenience init(unixPath: String, timeoutSeconds: Int? = nil) throws(VarlinkClientError) {
+        try self.init(unixPath: unixPath, timeoutMilliseconds: timeoutSeconds.map { $0.multipliedReportingOverflow(by: 1000).partialValue })
+    }
+
+    /// Connects to the server at `unixPath`. `timeoutMilliseconds` bounds the connection (a
+    /// server whose backlog is full) and each wait for the next reply (nil or 0: wait forever).
+    public init(unixPath: String, timeoutMilliseconds: Int?) throws(VarlinkClientError) {
         path = unixPath
-        timeoutMilliseconds = timeoutSeconds.flatMap { $0 > 0 ? Int32(clamping: $0 * 1000) : nil } ?? -1
+        let limit: Int32? = timeoutMilliseconds.flatMap { $0 > 0 ? Int32(clamping: $0) : nil }
+        self.timeoutMilliseconds = limit ?? -1
         guard let address = SocketOptions.unixAddress(path: unixPath) else {
             throw VarlinkClientError(code: .connectFailed(ENAMETOOLONG), path: unixPath)
         }
         fd = SocketOptions.unixStreamSocket()
         guard fd >= 0 else { throw VarlinkClientError(code: .connectFailed(errno), path: unixPath) }
+        if let limit {
+            // connect(2) on a Unix socket waits for room in the server's backlog up to SO_SNDTIMEO.
+            var time = timeval(tv_sec: Int(limit / 1000), tv_usec: Int(limit % 1000) * 1000)
+            _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        }
         let failure = SocketOptions.connect(fd, to: address)
         guard failure == 0 else {
             Glibc.close(fd)

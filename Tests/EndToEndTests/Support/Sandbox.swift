@@ -25,6 +25,14 @@ final class Sandbox: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
+    /// A sandbox with its stub and daemon started (their default flags).
+    static func running() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.startStub()
+        try sandbox.startDaemon()
+        return sandbox
+    }
+
     /// Starts the stub with extra flags and waits for both of its ports.
     func startStub(_ extra: [String] = []) throws {
         let process = try BackgroundProcess(

@@ -40,6 +40,8 @@ final class MockMoviesClient: MoviesClient {
 
     private(set) var searches: [SearchParameters] = []
     private(set) var movieCalls: [(id: Int, policy: FetchPolicy?)] = []
+    /// The `language` of each `movie` call, in order.
+    private(set) var movieLanguages: [String?] = []
     private(set) var posterCalls: [(path: String, width: Int?)] = []
     private(set) var recentLimits: [Int?] = []
     private(set) var cacheCalls: [(CacheOperation, CacheSelection)] = []
@@ -61,8 +63,9 @@ final class MockMoviesClient: MoviesClient {
         try deliver(script, onReply: onReply)
     }
 
-    func movie(id: Int, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
+    func movie(id: Int, language: String?, policy: FetchPolicy?, onReply: (ClientReply<MovieReply>) -> Void) throws(ClientError) {
         movieCalls.append((id, policy))
+        movieLanguages.append(language)
         if let failEverything { throw failEverything }
         if let title = cachedTitles[id] {
             var movie = Fixtures.matrix

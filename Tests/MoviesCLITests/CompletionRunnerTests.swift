@@ -1,0 +1,99 @@
+@testable import MoviesCLI
+import MoviesDomain
+import MoviesWire
+import Testing
+
+/// `movies __complete` (issue 28, item 5): the shell scripts' one source of commands, options,
+/// values, watchlist names and recent queries, read from the command table and the daemon.
+@Suite struct CompletionRunnerTests {
+    typealias Harness = MoviesCommandLineTests.Harness
+
+    /// The candidates (without descriptions) `__complete` prints for `words`, and its directive.
+    static func complete(_ words: String..., harness: Harness = Harness()) -> (directive: String, words: [String]) {
+        #expect(harness.run(["__complete", "--"] + words) == .success)
+        #expect(harness.errors.text.isEmpty, "nothing on standard error: \(harness.errors.text)")
+        let lines = harness.output.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        return (lines.first ?? "", lines.dropFirst().map { String($0.split(separator: "\t").first ?? "") })
+    }
+
+    @Test func commandsAndHelpComeFromTheCommandTable() {
+        let all = Self.complete("")
+        #expect(all.directive == ":words")
+        #expect(all.words == MoviesCommandLine.commandSpecs.map(\.name) + ["help"])
+        #expect(Self.complete("wa").words == ["watchlist"])
+        #expect(Self.complete("help", "").words == all.words.filter { $0 != "help" })
+        #expect(Self.complete("help", "re").words == ["recent", "refresh"])
+        #expect(Self.complete("help", "search", "").words.isEmpty)
+    }
+
+    @Test func optionsOfTheCommandAndGlobalOnes() {
+        let search = Self.complete("search", "-").words
+        for option in ["--page", "--language", "--region", "--year", "--local", "--max-stale", "-q", "--quiet", "--fail-stale", "--color", "--no-pager", "--json"] {
+            #expect(search.contains(option), "\(option)")
+        }
+        #expect(!search.contains("--pages"), "watchlist's")
+        let show = Self.complete("show", "603", "--").words
+        #expect(show.contains("--language") && !show.contains("--region") && !show.contains("--year"))
+        #expect(Self.complete("refresh", "--q").words == ["--quiet"])
+        #expect(Self.complete("--fail").words == ["--fail-stale"])
+    }
+
+    @Test func subcommandsAndOptionValues() {
+        #expect(Self.complete("watchlist", "").words == ["add", "rm", "ls", "delete"])
+        #expect(Self.complete("cache", "p").words == ["purge"])
+        #expect(Self.complete("account", "").words == ["login", "logout", "show", "watchlist", "favorite", "rate", "unrate"])
+        #expect(Self.complete("account", "favorite", "").words == ["add", "rm"])
+        #expect(Self.complete("search", "--color", "").words == ["auto", "always", "never"])
+        #expect(Self.complete("--color=al").words == ["--color=always"])
+        #expect(Self.complete("poster", "603", "-o", "").directive == ":files")
+        #expect(Self.complete("--socket", "").directive == ":files")
+        #expect(Self.complete("search", "--page", "").words.isEmpty)
+        #expect(Self.complete("frobnicate", "").words.isEmpty)
+    }
+
+    @Test func watchlistNamesAndRecentQueriesComeFromTheDaemon() throws {
+        let harness = Harness()
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [
+            Watchlist(name: "films", queries: [try WatchlistQuery(query: try #require(MovieQuery("the matrix")), pages: 3)]),
+            Watchlist(name: "family"),
+        ]))
+        harness.client.recentResult = .success(RecentQueriesReply(queries: ["star wars", "matrix"]))
+        #expect(Self.complete("watchlist", "rm", "f", harness: harness).words == ["films", "family"])
+        #expect(Self.complete("refresh", "fi", harness: Self.copy(harness)).words == ["films"])
+        #expect(Self.complete("watchlist", "rm", "films", "", harness: Self.copy(harness)).words == ["the matrix"])
+        #expect(Self.complete("watchlist", "add", "films", "st", harness: Self.copy(harness)).words == ["star wars"])
+        #expect(Self.complete("search", "", harness: Self.copy(harness)).words == ["star wars", "matrix"])
+        #expect(Self.complete("cache", "invalidate", "--query", "m", harness: Self.copy(harness)).words == ["matrix"])
+    }
+
+    @Test func aDaemonThatCannotAnswerLeavesOnlyStaticCandidatesAndNoErrors() {
+        let harness = Harness()
+        harness.client.watchlistsResult = .failure(.daemonUnreachable(socketPath: "/nowhere", reason: "no socket there"))
+        harness.client.recentResult = .failure(.daemonUnreachable(socketPath: "/nowhere", reason: "no socket there"))
+        let result = Self.complete("watchlist", "ls", "", harness: harness)
+        #expect(result.directive == ":words")
+        #expect(result.words.isEmpty)
+    }
+
+    @Test func theSocketGivenOnTheCommandLineIsAsked() {
+        let harness = Harness()
+        _ = Self.complete("--socket", "/tmp/other.sock", "refresh", "", harness: harness)
+        #expect(harness.socketPaths == ["/tmp/other.sock"])
+    }
+
+    @Test func itIsHiddenFromHelp() {
+        let harness = Harness()
+        #expect(harness.run("--help") == .success)
+        #expect(!harness.output.text.contains("__complete"))
+        #expect(harness.run("__complet") == .usage, "not a command to suggest")
+        #expect(!harness.errors.text.contains("__complete"))
+    }
+
+    /// A fresh harness with `harness`'s scripted replies.
+    static func copy(_ harness: Harness) -> Harness {
+        let copy = Harness()
+        copy.client.watchlistsResult = harness.client.watchlistsResult
+        copy.client.recentResult = harness.client.recentResult
+        return copy
+    }
+}
