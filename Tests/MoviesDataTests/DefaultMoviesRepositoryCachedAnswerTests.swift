@@ -52,12 +52,31 @@ import Testing
                 fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"old":"shape"}"#.utf8), replyVersion: version))
             let today = try Self.wire(MoviesResponseDTO.decode(body).toDomain())
             #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == today, "version \(version)")
+            // Decoded once, the row now holds its reply in today's shape: later reads use it.
+            let upgraded = try #require(await h.storage.peek(H.key()))
+            #expect(upgraded.reply == today && upgraded.replyVersion == WireCoding.version)
+            #expect(upgraded.fetchedAt == date && upgraded.expiresAt == date.addingTimeInterval(600), "nothing else of the entry changes")
             let record = try await h.search(.cacheOnly)
             let update = try #require(record.updates.last)
-            #expect(update.encoded == nil, "no stored bytes of another version are passed on")
+            #expect(update.encoded == today)
             #expect(try Self.wire(update.value) == today)
         }
         #expect(await h.remote.fetchCount == 0)
+    }
+
+    @Test func aRowReadAfterItWasFetchedAgainIsNotUpgradedOverTheNewerOne() async throws {
+        let h = RepositoryHarness()
+        let date = h.clock.date
+        await h.storage.seed(StoredResponse(
+            key: H.key(), resource: .search, body: TMDBSampleBodies.searchPage(titles: ["Old"]),
+            fetchedAt: date.addingTimeInterval(-60), expiresAt: date.addingTimeInterval(600)))
+        let old = try #require(await h.storage.peek(H.key()))
+        // The page was fetched again between the read and the upgrade: the upgrade is for the old row only.
+        await h.storage.seed(StoredResponse(
+            key: H.key(), resource: .search, body: TMDBSampleBodies.searchPage(titles: ["New"]),
+            fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"new":1}"#.utf8), replyVersion: WireCoding.version))
+        try await h.storage.upgradeReply(key: H.key(), fetchedAt: old.fetchedAt, reply: Array(#"{"old":1}"#.utf8), version: WireCoding.version)
+        #expect(await h.storage.peek(H.key())?.reply == Array(#"{"new":1}"#.utf8))
     }
 
     @Test func aCurrentStoredReplyIsWhatTheLoaderHandsOn() async throws {

@@ -97,6 +97,17 @@ public actor InMemoryResponseStorage: ResponseStorage {
         return true
     }
 
+    /// Stores the reply of the entry still fetched at `fetchedAt`.
+    public func upgradeReply(key: String, fetchedAt: Date, reply: [UInt8], version: Int) throws {
+        if let writeFailure { throw writeFailure }
+        try check()
+        guard var entry = entries[key], entry.response.fetchedAt == fetchedAt else { return }
+        entry.response.reply = reply
+        entry.response.replyVersion = version
+        entries[key] = entry
+        memory?.deleted(keys: [key])
+    }
+
     /// Keeps the body and moves `fetchedAt` and `expiresAt` (never backwards).
     public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) throws {
         if let writeFailure { throw writeFailure }

@@ -276,6 +276,26 @@ import Testing
         }
     }
 
+    @Test func aReplyIsUpgradedOnlyOnTheRowFetchedWhenItWasReadAndTheMemoryTakesTheUpgradedRow() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 2)
+            let storage = SQLiteResponseStorage(store: store, memory: ResponseMemory(byteBudget: 1 << 20))
+            try await storage.save(Self.entry("search:a", body: String(repeating: "b", count: 100), fetchedAt: 1000))
+            _ = try await storage.response(forKey: "search:a")
+            #expect(storage.remembered(forKey: "search:a")?.bodyOmitted == false)
+            try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 999), reply: Array("{}".utf8), version: WireCoding.version)
+            #expect(try await storage.response(forKey: "search:a")?.reply == nil, "another fetch's row: unchanged")
+            try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 1000), reply: Array("{\"r\":1}".utf8), version: WireCoding.version)
+            #expect(storage.remembered(forKey: "search:a") == nil, "the memory forgot the old row")
+            let upgraded = try #require(try await storage.response(forKey: "search:a"))
+            #expect(upgraded.reply == Array("{\"r\":1}".utf8) && upgraded.replyVersion == WireCoding.version)
+            #expect(upgraded.expiresAt == Date(timeIntervalSince1970: 1600))
+            #expect(storage.remembered(forKey: "search:a")?.bodyOmitted == true, "remembered again, with its reply")
+            #expect(try await storage.statistics(now: Date(timeIntervalSince1970: 1100), byteBudget: 0).bytes == 107, "the reply counts in the budget")
+            await store.close()
+        }
+    }
+
     @Test func aReadThatOverlapsAWriteOfItsKeyIsNotRemembered() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)

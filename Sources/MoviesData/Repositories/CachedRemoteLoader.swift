@@ -98,8 +98,12 @@ struct CachedRemoteLoader: Sendable {
             storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
             return nil
         }
-        guard let entry, entry.httpStatus == 200,
-              let json = entry.reply(atVersion: WireCoding.version) ?? (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
+        guard let entry, entry.httpStatus == 200 else { return nil }
+        if let json = entry.reply(atVersion: WireCoding.version) {
+            return CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
+        }
+        guard let json = (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
+        await upgradeReply(of: entry, to: json)
         return CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
     }
 
@@ -108,7 +112,18 @@ struct CachedRemoteLoader: Sendable {
         guard let entry = try await storage.response(forKey: resource.key) else { return .missing }
         if entry.httpStatus == 404 { return .negative(entry) }
         guard entry.httpStatus == 200, let stored = try? resource.stored(entry) else { return .missing }
-        return .value(stored.value, entry, encoded: stored.encoded)
+        guard stored.encoded == nil, resource.decodeReply != nil, let json = resource.reply(stored.value) else {
+            return .value(stored.value, entry, encoded: stored.encoded)
+        }
+        await upgradeReply(of: entry, to: json)
+        return .value(stored.value, entry, encoded: json)
+    }
+
+    /// Stores `json`, the value of `entry` (read from its body: stored before replies were, or in
+    /// an older shape) in today's shape, with it: decoded once, then read as a reply, and from
+    /// memory. A failure changes nothing (the body is decoded again next time).
+    func upgradeReply(of entry: StoredResponse, to json: [UInt8]) async {
+        try? await storage.upgradeReply(key: entry.key, fetchedAt: entry.fetchedAt, reply: json, version: WireCoding.version)
     }
 
     /// `lookup`, with an unreadable cache recorded (and logged once) and treated as a miss, so the

@@ -18,6 +18,11 @@ public protocol ResponseStorage: Sendable {
     @discardableResult
     func save(_ response: StoredResponse) async throws -> Bool
 
+    /// Stores `reply` (written at `version`) with the entry for `key` if it is still the one
+    /// fetched at `fetchedAt`: an entry stored before replies were, or in an older shape, read and
+    /// decoded once, is upgraded so that later reads (and the memory) use its reply.
+    func upgradeReply(key: String, fetchedAt: Date, reply: [UInt8], version: Int) async throws
+
     /// After a 304: keeps the body, sets new `fetchedAt` and `expiresAt`.
     func revalidate(key: String, fetchedAt: Date, expiresAt: Date) async throws
 

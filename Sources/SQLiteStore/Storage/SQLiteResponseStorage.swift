@@ -122,6 +122,18 @@ public final class SQLiteResponseStorage: ResponseStorage {
         return saved
     }
 
+    /// Stores the reply of the entry still fetched at `fetchedAt` (and its size in the budget);
+    /// the memory forgets the key, so the next read remembers the upgraded row.
+    public func upgradeReply(key: String, fetchedAt: Date, reply: [UInt8], version: Int) async throws {
+        try await store.write { connection in
+            try connection.run(
+                "UPDATE responses SET reply = ?1, reply_version = ?2, size = length(body) + length(?1) WHERE key = ?3 AND fetched_at = ?4",
+                [.blob(Data(reply)), .int(version), .text(key), .date(fetchedAt)])
+        } afterCommit: { [memory] updated in
+            if updated > 0 { memory?.deleted(keys: [key]) }
+        }
+    }
+
     /// Sets new freshness after a 304, unless the stored entry was fetched later than `fetchedAt`.
     /// A search page or movie's details is queued for the local search index (its `fetched_at`).
     public func revalidate(key: String, fetchedAt: Date, expiresAt: Date) async throws {
