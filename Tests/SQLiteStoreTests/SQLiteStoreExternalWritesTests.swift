@@ -46,28 +46,31 @@ import Testing
         }
     }
 
-    @Test func anotherProcesssCommitEmptiesTheMemoryOnceNoticed() async throws {
+    /// A store and its response storage with the daemon's memory (emptied by other processes' commits).
+    static func withMemoryStorage(_ body: (SQLiteStore, SQLiteResponseStorage, String) async throws -> Void) async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             let memory = ResponseMemory(byteBudget: 1 << 20, externalRevision: { store.externalWriteCount })
-            let storage = SQLiteResponseStorage(store: store, memory: memory)
-            await store.noticeExternalWrites()
-            try await storage.save(Self.freshPage("search:a"))
-            #expect(storage.remembered(forKey: "search:a") != nil, "a save is remembered (write-through)")
-            try Self.deleteEverythingFromOutside(database.path)
-            #expect(storage.remembered(forKey: "search:a") != nil, "not known before anyone looks")
-            await store.noticeExternalWrites()
-            #expect(storage.remembered(forKey: "search:a") == nil, "another process's commit: which keys it touched is unknown")
-            #expect(try await storage.response(forKey: "search:a") == nil)
+            try await body(store, SQLiteResponseStorage(store: store, memory: memory), database.path)
             await store.close()
         }
     }
 
+    @Test func anotherProcesssCommitEmptiesTheMemoryOnceNoticed() async throws {
+        try await Self.withMemoryStorage { store, storage, path in
+            await store.noticeExternalWrites()
+            try await storage.save(Self.freshPage("search:a"))
+            #expect(storage.remembered(forKey: "search:a") != nil, "a save is remembered (write-through)")
+            try Self.deleteEverythingFromOutside(path)
+            #expect(storage.remembered(forKey: "search:a") != nil, "not known before anyone looks")
+            await store.noticeExternalWrites()
+            #expect(storage.remembered(forKey: "search:a") == nil, "another process's commit: which keys it touched is unknown")
+            #expect(try await storage.response(forKey: "search:a") == nil)
+        }
+    }
+
     @Test func theCachedAnswerIsTheStoredReplyUntilAnotherProcessDeletesIt() async throws {
-        try await TemporaryDatabase.with { database in
-            let store = try SQLiteStore(path: database.path, readers: 2)
-            let memory = ResponseMemory(byteBudget: 1 << 20, externalRevision: { store.externalWriteCount })
-            let storage = SQLiteResponseStorage(store: store, memory: memory)
+        try await Self.withMemoryStorage { store, storage, path in
             let repository = DefaultMoviesRepository(storage: storage, remote: ScriptedMoviesRemote(), health: RemoteHealth(), policy: CachePolicy())
             let request = try SearchRequest(query: #require(MovieQuery("matrix")), page: 1)
             var page = Self.freshPage(CacheKey.search(request.query, page: 1, language: nil))
@@ -77,10 +80,9 @@ import Testing
             try await storage.save(page)
             #expect(await repository.cachedSearchAnswer(request)?.json == Array(#"{"stored":"reply"}"#.utf8), "the stored reply, not the body decoded again")
 
-            try Self.deleteEverythingFromOutside(database.path)
+            try Self.deleteEverythingFromOutside(path)
             await store.noticeExternalWrites()
             #expect(await repository.cachedSearchAnswer(request) == nil)
-            await store.close()
         }
     }
 }
