@@ -63,18 +63,21 @@ public final class SimulatedTMDBAccount: AccountRemote, Sendable {
     /// Movie ids TMDB knows (others answer 34); `nil`: every positive id.
     public let knownMovies: Set<Int>?
     private let inner = Mutex(Inner())
-    private let faultRule: Mutex<@Sendable (Call) -> Fault>
+    /// The rule in a struct: a function held directly as a `Mutex`'s value gains a pair of
+    /// reabstraction thunks at each access (see `SQLiteStore`'s outcome observer).
+    private struct FaultRule: Sendable { let decide: @Sendable (Call) -> Fault }
+    private let faultRule: Mutex<FaultRule>
 
     /// Creates an account; `fault` decides each call's fault (default none).
     public init(accountID: Int = 22011, knownMovies: Set<Int>? = nil, fault: @escaping @Sendable (Call) -> Fault = { _ in .none }) {
         self.accountID = accountID
         self.knownMovies = knownMovies
-        self.faultRule = Mutex(fault)
+        self.faultRule = Mutex(FaultRule(decide: fault))
     }
 
     /// Replaces the fault rule.
     public func setFault(_ rule: @escaping @Sendable (Call) -> Fault) {
-        faultRule.withLock { $0 = rule }
+        faultRule.withLock { $0 = FaultRule(decide: rule) }
     }
 
     /// The account's state now.
@@ -103,7 +106,7 @@ public final class SimulatedTMDBAccount: AccountRemote, Sendable {
     public func expireSessions() { inner.withLock { $0.sessions.removeAll() } }
 
     private func begin(_ call: Call) throws -> Fault {
-        let fault = faultRule.withLock { $0 }(call)
+        let fault = faultRule.withLock { $0 }.decide(call)
         inner.withLock { $0.requests.append(call) }
         switch fault {
         case .transport: throw MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection (simulated).")

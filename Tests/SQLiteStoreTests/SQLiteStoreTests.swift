@@ -1,9 +1,11 @@
 import CSQLite
+import Glibc
 import FoundationEssentials
 import Foundation
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import Synchronization
 import Testing
 @testable import SQLiteStore
 
@@ -79,6 +81,34 @@ import Testing
     }
     static func response(_ key: String, body: String = "{}", fetchedAt: Double = 100) -> StoredResponse {
         StoredResponse(key: key, resource: .search, body: Data(body.utf8), fetchedAt: Date(timeIntervalSince1970: fetchedAt), expiresAt: Date(timeIntervalSince1970: fetchedAt + 60))
+    }
+
+    /// Issue 30's profile: the outcome observer, held as a function directly in a `Mutex`, gained
+    /// a pair of reabstraction thunks at every report, so the n-th report ran through 2n nested
+    /// calls (75 % of the daemon's time once reads missed memory; a refresh's cost per entry grew
+    /// with the entries). Every one of 5,000 reads is reported once, and the observer is called
+    /// as deep in the stack the 5,000th time as the first (counted with glibc's `backtrace`).
+    @Test func everyOutcomeIsReportedOnceThroughTheSameObserver() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 1)
+            // glibc's backtrace(3) (execinfo.h is not in the Glibc module).
+            typealias Backtrace = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int32) -> Int32
+            let symbol = try #require(dlsym(UnsafeMutableRawPointer(bitPattern: 0), "backtrace"))
+            let backtrace = unsafeBitCast(symbol, to: Backtrace.self)
+            let depths = Mutex<[Int]>([])
+            store.reportOutcomes { outcome in
+                guard case .readSucceeded = outcome else { return }
+                var frames = [UnsafeMutableRawPointer?](repeating: nil, count: 65_536)
+                let depth = Int(backtrace(&frames, Int32(frames.count)))
+                depths.withLock { $0.append(depth) }
+            }
+            for _ in 0..<5_000 { _ = try await store.read { _ in 0 } }
+            let seen = depths.withLock { $0 }
+            #expect(seen.count == 5_000)
+            let (first, last) = (seen.first ?? 0, seen.last ?? 0)
+            #expect(last - first < 64, "the 5,000th report is \(last - first) frames deeper than the first")
+            await store.close()
+        }
     }
 
     @Test func opensAFreshDatabaseInWALModeAtTheLatestVersion() async throws {

@@ -20,7 +20,16 @@ public final class SQLiteStore: Sendable {
     /// The writer connection's `PRAGMA data_version` at the last look (`nil` before the first).
     private let dataVersion = Mutex<Int64?>(nil)
     /// Told the outcome of every read and write transaction (`reportOutcomes(to:)`).
-    private let outcomeObserver = Mutex<(@Sendable (Outcome) -> Void)?>(nil)
+    private let outcomeObserver = Mutex<OutcomeObserver?>(nil)
+
+    /// The observer, in a struct: a function type held directly as a `Mutex`'s value is stored
+    /// generically, and each `withLock` access wrapped it in one more pair of reabstraction thunks
+    /// (read out, written back), so the n-th report ran through n thunks: 75 % of the daemon's
+    /// time once reads missed memory (perf, issue 30), and the refresh's cost per entry grew with
+    /// the number of entries. A struct's field keeps its own, fixed representation.
+    private struct OutcomeObserver: Sendable {
+        let notify: @Sendable (Outcome) -> Void
+    }
 
     /// How a transaction ended, for whoever watches the database's health.
     public enum Outcome: Sendable {
@@ -36,11 +45,11 @@ public final class SQLiteStore: Sendable {
     /// SQLite's, thrown by a transaction's body, are not reported). One observer; a later call
     /// replaces it.
     public func reportOutcomes(to observer: @escaping @Sendable (Outcome) -> Void) {
-        outcomeObserver.withLock { $0 = observer }
+        outcomeObserver.withLock { $0 = OutcomeObserver(notify: observer) }
     }
 
     private func report(_ outcome: Outcome) {
-        outcomeObserver.withLock { $0 }?(outcome)
+        outcomeObserver.withLock { $0 }?.notify(outcome)
     }
 
     private func report(_ error: any Error, write: Bool) {
