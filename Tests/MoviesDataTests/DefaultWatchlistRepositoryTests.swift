@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 import Testing
 
 @Suite struct DefaultWatchlistRepositoryTests {
@@ -68,5 +69,28 @@ import Testing
         for size in [PosterSize.w92, .w342] {
             #expect(await responses.isPinned(CacheKey.poster(path: "/shared.jpg", size: size)) == false)
         }
+    }
+
+    /// With the daemon's memory warm, a movie's details are held by their reply, not TMDB's body:
+    /// the poster path comes from the reply (a review found it read from the empty body, so the
+    /// poster stayed pinned for ever).
+    @Test func aPosterIsUnpinnedWhenItsMoviesDetailsAreInMemory() async throws {
+        let responses = InMemoryResponseStorage(memoryBytes: 1 << 20)
+        let repository = DefaultWatchlistRepository(storage: InMemoryWatchlistStorage(), responses: responses)
+        _ = try await repository.add(to: "a", queries: [], movieIDs: [1])
+        let date = Date(timeIntervalSince1970: 0)
+        let body = Data(#"{"id":1,"title":"One","poster_path":"/one.jpg"}"#.utf8)
+        let reply = try WireCoding.bytes(MovieDetailsDTO.decode(body).toDomain())
+        try await responses.save(StoredResponse(
+            key: CacheKey.movie(id: 1, language: nil), resource: .movie, body: body, fetchedAt: date, expiresAt: date,
+            reply: reply, replyVersion: WireCoding.version))
+        try await responses.setPinned(true, keys: [CacheKey.movie(id: 1, language: nil)])
+        #expect(responses.remembered(forKey: CacheKey.movie(id: 1, language: nil))?.bodyOmitted == true)
+        let poster = CacheKey.poster(path: "/one.jpg", size: .w342)
+        await responses.seed(StoredResponse(key: poster, resource: .poster, body: Data([0xFF, 0xD8]), contentType: "image/jpeg", fetchedAt: date, expiresAt: .distantFuture), pinned: true)
+
+        _ = try await repository.remove(from: "a", queries: [], movieIDs: [1])
+
+        #expect(await responses.isPinned(poster) == false)
     }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import MoviesWire
 
 /// A repository wired to in-memory fakes and a test clock.
 struct RepositoryHarness {
@@ -43,11 +44,15 @@ struct RepositoryHarness {
     }
 
     /// Stores a search page fetched `ageSeconds` ago, fresh for `freshSeconds` from then.
-    func seedSearch(titles: [String], ageSeconds: Double, freshSeconds: Double = 6 * 3600, etag: String? = nil, query: String = "matrix") async {
+    /// Caches a search page as the daemon stores it, with its reply (`withReply: false`: as a row
+    /// stored before replies were, which the first read upgrades).
+    func seedSearch(titles: [String], ageSeconds: Double, freshSeconds: Double = 6 * 3600, etag: String? = nil, query: String = "matrix", withReply: Bool = true) async {
         let fetchedAt = clock.date.addingTimeInterval(-ageSeconds)
+        let body = TMDBSampleBodies.searchPage(titles: titles)
+        let reply = withReply ? (try? MoviesResponseDTO.decode(body).toDomain()).flatMap { try? WireCoding.bytes($0) } : nil
         await storage.seed(StoredResponse(
-            key: Self.key(query), resource: .search, body: TMDBSampleBodies.searchPage(titles: titles),
-            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(freshSeconds), etag: etag))
+            key: Self.key(query), resource: .search, body: body,
+            fetchedAt: fetchedAt, expiresAt: fetchedAt.addingTimeInterval(freshSeconds), etag: etag, reply: reply, replyVersion: WireCoding.version))
     }
 
     func search(_ policy: FetchPolicy = .cacheThenNetwork, maxStale: Int? = nil, query: String = "matrix") async throws -> FetchedRecord<MoviesPage> {

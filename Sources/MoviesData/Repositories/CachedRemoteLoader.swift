@@ -121,8 +121,11 @@ struct CachedRemoteLoader: Sendable {
 
     /// Stores `json`, the value of `entry` (read from its body: stored before replies were, or in
     /// an older shape) in today's shape, with it: decoded once, then read as a reply, and from
-    /// memory. A failure changes nothing (the body is decoded again next time).
+    /// memory. Not while the cache database has a fault (locked by another process, full,
+    /// damaged): a read never waits on a write that cannot happen. A failure changes nothing (the
+    /// body is decoded again next time).
     func upgradeReply(of entry: StoredResponse, to json: [UInt8]) async {
+        guard storageHealth.state(of: .cache) == .ok else { return }
         try? await storage.upgradeReply(key: entry.key, fetchedAt: entry.fetchedAt, reply: json, version: WireCoding.version)
     }
 

@@ -1,4 +1,5 @@
 import MoviesDomain
+import MoviesWire
 
 /// Watchlists over a `WatchlistStorage`. Edits are read-modify-write, serialized by the actor.
 /// Entries no longer on any list are unpinned, so eviction may remove them again: search pages,
@@ -80,8 +81,11 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     private func posterPaths(of movieIDs: Set<Int>) async throws -> Set<String> {
         var paths = Set<String>()
         for id in movieIDs {
-            guard let entry = try await responses.response(forKey: CacheKey.movie(id: id, language: language)), entry.httpStatus == 200,
-                  let path = try? MovieDetailsDTO.decode(entry.body).toDomain().posterPath else { continue }
+            guard let entry = try await responses.response(forKey: CacheKey.movie(id: id, language: language)), entry.httpStatus == 200 else { continue }
+            // The stored reply when it is current (an entry in memory keeps no body), else the body.
+            let details = entry.reply(atVersion: WireCoding.version).flatMap { try? WireCoding.decode(MovieDetails.self, from: $0) }
+                ?? (try? MovieDetailsDTO.decode(entry.body).toDomain())
+            guard let path = details?.posterPath else { continue }
             paths.insert(path)
         }
         return paths
