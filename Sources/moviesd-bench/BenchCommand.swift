@@ -8,6 +8,8 @@ enum BenchCommand: Sendable {
     case calls(CallsOptions)
     /// `pace`: calls at a steady rate beside a measurement (new pages stored, or a control).
     case pace(PaceOptions)
+    /// `ceiling`: a minimal epoll server answering every call with the same reply bytes.
+    case ceiling(socketPath: String, daemonSocket: String, query: String)
     /// `index`: the local search index's write cost and query latency at scale.
     case index(IndexBench)
     /// `--help`.
@@ -74,6 +76,7 @@ enum BenchCommand: Sendable {
           moviesd-bench calls --socket PATH --query Q [--policy cache_then_network] [--count 300]
           moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
                                [--prefix paced | --query Q]
+          moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep]
 
         search: for each connection count, opens that many Unix-socket connections spread over
@@ -94,6 +97,10 @@ enum BenchCommand: Sendable {
         distinct queries ("PREFIX-1" ...), each a page the daemon fetches and stores (with
         network_only), or always --query (a control: the same calls, nothing new stored). Run
         beside `search` to measure cached answers while the cache is written.
+
+        ceiling: takes the daemon's reply to a cache_first Search for --query, then serves it
+        to every call on --socket from one epoll loop until killed: the least a Varlink server can
+        do under the same load (`search` against it gives the ceiling).
 
         index: fills two cache databases (in a new directory under --directory, removed after)
         with --movies synthetic movies as search pages of 20, one with the local search index
@@ -165,6 +172,12 @@ enum BenchCommand: Sendable {
             pace.query = options.value("--query")
             guard !pace.socketPath.isEmpty, pace.rate > 0 else { throw BenchError("pace needs --socket and a --rate above 0") }
             return .pace(pace)
+        case "ceiling":
+            let options = try OptionReader(rest, names: ["--socket", "--daemon-socket", "--query"])
+            guard let socket = options.value("--socket"), let daemon = options.value("--daemon-socket"), let query = options.value("--query") else {
+                throw BenchError("ceiling needs --socket, --daemon-socket and --query")
+            }
+            return .ceiling(socketPath: socket, daemonSocket: daemon, query: query)
         case "index":
             let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep"])
             var bench = IndexBench()

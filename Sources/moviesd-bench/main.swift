@@ -27,6 +27,9 @@ func runBench() async -> Int32 {
             } catch {
                 throw BenchError("index: \(error)")
             }
+        case .ceiling(let socketPath, let daemonSocket, let query):
+            let reply = try CeilingServer.reply(from: daemonSocket, target: SearchTarget(query: query, page: 1))
+            try CeilingServer(socketPath: socketPath, reply: reply).run()
         case .pace(let options):
             let (sent, failures) = try PacedCalls(options: options).run()
             print("pace rate=\(format(options.rate, 1)) policy=\(options.policy) calls=\(sent) failures=\(failures.count)\(failures.first.map { " first_failure=\($0)" } ?? "")")

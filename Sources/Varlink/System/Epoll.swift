@@ -1,17 +1,18 @@
 import Glibc
 
 /// A Linux epoll instance (epoll(7)), level-triggered, with each file descriptor as its own key.
+/// `package`: the bench's ceiling server uses the same one.
 ///
 /// Swift's Glibc module does not import `<sys/epoll.h>`, so the three system calls are looked up
 /// with dlsym(3) and called through C function pointers. `struct epoll_event` is packed on x86_64
 /// (12 bytes) and naturally aligned elsewhere (16 bytes); it is read and written byte-wise here.
-final class Epoll {
+package final class Epoll {
     private typealias CreateFunction = @convention(c) (Int32) -> Int32
     private typealias ControlFunction = @convention(c) (Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Int32
     private typealias WaitFunction = @convention(c) (Int32, UnsafeMutableRawPointer?, Int32, Int32) -> Int32
 
     /// EPOLLIN.
-    static let readable: UInt32 = 0x001
+    package static let readable: UInt32 = 0x001
     /// EPOLLOUT.
     static let writable: UInt32 = 0x004
     /// EPOLLERR.
@@ -34,7 +35,7 @@ final class Epoll {
     private let capacity = 256
 
     /// Creates an epoll instance; throws the errno when it cannot.
-    init() throws(VarlinkSocketError) {
+    package init() throws(VarlinkSocketError) {
         let library = dlopen(nil, RTLD_NOW)
         guard let create = dlsym(library, "epoll_create1"), let control = dlsym(library, "epoll_ctl"),
               let wait = dlsym(library, "epoll_wait") else {
@@ -54,7 +55,7 @@ final class Epoll {
     }
 
     /// Starts watching `fd` for `events`.
-    func add(_ fd: Int32, events: UInt32) -> Bool { apply(operation: 1, fd: fd, events: events) }
+    package func add(_ fd: Int32, events: UInt32) -> Bool { apply(operation: 1, fd: fd, events: events) }
 
     /// Changes the events watched on `fd`.
     func modify(_ fd: Int32, events: UInt32) -> Bool { apply(operation: 3, fd: fd, events: events) }
@@ -72,7 +73,7 @@ final class Epoll {
     }
 
     /// Waits up to `timeoutMilliseconds` (-1: forever) and returns the ready descriptors and their events.
-    func waitForEvents(timeoutMilliseconds: Int32) -> [(fd: Int32, events: UInt32)] {
+    package func waitForEvents(timeoutMilliseconds: Int32) -> [(fd: Int32, events: UInt32)] {
         let count = wait(descriptor, eventBuffer, Int32(capacity), timeoutMilliseconds)
         guard count > 0 else { return [] }
         var ready: [(fd: Int32, events: UInt32)] = []

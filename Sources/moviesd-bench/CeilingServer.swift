@@ -1,0 +1,83 @@
+import Glibc
+import Varlink
+
+/// `moviesd-bench ceiling`: the least a Varlink server can do for the load generator. One thread,
+/// one epoll loop, every message answered with the same reply bytes (one `Search` reply, taken
+/// from the daemon first): no parsing beyond finding each message's NUL, no lookup, no splice.
+/// moviesd ÷ this, under the same load, is how close the daemon is to what the socket allows.
+struct CeilingServer: Sendable {
+    let socketPath: String
+    /// The reply sent to every call, NUL included.
+    let reply: [UInt8]
+
+    /// The reply the daemon at `daemonSocket` gives to a `Search` for `target` (cache_first), as
+    /// a message.
+    static func reply(from daemonSocket: String, target: SearchTarget) throws(BenchError) -> [UInt8] {
+        var message: [UInt8]?
+        do {
+            let client = try VarlinkClient(unixPath: daemonSocket, timeoutSeconds: 60)
+            try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: "cache_first")) { reply in
+                message = JSONValue.object(["parameters": reply.parameters]).serialized()
+            }
+        } catch {
+            throw BenchError("ceiling: asking the daemon for a reply: \(error)")
+        }
+        guard var bytes = message else { throw BenchError("ceiling: the daemon sent no reply") }
+        bytes.append(0)
+        return bytes
+    }
+
+    /// Serves until killed (the bench stops it); throws when the socket cannot be set up.
+    func run() throws(BenchError) -> Never {
+        unlink(socketPath)
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard listener >= 0 else { throw BenchError("ceiling: socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else { throw BenchError("ceiling: socket path too long") }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.enumerated() { raw[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(listener, 512) == 0 else { throw BenchError("ceiling: bind/listen: \(String(cString: strerror(errno)))") }
+        let epoll: Epoll
+        do {
+            epoll = try Epoll()
+        } catch {
+            throw BenchError("ceiling: epoll: \(error)")
+        }
+        _ = epoll.add(listener, events: Epoll.readable)
+        print("ceiling listening on \(socketPath) reply_bytes=\(reply.count)")
+        fflush(nil)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            for (fd, _) in epoll.waitForEvents(timeoutMilliseconds: -1) {
+                if fd == listener {
+                    while case let client = accept(listener, nil, nil), client >= 0 {
+                        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                        _ = epoll.add(client, events: Epoll.readable)
+                    }
+                    continue
+                }
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else {
+                    if count == 0 || (errno != EAGAIN && errno != EINTR) { close(fd) }
+                    continue
+                }
+                // One reply for every complete message (each ends with NUL); the load generator
+                // keeps one call in flight a connection, so a message never spans two reads here.
+                let calls = buffer[0..<count].reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+                for _ in 0..<calls {
+                    var sent = 0
+                    while sent < reply.count {
+                        let written = reply.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+                        if written > 0 { sent += written } else if errno != EAGAIN && errno != EINTR { break }
+                    }
+                }
+            }
+        }
+    }
+}
