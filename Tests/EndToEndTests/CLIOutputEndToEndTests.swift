@@ -105,10 +105,8 @@ struct CLIOutputEndToEndTests {
 
     @Test("offline, the label says how many cached movies matched: whole in a pipe, wrapped on a 40-column terminal; status wraps")
     func offlineLabelAndStatusAreNeverCut() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         try await sandbox.setFaults(#"{"down": true}"#)
         let pipe = try Self.piped(sandbox, ["search", "revolutions", "matrix"])
@@ -133,10 +131,8 @@ struct CLIOutputEndToEndTests {
     @Test("poster -o - refuses a terminal with a hint, and writes the bytes into a pipe")
     func posterBytesNeverGoToATerminal() throws {
         guard Self.hasScript || ToolRequirement.require(false, "script(1) (util-linux)") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let terminal = try Self.onTerminal(sandbox, columns: 80, ["poster", "603", "-o", "-"])
         #expect(terminal.status == 64)
         #expect(terminal.lines.joined(separator: " ").contains("binary output can mess up your terminal"), "\(terminal.lines)")

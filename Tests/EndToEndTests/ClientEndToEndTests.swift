@@ -18,10 +18,8 @@ struct ClientEndToEndTests {
 
     @Test("search, show, recent and status print plain text without control sequences when not a TTY")
     func plainTextCommands() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
 
         let search = try sandbox.movies(["search", "The Matrix"])
         #expect(search.status == 0, "\(search.stderr)")
@@ -43,10 +41,8 @@ struct ClientEndToEndTests {
 
     @Test("--json prints one line per reply with the reply's parameters")
     func jsonLines() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let show = try sandbox.movies(["show", "550", "--json"])
         #expect(show.status == 0, "\(show.stderr)")
         let lines = JSONLines.parse(show.stdout)
@@ -56,10 +52,8 @@ struct ClientEndToEndTests {
 
     @Test("unknown movie: exit 1 with a one-line message; usage errors exit 64")
     func errorsAndUsage() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let missing = try sandbox.movies(["show", "999999999"])
         #expect(missing.status == 1, "\(missing.stderr)")
         #expect(missing.stderr.split(separator: "\n").count == 1)
@@ -90,10 +84,8 @@ struct ClientEndToEndTests {
 
     @Test("poster writes the image bytes to a file")
     func poster() throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let show = try sandbox.movies(["show", "603", "--json"])
         let movie = JSONLines.parse(show.stdout).last?["movie"] as? [String: Any]
         let path = try #require(movie?["posterPath"] as? String)

@@ -9,10 +9,8 @@ struct DaemonProcessTests {
     @Test("the Python varlink client can introspect and call moviesd")
     func pythonVarlinkConformance() async throws {
         guard ToolRequirement.require(ToolRequirement.pythonVarlink, "python3 module varlink (pip install varlink==31.0.0)") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let address = "unix:\(sandbox.socketPath)"
 
         let info = try ProcessRunner.run("/usr/bin/env", [ToolRequirement.python, "-m", "varlink.cli", "info", address])
@@ -164,10 +162,8 @@ struct DaemonProcessTests {
 
     @Test("a second daemon on the same database refuses to start, clearly")
     func secondDaemonRefused() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let second = try ProcessRunner.run(
             BinaryLocator.path("moviesd"),
             ["--socket", sandbox.directory.appendingPathComponent("other.sock").path, "--database", sandbox.databasePath],

@@ -22,10 +22,8 @@ struct JSONContractEndToEndTests {
     @Test("online: one answer per search (each id once); --stream: cached then final")
     func onlineOneAnswer() throws {
         guard ToolRequirement.require(Self.jq != nil, "jq") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         let json = try sandbox.movies(["search", "matrix", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
@@ -41,10 +39,8 @@ struct JSONContractEndToEndTests {
     @Test("offline with a cached page: one answer with freshness.remoteError, exit 0 (75 with --fail-stale), no error object")
     func offlineIsAnAnswer() async throws {
         guard ToolRequirement.require(Self.jq != nil, "jq") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         try await sandbox.setFaults(#"{"down": true}"#)
         for (arguments, code) in [(["--json"], Int32(0)), (["--json", "--fail-stale"], 75)] {
@@ -82,10 +78,8 @@ struct JSONContractEndToEndTests {
     @Test("poster -o FILE --json names the file and its size, never the image as base64")
     func posterAnswerNamesTheFile() throws {
         guard ToolRequirement.require(Self.jq != nil, "jq") else { return }
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let output = sandbox.directory.appendingPathComponent("poster.png").path
         let result = try sandbox.movies(["poster", "603", "-o", output, "--json"])
         #expect(result.status == 0, "\(result.stderr)")

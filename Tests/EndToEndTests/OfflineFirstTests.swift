@@ -8,10 +8,8 @@ import Testing
 struct OfflineFirstTests {
     @Test("cold search hits the network; a repeat streams the cached page, then the fresh one")
     func coldThenCachedThenFresh() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
 
         let cold = try sandbox.movies(["search", "matrix", "--json"])
         #expect(cold.status == 0, "\(cold.stderr)")
@@ -33,10 +31,8 @@ struct OfflineFirstTests {
 
     @Test("with the remote down, a cached query answers from the cache at once, marked stale")
     func remoteDownAnswersFromCache() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "star", "--json"]).status == 0)
         // Age the entry, then lose the network.
         #expect(try sandbox.movies(["cache", "invalidate", "--all"]).status == 0)
@@ -66,10 +62,8 @@ struct OfflineFirstTests {
 
     @Test("with the remote down, a query never searched is answered from the movies other queries cached")
     func remoteDownSearchesTheCachedMovies() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "star", "--json"]).status == 0)
         try await sandbox.setFaults(#"{"down": true}"#)
         let local = try sandbox.movies(["search", "wars"])
@@ -125,10 +119,8 @@ struct OfflineFirstTests {
 
     @Test("malformed remote JSON never enters the cache")
     func malformedJSONNeverCached() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         try await sandbox.setFaults(#"{"malformedJSON": 1.0}"#)
         let broken = try sandbox.movies(["search", "night", "--json"])
         #expect(broken.status != 0)
@@ -139,10 +131,8 @@ struct OfflineFirstTests {
 
     @Test("a 429 storm slows the daemon down and it recovers")
     func rateLimitStorm() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         try await sandbox.setFaults(#"{"rateLimit": {"share": 1.0, "retryAfter": 1}}"#)
         for index in 0..<5 {
             let result = try sandbox.movies(["search", "storm \(index)"])
@@ -160,10 +150,8 @@ struct OfflineFirstTests {
 
     @Test("SIGKILL in the middle of writes loses nothing acknowledged and leaves an intact database")
     func killMidWrite() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let words = ["star", "love", "night", "city", "dark", "moon", "river", "king"]
         var acknowledged: [(String, Int)] = []
         for word in words {

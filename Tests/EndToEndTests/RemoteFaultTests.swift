@@ -65,10 +65,8 @@ struct RemoteFaultTests {
 
     @Test("429 with nothing cached exits 75 at once with the Retry-After; the journal says rate limited once")
     func rateLimitedUncachedFailsFast() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["search", "matrix"]).status == 0)
         #expect(try sandbox.movies(["cache", "invalidate", "--all"]).status == 0)
         try await sandbox.setFaults(#"{"rateLimit": {"share": 1.0, "retryAfter": 5}}"#)
@@ -97,10 +95,8 @@ struct RemoteFaultTests {
         (#"{"truncateBody": 1.0}"#, "short body"),
     ])
     func transportFailuresSayWhatHappened(faults: String, phrase: String) async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         try await sandbox.setFaults(faults)
         let result = try sandbox.movies(["search", "uncached query"])
         #expect(result.status == 75)
@@ -147,10 +143,8 @@ struct RemoteFaultTests {
 
     @Test("a watchlist refresh is two journal lines: started, and finished with its counts")
     func refreshIsLoggedWithCounts() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
         #expect(try sandbox.movies(["refresh", "--quiet"]).status == 0)
         let finished = BackgroundProcess.waitUntil(timeout: 5) {

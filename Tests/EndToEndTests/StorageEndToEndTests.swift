@@ -133,10 +133,8 @@ struct StorageEndToEndTests {
 
     @Test("another process's BEGIN EXCLUSIVE: a network answer within the deadline, stored: false (locked), Status says locked")
     func outsideLock() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let holder = try Self.holdLock(on: sandbox.databasePath, in: sandbox, name: "lock-holder")
         defer { _ = holder.stop() }
 
@@ -166,10 +164,8 @@ struct StorageEndToEndTests {
 
     @Test("another process's lock on the state database: the edit fails with 74, later edits at once, Status and the journal (error) say so, and Status is ok again once it is released")
     func stateDatabaseLock() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
         let holder = try Self.holdLock(on: Self.statePath(sandbox), in: sandbox, name: "state-lock-holder")
         defer { _ = holder.stop() }
@@ -195,10 +191,8 @@ struct StorageEndToEndTests {
 
     @Test("the state database damaged while the daemon runs: the edit fails with 74 (damaged), Status says corrupt, one journal line at error")
     func stateDatabaseDamageAfterStart() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
         let checkpoint = try ProcessRunner.run(sqlite3, [Self.statePath(sandbox), "PRAGMA wal_checkpoint(TRUNCATE);"])
         #expect(checkpoint.status == 0, "\(checkpoint.stderr)")
@@ -217,10 +211,8 @@ struct StorageEndToEndTests {
 
     @Test("a page damaged while the daemon runs: typed StorageFailure (exit 74, what to do), Status says corrupt, one journal line")
     func damageAfterStart() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         for query in ["matrix", "alien", "blade runner"] {
             #expect(try sandbox.movies(["search", query]).status == 0)
         }
@@ -257,10 +249,8 @@ struct StorageEndToEndTests {
 
     @Test("a second daemon with another cache file in the same directory refuses to share the state database")
     func sharedStateDatabaseRefused() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         let second = try ProcessRunner.run(
             BinaryLocator.path("moviesd"),
             ["--socket", sandbox.directory.appendingPathComponent("other.sock").path,

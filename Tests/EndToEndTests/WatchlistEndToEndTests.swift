@@ -117,10 +117,8 @@ struct WatchlistEndToEndTests {
 
     @Test("with refresh-ahead on, adding to a watchlist prefetches it in the background")
     func scheduledPrefetch() async throws {
-        let sandbox = try Sandbox()
+        let sandbox = try Sandbox.running()
         defer { sandbox.shutdown() }
-        try sandbox.startStub()
-        try sandbox.startDaemon()
         #expect(try sandbox.movies(["watchlist", "add", "films", "matrix", "--pages", "1", "--movie", "603"]).status == 0)
         var fetched = 0
         let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)  // waiting on the daemon: bounded

@@ -129,18 +129,22 @@ final class CurlExchange: @unchecked Sendable {
 
 /// CURLOPT_WRITEFUNCTION: the body's bytes, to the exchange in the context pointer.
 private let curlWriteBody: ccurl_write_callback = { data, size, count, context in
-    guard let context else { return 0 }
-    let length = size * count
-    guard let data, length > 0 else { return length }
-    Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().receiveBody(UnsafeRawBufferPointer(start: data, count: length))
-    return length
+    deliver(data, size * count, to: context) { $0.receiveBody($1) }
 }
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time, to the exchange in the context pointer.
 private let curlWriteHeader: ccurl_write_callback = { data, size, count, context in
+    deliver(data, size * count, to: context) { $0.receiveHeader($1) }
+}
+
+/// What both write callbacks do: hand `length` bytes to the exchange behind `context`; returns
+/// what curl expects (the bytes taken; 0 without an exchange, which aborts the transfer).
+private func deliver(
+    _ data: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
+    _ receive: (CurlExchange, UnsafeRawBufferPointer) -> Void
+) -> Int {
     guard let context else { return 0 }
-    let length = size * count
     guard let data, length > 0 else { return length }
-    Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue().receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+    receive(Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: data, count: length))
     return length
 }

@@ -25,11 +25,17 @@ final class Sandbox: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// A sandbox with its stub and daemon started (their default flags).
+    /// A sandbox with its stub and daemon started (their default flags); shut down again if
+    /// either fails to start.
     static func running() throws -> Sandbox {
         let sandbox = try Sandbox()
-        try sandbox.startStub()
-        try sandbox.startDaemon()
+        do {
+            try sandbox.startStub()
+            try sandbox.startDaemon()
+        } catch {
+            sandbox.shutdown()
+            throw error
+        }
         return sandbox
     }
 
