@@ -26,3 +26,16 @@ public struct ConfigurationError: Error, Sendable, Hashable, CustomStringConvert
     /// The sysexits code for a bad configuration (`EX_CONFIG`).
     public var exitCode: Int32 { 78 }
 }
+
+/// Why one configuration value could not be parsed, e.g. "expected a positive integer".
+///
+/// ``ConfigurationFile`` and ``DaemonArguments`` turn it into a located error naming the key or option.
+public struct ConfigurationValueError: Error, Sendable, Hashable {
+    /// What was expected, as a phrase that follows "invalid value 'x' for Key: ".
+    public var expectation: String
+
+    /// Creates an error stating what was expected.
+    public init(_ expectation: String) {
+        self.expectation = expectation
+    }
+}
