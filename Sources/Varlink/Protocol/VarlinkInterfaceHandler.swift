@@ -23,6 +23,10 @@ public protocol VarlinkInterfaceHandler: Sendable {
     /// The call deadline of the method `name` in seconds (0: none), or `nil` for the server's
     /// ``VarlinkServerConfiguration/callDeadlineSeconds``.
     func deadlineSeconds(forMethod name: String) -> Int?
+
+    /// Whether the interface declares the method `name`. The server answers `MethodNotFound` at
+    /// once, on its event loop, for a method that is not declared, without starting a task.
+    func declares(method name: String) -> Bool
 }
 
 extension VarlinkInterfaceHandler {
@@ -31,4 +35,7 @@ extension VarlinkInterfaceHandler {
 
     /// Every method has the server's deadline.
     public func deadlineSeconds(forMethod name: String) -> Int? { nil }
+
+    /// Every method may exist: ``handle(_:replies:)`` decides.
+    public func declares(method name: String) -> Bool { true }
 }

@@ -44,4 +44,31 @@ enum VarlinkServiceInterface {
         error ExpectedMore ()
 
         """
+
+    /// The reply to a call of this interface, answered by the server itself: `GetInfo` about the
+    /// server (`interfaces` lists this one first, then `handlers`' in order) and
+    /// `GetInterfaceDescription` of any interface it serves.
+    static func reply(
+        to call: VarlinkCall, configuration: VarlinkServerConfiguration, handlers: VarlinkServer.Handlers
+    ) -> Result<[String: JSONValue], VarlinkError> {
+        switch call.methodName {
+        case "GetInfo":
+            return .success([
+                "vendor": .string(configuration.vendor),
+                "product": .string(configuration.product),
+                "version": .string(configuration.version),
+                "url": .string(configuration.url),
+                "interfaces": .array(([name] + handlers.names).map { .string($0) }),
+            ])
+        case "GetInterfaceDescription":
+            guard let interface = call.parameters["interface"]?.stringValue else {
+                return .failure(.invalidParameter("interface"))
+            }
+            if interface == name { return .success(["description": .string(description)]) }
+            guard let handler = handlers.byName[interface] else { return .failure(.interfaceNotFound(interface)) }
+            return .success(["description": .string(handler.interfaceDescription)])
+        default:
+            return .failure(.methodNotFound(call.method))
+        }
+    }
 }

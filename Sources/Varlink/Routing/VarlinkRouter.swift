@@ -73,6 +73,10 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         routes[call.methodName]?.answerAtOnce?(call)
     }
 
+    public func declares(method name: String) -> Bool {
+        interface.methods[name] != nil
+    }
+
     public func deadlineSeconds(forMethod name: String) -> Int? {
         routes[name]?.deadlineSeconds
     }

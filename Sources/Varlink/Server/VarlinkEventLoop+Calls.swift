@@ -50,25 +50,45 @@ extension VarlinkEventLoop {
         }
         var call = decoded.call
         call.peer = connection.peer
-        switch router.route(call, upgrade: decoded.upgrade) {
-        case .immediate(.success(let parameters)):
-            if !call.oneway { connection.enqueue(VarlinkMessage.encodeReply(parameters, continues: false)) }
-        case .immediate(.failure(let error)):
-            if !call.oneway { connection.enqueue(VarlinkMessage.encodeError(error)) }
-        case .handler(let handler):
-            if let reply = handler.answerAtOnce(call) {
-                guard reply.continues else {
-                    if !call.oneway { connection.enqueue(reply.bytes) }
-                    return
-                }
-                if call.more, !call.oneway {
-                    // Written before the call's task starts, so it never waits behind that work.
-                    connection.enqueue(reply.bytes)
-                    _ = connection.flush()
-                    call.firstReplySent = true
-                }
+        if call.interface == VarlinkServiceInterface.name {
+            let reply = decoded.upgrade ? .failure(.invalidParameter("upgrade"))
+                : VarlinkServiceInterface.reply(to: call, configuration: configuration, handlers: handlers)
+            answer(call, with: reply, on: connection)
+            return
+        }
+        guard let handler = handlers.byName[call.interface] else {
+            answer(call, with: .failure(.interfaceNotFound(call.interface)), on: connection)
+            return
+        }
+        guard handler.declares(method: call.methodName) else {
+            answer(call, with: .failure(.methodNotFound(call.method)), on: connection)
+            return
+        }
+        guard !decoded.upgrade else {
+            answer(call, with: .failure(.invalidParameter("upgrade")), on: connection)
+            return
+        }
+        if let reply = handler.answerAtOnce(call) {
+            guard reply.continues else {
+                if !call.oneway { connection.enqueue(reply.bytes) }
+                return
             }
-            start(call, handler: handler, on: connection, now: now)
+            if call.more, !call.oneway {
+                // Written before the call's task starts, so it never waits behind that work.
+                connection.enqueue(reply.bytes)
+                _ = connection.flush()
+                call.firstReplySent = true
+            }
+        }
+        start(call, handler: handler, on: connection, now: now)
+    }
+
+    /// Queues the reply of a call answered on the loop (none for a oneway call).
+    private func answer(_ call: VarlinkCall, with reply: Result<[String: JSONValue], VarlinkError>, on connection: VarlinkConnection) {
+        guard !call.oneway else { return }
+        switch reply {
+        case .success(let parameters): connection.enqueue(VarlinkMessage.encodeReply(parameters, continues: false))
+        case .failure(let error): connection.enqueue(VarlinkMessage.encodeError(error))
         }
     }
 

@@ -21,7 +21,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
     let outputHardLimit: Int
 
     let configuration: VarlinkServerConfiguration
-    let router: CallRouter
+    let handlers: VarlinkServer.Handlers
     let counter: ConnectionCounter
     let epoll: Epoll
     private let listener: VarlinkListener
@@ -42,7 +42,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
     var scratch = [UInt8](repeating: 0, count: 65_536)
 
 
-    init(listener: VarlinkListener, router: CallRouter, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
+    init(listener: VarlinkListener, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
         epoll = try Epoll()
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: errno, path: nil) }
@@ -51,7 +51,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         SocketOptions.makeNonBlocking(wakeReader)
         SocketOptions.makeNonBlocking(wakeWriter)
         self.listener = listener
-        self.router = router
+        self.handlers = handlers
         self.configuration = configuration
         self.counter = counter
         outputHardLimit = Self.outputHighWater + configuration.maxMessageBytes

@@ -14,15 +14,32 @@ public final class VarlinkServer: Sendable {
         var requestedGraceSeconds: Int?
     }
 
+    /// The interfaces a server serves besides `org.varlink.service`, by name and in order.
+    struct Handlers: Sendable {
+        let byName: [String: any VarlinkInterfaceHandler]
+        let names: [String]
+
+        init(_ handlers: [any VarlinkInterfaceHandler]) {
+            var byName: [String: any VarlinkInterfaceHandler] = [:]
+            var names: [String] = []
+            for handler in handlers where byName[handler.interfaceName] == nil && handler.interfaceName != VarlinkServiceInterface.name {
+                byName[handler.interfaceName] = handler
+                names.append(handler.interfaceName)
+            }
+            self.byName = byName
+            self.names = names
+        }
+    }
+
     private let configuration: VarlinkServerConfiguration
-    private let router: CallRouter
+    private let handlers: Handlers
     private let counter = ConnectionCounter()
     private let state = Mutex(State())
 
     /// Creates a server for `handlers` (one per interface; a duplicate interface name is ignored).
     public init(configuration: VarlinkServerConfiguration, handlers: [any VarlinkInterfaceHandler]) {
         self.configuration = configuration
-        router = CallRouter(configuration: configuration, handlers: handlers)
+        self.handlers = Handlers(handlers)
     }
 
     /// The number of open client connections.
@@ -35,7 +52,7 @@ public final class VarlinkServer: Sendable {
     /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
     /// Cancelling the calling task shuts down with no grace period.
     public func run(on listener: VarlinkListener) async throws {
-        let loop = try VarlinkEventLoop(listener: listener, router: router, configuration: configuration, counter: counter)
+        let loop = try VarlinkEventLoop(listener: listener, handlers: handlers, configuration: configuration, counter: counter)
         let pendingGrace = state.withLock { state in
             state.loop = loop
             return state.requestedGraceSeconds

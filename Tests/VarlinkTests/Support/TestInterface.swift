@@ -69,6 +69,10 @@ struct TestInterface: VarlinkInterfaceHandler {
 
     func deadlineSeconds(forMethod name: String) -> Int? { deadlines[name] }
 
+    func declares(method name: String) -> Bool {
+        ["Echo", "Count", "Sleep", "WhoAmI", "Hang", "Unimplemented"].contains(name)
+    }
+
     var interfaceName: String { "org.example.test" }
 
     var interfaceDescription: String {
