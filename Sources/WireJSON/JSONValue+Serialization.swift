@@ -10,6 +10,40 @@ extension JSONValue {
 
     /// Appends the compact JSON text of this value to `buffer` (see ``serialized()``).
     public func serialize(into buffer: inout [UInt8]) {
+        var splices: [Splice] = []
+        write(into: &buffer, splices: &splices, sharing: Int.max)
+    }
+
+    /// The compact JSON text of this value (see ``serialized()``) in pieces, to be written one
+    /// after another (with `writev`): each ``raw(_:)`` value of at least `sharedMinimum` bytes is a
+    /// piece of its own, the very array held by the value (shared, not copied); the text between
+    /// them is copied into pieces of its own. `terminator`, if any, ends the last piece.
+    public func serializedPieces(sharingRawOf sharedMinimum: Int, terminator: UInt8? = nil) -> [[UInt8]] {
+        var text: [UInt8] = []
+        text.reserveCapacity(256)
+        var splices: [Splice] = []
+        write(into: &text, splices: &splices, sharing: sharedMinimum)
+        if let terminator { text.append(terminator) }
+        guard !splices.isEmpty else { return [text] }
+        var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(splices.count * 2 + 1)
+        var start = 0
+        for splice in splices {
+            if splice.offset > start { pieces.append(Array(text[start..<splice.offset])) }
+            pieces.append(splice.bytes)
+            start = splice.offset
+        }
+        if start < text.count { pieces.append(Array(text[start...])) }
+        return pieces
+    }
+
+    /// A raw value left out of the text, to be written at `offset`.
+    private struct Splice {
+        let offset: Int
+        let bytes: [UInt8]
+    }
+
+    private func write(into buffer: inout [UInt8], splices: inout [Splice], sharing sharedMinimum: Int) {
         switch self {
         case .null:
             buffer.append(contentsOf: "null".utf8)
@@ -29,7 +63,7 @@ extension JSONValue {
             buffer.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
-                element.serialize(into: &buffer)
+                element.write(into: &buffer, splices: &splices, sharing: sharedMinimum)
             }
             buffer.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -38,11 +72,15 @@ extension JSONValue {
                 if index > 0 { buffer.append(UInt8(ascii: ",")) }
                 Self.serializeString(key, into: &buffer)
                 buffer.append(UInt8(ascii: ":"))
-                members[key]?.serialize(into: &buffer)
+                members[key]?.write(into: &buffer, splices: &splices, sharing: sharedMinimum)
             }
             buffer.append(UInt8(ascii: "}"))
         case .raw(let bytes):
-            buffer.append(contentsOf: bytes)
+            if bytes.count >= sharedMinimum {
+                splices.append(Splice(offset: buffer.count, bytes: bytes))
+            } else {
+                buffer.append(contentsOf: bytes)
+            }
         }
     }
 

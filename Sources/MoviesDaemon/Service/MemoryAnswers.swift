@@ -2,37 +2,17 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesWire
-import Synchronization
 import Varlink
 
 /// Replies made from the storage's memory (`ResponseMemory`): a cached entry's stored reply bytes
 /// and its age spliced into the reply's shape, without a task, a storage read, or decoding or
-/// encoding the value, so that the server's event loop may answer with it.
+/// encoding the value, so that the server's event loop may answer with it. The stored bytes are
+/// not copied: the reply shares them with the memory (`VarlinkPreparedReply`'s pieces).
 ///
-/// It holds no answers of its own (the memory is the storage's, kept current by every write);
-/// only the last reply made for a few hot keys (`preparedCapacity`), each valid while its entry's
-/// generation and age (whole seconds) are the same, so that answering a hot key again within the
-/// same second sends the same bytes.
+/// It holds no answers of its own: the memory is the storage's, kept current by every write.
 final class MemoryAnswers: Sendable {
-    private struct Prepared {
-        var generation: UInt64
-        var ageSeconds: Int
-        var continues: Bool
-        var reply: VarlinkPreparedReply
-    }
-
-    private struct State {
-        var prepared: [String: Prepared] = [:]
-        /// Keys with a prepared reply, oldest first.
-        var order: [String] = []
-    }
-
-    /// How many keys keep their last prepared reply.
-    static let preparedCapacity = 64
-
     private let remembered: @Sendable (String) -> ResponseMemory.Remembered?
     private let now: @Sendable () -> Date
-    private let state = Mutex(State())
 
     /// Creates answers from `remembered` (the storage's `remembered(forKey:)`).
     init(remembered: @escaping @Sendable (String) -> ResponseMemory.Remembered?, now: @escaping @Sendable () -> Date) {
@@ -53,23 +33,7 @@ final class MemoryAnswers: Sendable {
         let date = now()
         let stale = answer.isStale(at: date)
         guard let immediate = ImmediateAnswer.of(policy: policy, streams: call.more && !call.oneway, stale: stale) else { return nil }
-        let continues = immediate == .first
-        guard !stale else { return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues) }
-        let age = answer.ageSeconds(at: date)
-        let kept = state.withLock { state -> VarlinkPreparedReply? in
-            guard let prepared = state.prepared[key], prepared.generation == found.generation,
-                  prepared.ageSeconds == age, prepared.continues == continues else { return nil }
-            return prepared.reply
-        }
-        if let kept { return kept }
-        let reply = VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues)
-        state.withLock { state in
-            if state.prepared.updateValue(Prepared(generation: found.generation, ageSeconds: age, continues: continues, reply: reply), forKey: key) == nil {
-                state.order.append(key)
-                if state.order.count > Self.preparedCapacity { state.prepared[state.order.removeFirst()] = nil }
-            }
-        }
-        return reply
+        return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: immediate == .first)
     }
 
     /// The reply parameters of answering `answer` from the cache now, with `remoteError` when TMDB

@@ -100,6 +100,14 @@ enum VarlinkMessage {
         return buffer
     }
 
+    /// A reply in pieces, terminated by its NUL: large raw values (a cached page's stored bytes)
+    /// are pieces of their own, shared and not copied (``OutputQueue`` writes them as they are).
+    static func encodeReplyPieces(_ parameters: [String: JSONValue], continues: Bool) -> [[UInt8]] {
+        var message: [String: JSONValue] = ["parameters": .object(parameters)]
+        if continues { message["continues"] = .bool(true) }
+        return JSONValue.object(message).serializedPieces(sharingRawOf: OutputQueue.sharedMinimum, terminator: 0)
+    }
+
     /// An error reply (always final).
     static func encodeError(_ error: VarlinkError) -> [UInt8] {
         JSONValue.object(["error": .string(error.name), "parameters": .object(error.parameters)]).serialized()

@@ -1,18 +1,24 @@
 /// A reply encoded ahead of time, ready to be written as it is: what
 /// ``VarlinkInterfaceHandler/answerAtOnce(_:)`` returns.
 public struct VarlinkPreparedReply: Sendable {
-    /// The message's bytes, without the NUL that ends it on the wire.
-    let bytes: [UInt8]
+    /// The message in pieces, terminated by its NUL (see
+    /// ``VarlinkMessage/encodeReplyPieces(_:continues:)``).
+    let pieces: [[UInt8]]
     /// Whether more replies follow (`continues: true`): the call goes on in its handler.
     public let continues: Bool
 
     /// Encodes a successful reply with `parameters`: the final one, or with `continues` the first
-    /// of a `more` call's replies.
+    /// of a `more` call's replies. Raw values of a few kilobytes or more are not copied.
     public init(parameters: [String: JSONValue], continues: Bool = false) {
-        bytes = VarlinkMessage.encodeReply(parameters, continues: continues)
+        pieces = VarlinkMessage.encodeReplyPieces(parameters, continues: continues)
         self.continues = continues
     }
 
-    /// The encoded message's size in bytes.
-    public var byteCount: Int { bytes.count }
+    /// The message's bytes, without the NUL that ends it on the wire.
+    var bytes: [UInt8] {
+        Array(pieces.joined().dropLast())
+    }
+
+    /// The encoded message's size in bytes, without the NUL.
+    public var byteCount: Int { pieces.reduce(0) { $0 + $1.count } - 1 }
 }

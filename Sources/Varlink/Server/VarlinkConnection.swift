@@ -40,8 +40,7 @@ final class VarlinkConnection {
     private var input: [UInt8] = []
     private var inputStart = 0
     private var scannedUpTo = 0
-    private var output: [UInt8] = []
-    private var outputStart = 0
+    private var output = OutputQueue()
 
     init(fd: Int32, id: UInt64, peer: PeerCredentials?, now: UInt64) {
         self.fd = fd
@@ -51,7 +50,7 @@ final class VarlinkConnection {
     }
 
     var pendingInputBytes: Int { input.count - inputStart }
-    var pendingOutputBytes: Int { output.count - outputStart }
+    var pendingOutputBytes: Int { output.count }
 
     /// Input buffered beyond a complete message is capped at this: calls a client sends faster than
     /// it reads the replies wait in the kernel's socket buffers (and then in the client), not here.
@@ -134,34 +133,21 @@ final class VarlinkConnection {
         }
     }
 
-    /// Appends one message and its NUL terminator to the output buffer.
+    /// Queues one message and its NUL terminator.
     func enqueue(_ message: [UInt8]) {
-        output.append(contentsOf: message)
-        output.append(0)
+        output.append(message: message)
     }
 
-    /// Writes as much buffered output as the socket takes without blocking.
+    /// Queues a message given in pieces, already terminated by its NUL (see
+    /// ``VarlinkMessage/encodeReplyPieces(_:continues:)``): large pieces are written from where
+    /// they are, not copied.
+    func enqueue(pieces: [[UInt8]]) {
+        output.append(pieces: pieces)
+    }
+
+    /// Writes as much queued output as the socket takes without blocking.
     /// Returns false when the socket failed (peer gone).
     func flush() -> Bool {
-        while pendingOutputBytes > 0 {
-            let written = output.withUnsafeBytes { bytes in
-                send(fd, bytes.baseAddress.map { $0 + outputStart }, pendingOutputBytes, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-            }
-            if written > 0 {
-                outputStart += written
-                continue
-            }
-            if written < 0, errno == EINTR { continue }
-            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
-            return false
-        }
-        if outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= Self.keptCapacity)
-            outputStart = 0
-        } else if outputStart > 1 << 16, outputStart * 2 > output.count {
-            output.removeFirst(outputStart)
-            outputStart = 0
-        }
-        return true
+        output.write(to: fd)
     }
 }

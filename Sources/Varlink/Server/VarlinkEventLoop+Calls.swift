@@ -70,12 +70,12 @@ extension VarlinkEventLoop {
         }
         if let reply = handler.answerAtOnce(call) {
             guard reply.continues else {
-                if !call.oneway { connection.enqueue(reply.bytes) }
+                if !call.oneway { connection.enqueue(pieces: reply.pieces) }
                 return
             }
             if call.more, !call.oneway {
                 // Written before the call's task starts, so it never waits behind that work.
-                connection.enqueue(reply.bytes)
+                connection.enqueue(pieces: reply.pieces)
                 _ = connection.flush()
                 call.firstReplySent = true
             }
@@ -102,12 +102,12 @@ extension VarlinkEventLoop {
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: false))
         }
         let task = Task { [self] in
-            let message: [UInt8]
+            let message: [[UInt8]]
             do throws(VarlinkError) {
                 let parameters = try await handler.handle(call, replies: writer)
-                message = VarlinkMessage.encodeReply(parameters, continues: false)
+                message = VarlinkMessage.encodeReplyPieces(parameters, continues: false)
             } catch {
-                message = VarlinkMessage.encodeError(error)
+                message = [VarlinkMessage.encodeError(error) + [0]]
             }
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
         }
@@ -118,14 +118,14 @@ extension VarlinkEventLoop {
     }
 
     /// Queues a handler's reply if its call is still the connection's active one.
-    func deliverReply(fd: Int32, connectionID: UInt64, callSerial: UInt64, message: [UInt8], isFinal: Bool) {
+    func deliverReply(fd: Int32, connectionID: UInt64, callSerial: UInt64, message: [[UInt8]], isFinal: Bool) {
         guard let connection = connections[fd], connection.id == connectionID,
               let active = connection.activeCall, active.serial == callSerial else { return }
         if isFinal {
-            if active.sendsReply { connection.enqueue(message) }
+            if active.sendsReply { connection.enqueue(pieces: message) }
             finishCall(on: connection)
         } else if active.streams {
-            connection.enqueue(message)
+            connection.enqueue(pieces: message)
         }
         service(connection)
     }
