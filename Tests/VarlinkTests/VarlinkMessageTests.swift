@@ -2,6 +2,20 @@ import Testing
 @testable import Varlink
 
 @Suite struct VarlinkMessageTests {
+    @Test func aReplyOfRawMembersIsTheSameMessageAsTheEncodedOne() {
+        let page = Array(("[" + String(repeating: "1,", count: 3_000) + "1]").utf8)
+        let freshness = Array(#"{"ageSeconds":3,"stale":false}"#.utf8)
+        for continues in [false, true] {
+            for value in [page, Array("[1,2]".utf8)] {
+                let pieces = VarlinkMessage.encodeReplyPieces(rawMembers: ["freshness": freshness, "page": value], continues: continues)
+                let expected = VarlinkMessage.encodeReply(["freshness": .raw(freshness), "page": .raw(value)], continues: continues) + [0]
+                #expect(Array(pieces.joined()) == expected)
+                // A large member is its own piece, the same storage.
+                #expect(pieces.contains { $0.withUnsafeBufferPointer { $0.baseAddress } == page.withUnsafeBufferPointer { $0.baseAddress } } == (value == page))
+            }
+        }
+    }
+
     @Test func decodesACallWithItsFlags() throws {
         let bytes = Array(#"{"method":"org.example.test.Count","parameters":{"count":2},"more":true,"oneway":false}"#.utf8)
         let decoded = try VarlinkMessage.decodeCall(bytes).get()

@@ -137,7 +137,8 @@ import Testing
         let server = try TestServer.start()
         let client = try RawConnection(path: server.path)
         try client.call("org.example.test.Sleep", ["milliseconds": .int(200)])
-        #expect(await server.waitForConnectionCount { $0 == 1 })
+        // The call is in flight (a call the server has not read yet is not, and is not answered).
+        #expect(await server.probe.waitFor("started:sleep"))
         server.server.shutdown(gracePeriodSeconds: 5)
         #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
         #expect(await client.isClosedByServer())

@@ -33,7 +33,12 @@ final class MemoryAnswers: Sendable {
         let date = now()
         let stale = answer.isStale(at: date)
         guard let immediate = ImmediateAnswer.of(policy: policy, streams: call.more && !call.oneway, stale: stale) else { return nil }
-        return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: immediate == .first)
+        let continues = immediate == .first
+        // The reply's two members written as they are, in name order (`freshness` sorts first).
+        if member > "freshness", let freshness = Self.freshnessBytes(answer.freshness(at: date)) {
+            return VarlinkPreparedReply(rawMembers: ["freshness": freshness, member: answer.json], continues: continues)
+        }
+        return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues)
     }
 
     /// The reply parameters of answering `answer` from the cache now, with `remoteError` when TMDB
@@ -51,9 +56,8 @@ final class MemoryAnswers: Sendable {
     }
 
     private static func answer(_ remembered: ResponseMemory.Remembered) -> CachedAnswer? {
-        let response = remembered.response
-        guard response.httpStatus == 200, let reply = response.reply(atVersion: WireCoding.version) else { return nil }
-        return CachedAnswer(json: reply, fetchedAt: response.fetchedAt, expiresAt: response.expiresAt)
+        guard remembered.response.httpStatus == 200, let reply = remembered.response.reply(atVersion: WireCoding.version) else { return nil }
+        return CachedAnswer(json: reply, fetchedAt: remembered.response.fetchedAt, expiresAt: remembered.response.expiresAt)
     }
 
     private static func parameters(_ member: String, _ answer: CachedAnswer, at date: Date, remoteError: String? = nil) -> [String: JSONValue] {

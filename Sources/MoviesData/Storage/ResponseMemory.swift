@@ -19,13 +19,20 @@ import Synchronization
 public final class ResponseMemory: Sendable {
     /// A remembered entry and its generation: a number that changes whenever the entry does, so
     /// that whatever is derived from it (a prepared reply) can tell it is still current.
-    public struct Remembered: Sendable {
+    /// (A class: handing one out is one reference, however many fields the entry has.)
+    public final class Remembered: Sendable {
         /// The entry, as the database holds it (without the body when `bodyOmitted`).
         public let response: StoredResponse
         /// Changes with every update of this key's entry.
         public let generation: UInt64
         /// Whether the body was left out (the entry has a current reply, which says everything).
         public let bodyOmitted: Bool
+
+        init(response: StoredResponse, generation: UInt64, bodyOmitted: Bool) {
+            self.response = response
+            self.generation = generation
+            self.bodyOmitted = bodyOmitted
+        }
     }
 
     private struct Slot {
@@ -86,14 +93,12 @@ public final class ResponseMemory: Sendable {
         let external = externalRevision()
         return state.withLock { state in
             Self.noticeExternal(external, in: &state)
-            guard let slot = state.index[key], var found = state.slots[slot] else { return nil }
-            let passOn = !(seconds - found.accessPassedOnAt < 1)
-            if passOn {
-                found.accessPassedOnAt = seconds
-                state.slots[slot] = found
-            }
+            guard let slot = state.index[key], let passedOnAt = state.slots[slot]?.accessPassedOnAt,
+                  let remembered = state.slots[slot]?.remembered else { return nil }
+            let passOn = !(seconds - passedOnAt < 1)
+            if passOn { state.slots[slot]?.accessPassedOnAt = seconds }
             Self.makeNewest(slot, in: &state)
-            return (found.remembered, passOn)
+            return (remembered, passOn)
         }
     }
 
@@ -287,9 +292,9 @@ public final class ResponseMemory: Sendable {
     }
 
     private static func makeNewest(_ position: Int, in state: inout State) {
-        guard state.newest != position, let slot = state.slots[position] else { return }
-        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
-        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older }
+        guard state.newest != position, let older = state.slots[position]?.older, let newer = state.slots[position]?.newer else { return }
+        if older >= 0 { state.slots[older]?.newer = newer } else { state.oldest = newer }
+        if newer >= 0 { state.slots[newer]?.older = older }
         state.slots[position]?.older = state.newest
         state.slots[position]?.newer = -1
         if state.newest >= 0 { state.slots[state.newest]?.newer = position }

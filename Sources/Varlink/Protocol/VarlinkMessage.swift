@@ -108,6 +108,33 @@ enum VarlinkMessage {
         return JSONValue.object(message).serializedPieces(sharingRawOf: OutputQueue.sharedMinimum, terminator: 0)
     }
 
+    /// A reply whose parameters are all JSON text already (`members`, written in the order given:
+    /// give them sorted by name for the bytes `encodeReplyPieces(_:continues:)` writes), in pieces
+    /// terminated by its NUL; large members are pieces of their own, shared and not copied.
+    static func encodeReplyPieces(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var text: [UInt8] = []
+        text.reserveCapacity(192)
+        text.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
+        for (index, member) in members.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: ",")) }
+            JSONValue.serializeString(member.key, into: &text)
+            text.append(UInt8(ascii: ":"))
+            if member.value.count >= OutputQueue.sharedMinimum {
+                pieces.append(text)
+                pieces.append(member.value)
+                text = []
+                text.reserveCapacity(16)
+            } else {
+                text.append(contentsOf: member.value)
+            }
+        }
+        text.append(contentsOf: "}}".utf8)
+        text.append(0)
+        pieces.append(text)
+        return pieces
+    }
+
     /// An error reply (always final).
     static func encodeError(_ error: VarlinkError) -> [UInt8] {
         JSONValue.object(["error": .string(error.name), "parameters": .object(error.parameters)]).serialized()

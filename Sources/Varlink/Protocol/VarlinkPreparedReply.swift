@@ -14,6 +14,13 @@ public struct VarlinkPreparedReply: Sendable {
         self.continues = continues
     }
 
+    /// A reply whose parameters are JSON text already, `members` in the order given (sorted by
+    /// name, as every reply writes them); large ones are shared, not copied.
+    public init(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool = false) {
+        pieces = VarlinkMessage.encodeReplyPieces(rawMembers: members, continues: continues)
+        self.continues = continues
+    }
+
     /// The message's bytes, without the NUL that ends it on the wire.
     var bytes: [UInt8] {
         Array(pieces.joined().dropLast())

@@ -120,6 +120,7 @@ struct TestInterface: VarlinkInterfaceHandler {
             return ["index": .int(count - 1)]
         case "Sleep":
             let milliseconds = call.parameters["milliseconds"]?.intValue ?? 0
+            probe.record("started:sleep")
             try? await Task.sleep(for: .milliseconds(milliseconds))
             return [:]
         case "WhoAmI":
