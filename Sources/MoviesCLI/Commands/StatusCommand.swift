@@ -1,10 +1,11 @@
 import CommandLineSupport
 
-/// `movies status`: which daemon (the user's own or the system's, and its socket), its version, uptime, remote state, cache size and last refresh.
+/// `movies status`: which daemon answers (the user's own or the system's, and its socket), then its
+/// version, uptime, remote state, cache size and last refresh.
 struct StatusCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Show the daemon's version, uptime, TMDB state and cache size.",
+        abstract: "Show which daemon answers (yours or the system's), its version, uptime, TMDB state and cache size.",
         usage: "status"
     )
 
