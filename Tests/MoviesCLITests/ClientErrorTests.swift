@@ -23,11 +23,15 @@ import Testing
     @Test func daemonUnreachableNamesTheSocketAndHowToStartIt() {
         let user = ClientError.daemonUnreachable(socketPath: "/run/user/1000/moviesd/io.moviesd.Movies", reason: "no socket there").message
         #expect(user.contains("/run/user/1000/moviesd/io.moviesd.Movies"))
-        // There is no user unit: the hint must not name one (it once said 'systemctl --user start moviesd').
-        #expect(!user.contains("systemctl --user"))
-        #expect(user.contains("moviesd --socket /run/user/1000/moviesd/io.moviesd.Movies"))
+        // The user unit's socket: the user service starts it (the unit's name, not 'moviesd').
+        #expect(user.contains("'systemctl --user enable --now moviesd.socket'"))
+        #expect(!user.contains("sudo"))
         #expect(!user.contains("\n"))
         let system = ClientError.daemonUnreachable(socketPath: "/run/moviesd/io.moviesd.Movies", reason: "refused").message
         #expect(system.contains("sudo systemctl start moviesd.socket"))
+        #expect(system.contains("systemctl --user enable --now moviesd.socket"), "neither socket exists: either daemon will do")
+        let other = ClientError.daemonUnreachable(socketPath: "/tmp/m.sock", reason: "no socket there").message
+        #expect(other.contains("'moviesd --socket /tmp/m.sock' in another terminal"))
+        #expect(!other.contains("systemctl"))
     }
 }

@@ -14,6 +14,8 @@ import Varlink
         var written: [(bytes: [UInt8], path: String)] = []
         var terminal = TerminalCapabilities(isTTY: false, width: 80, usesColor: false)
         var environment = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        /// The files `movies` finds (sockets); none by default.
+        var existingFiles: Set<String> = []
         /// The pauses `account login --wait` asked for.
         var pauses: [Double] = []
         /// What went through the pager, and with which command.
@@ -27,7 +29,7 @@ import Varlink
             var commandLine = MoviesCommandLine(
                 environment: environment,
                 uid: 1000,
-                fileExists: { _ in false },
+                fileExists: { self.existingFiles.contains($0) },
                 makeClient: { path, _ in
                     self.socketPaths.append(path)
                     return self.client
@@ -219,7 +221,8 @@ import Varlink
         harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, []), Fixtures.network)])
         _ = harness.run("search", "x")
         #expect(harness.client.searches.first?.policy == nil)
-        #expect(harness.socketPaths == ["/run/user/1000/moviesd/io.moviesd.Movies"])
+        // No user daemon in the harness: the system's.
+        #expect(harness.socketPaths == ["/run/moviesd/io.moviesd.Movies"])
     }
 
     @Test func localSearchesOnlyTheCachedMoviesAndSaysHowManyMatched() {
@@ -456,6 +459,30 @@ import Varlink
         ))
         #expect(harness.run("status") == .success)
         #expect(harness.output.text.contains("Cache:        1 entry, 13.5 KiB of 512.0 MiB (0 stale, 0 pinned)"))
+    }
+
+    @Test func statusSaysWhichDaemonAnswered() {
+        func harness(existing: Set<String>) -> Harness {
+            let harness = Harness()
+            harness.existingFiles = existing
+            harness.client.statusResult = .success(StatusReply(
+                version: "1.2.3", uptimeSeconds: 0, remote: RemoteStatus(state: .online),
+                cache: CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: 1_048_576), lastRefresh: nil))
+            return harness
+        }
+        let system = harness(existing: ["/run/moviesd/io.moviesd.Movies"])
+        #expect(system.run("status") == .success)
+        #expect(system.output.text.hasPrefix("Daemon:       system service, /run/moviesd/io.moviesd.Movies\n"), "\(system.output.text)")
+        let userPath = "/run/user/1000/moviesd/io.moviesd.Movies"
+        let user = harness(existing: ["/run/moviesd/io.moviesd.Movies", userPath])
+        #expect(user.run("status") == .success)
+        #expect(user.output.text.hasPrefix("Daemon:       user service (yours), \(userPath)\n"), "\(user.output.text)")
+        #expect(user.socketPaths == [userPath])
+        // The JSON is the daemon's reply as it came: no client-side line in it.
+        let json = harness(existing: [userPath])
+        #expect(json.run("status", "--json") == .success)
+        #expect(json.output.text.contains("\"version\""))
+        #expect(!json.output.text.contains("user service"))
     }
 
     @Test func purgingWatchlistEntriesSaysSoAndHowToGetThemBack() {

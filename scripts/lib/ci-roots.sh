@@ -8,9 +8,10 @@
 CI_CACHE="${MOVIESD_CI_CACHE:-/var/cache/moviesd-ci}"
 CI_MIRROR="${MOVIESD_CI_MIRROR:-http://deb.debian.org/debian}"
 # What the package's Depends need beyond minbase (libsqlite3-0, libcurl4 for URLSession), what the
-# test drives (systemd, dbus for systemctl, python3 for the Python client, sqlite3 to look into the
-# cache), and nothing else. libcurl4 became libcurl4t64 in Debian 13.
-CI_PACKAGES="systemd,systemd-sysv,dbus,libsqlite3-0,sqlite3,python3,ca-certificates"
+# test drives (systemd, dbus for systemctl, libpam-systemd for a lingering user's service manager,
+# which needs pam_systemd to get its XDG_RUNTIME_DIR, python3 for the Python client, sqlite3 to look
+# into the cache), and nothing else. libcurl4 became libcurl4t64 in Debian 13.
+CI_PACKAGES="systemd,systemd-sysv,dbus,libpam-systemd,libsqlite3-0,sqlite3,python3,ca-certificates"
 
 # suite_packages SUITE: the --include list for SUITE.
 suite_packages() {

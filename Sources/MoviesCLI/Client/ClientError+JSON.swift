@@ -6,7 +6,7 @@ extension ClientError {
     public var errorName: String {
         switch self {
         case .daemonUnreachable: "io.moviesd.cli.DaemonUnreachable"
-        case .permissionDenied: "org.varlink.service.PermissionDenied"
+        case .permissionDenied, .anotherUsersDaemon: "org.varlink.service.PermissionDenied"
         case .remoteUnavailable: "io.moviesd.Movies.RemoteUnavailable"
         case .notCached: "io.moviesd.Movies.NotCached"
         case .notFound, .noSuchWatchlist, .notInWatchlist: "io.moviesd.Movies.NotFound"
@@ -24,6 +24,8 @@ extension ClientError {
         switch self {
         case let .daemonUnreachable(socketPath, reason):
             ["socketPath": .string(socketPath), "reason": .string(reason)]
+        case let .anotherUsersDaemon(socketPath, owner):
+            ["socketPath": .string(socketPath), "owner": .string(owner), "reason": .string(message)]
         case let .remoteUnavailable(reason, retryAfterSeconds):
             ["reason": .string(reason)].merging(retryAfterSeconds.map { ["retryAfterSeconds": .int(Int64($0))] } ?? [:]) { a, _ in a }
         case let .notFound(id, reason):

@@ -5,6 +5,9 @@ public enum ClientError: Error, Sendable, Hashable {
     case daemonUnreachable(socketPath: String, reason: String)
     /// The daemon (or the socket's file mode) refused this caller.
     case permissionDenied(String)
+    /// The socket is another user's own daemon (a user service, reachable by its owner alone):
+    /// `owner` is that user's name (or `uid N`).
+    case anotherUsersDaemon(socketPath: String, owner: String)
     /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said when to retry.
     case remoteUnavailable(String, retryAfterSeconds: Int? = nil)
     /// The policy forbade the network (`--offline`) and nothing usable was cached.
@@ -36,7 +39,7 @@ public enum ClientError: Error, Sendable, Hashable {
     public var exitCode: ExitCode {
         switch self {
         case .daemonUnreachable: .unavailable
-        case .permissionDenied, .notSignedIn: .noPermission
+        case .permissionDenied, .anotherUsersDaemon, .notSignedIn: .noPermission
         case .remoteUnavailable, .notCached, .tooManyConnections: .temporaryFailure
         case .invalidArgument: .usage
         case .storageFailure: .ioError
@@ -58,9 +61,14 @@ public enum ClientError: Error, Sendable, Hashable {
         case let .daemonUnreachable(socketPath, reason):
             "cannot reach moviesd at \(socketPath) (\(reason)); start it with "
                 + (socketPath.hasPrefix("/run/moviesd/")
-                    ? "'sudo systemctl start moviesd.socket'"
-                    : "'moviesd --socket \(socketPath)' in another terminal (the packaged units run the system daemon: 'sudo systemctl start moviesd.socket')")
+                    ? "'sudo systemctl start moviesd.socket', or run your own with 'systemctl --user enable --now moviesd.socket'"
+                    : socketPath.hasSuffix("/" + SocketPathResolver.userSocketName)
+                    ? "'systemctl --user enable --now moviesd.socket' (your own daemon, the user service)"
+                    : "'moviesd --socket \(socketPath)' in another terminal")
                 + ", or point --socket / MOVIESD_SOCKET at a running daemon"
+        case let .anotherUsersDaemon(socketPath, owner):
+            "permission denied: \(socketPath) is \(owner)'s own moviesd (a user service), which only \(owner) may use;"
+                + " use the system daemon (--socket \(SocketPathResolver.systemPath)) or run your own with 'systemctl --user enable --now moviesd.socket'"
         case let .permissionDenied(reason):
             "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
         case let .remoteUnavailable(reason, retryAfterSeconds):

@@ -140,6 +140,15 @@ public final class VarlinkMoviesClient: MoviesClient {
         return parameters
     }
 
+    /// The error for a socket the file system refused: another user's own daemon says so (the
+    /// owner alone may use a user service), anything else is `reason`.
+    private func refusal(_ reason: String) -> ClientError {
+        if let owner = SocketOwner.system.otherUser(of: socketPath, callerUID: getuid()) {
+            return .anotherUsersDaemon(socketPath: socketPath, owner: owner)
+        }
+        return .permissionDenied(reason)
+    }
+
     private func connect() throws(ClientError) -> VarlinkClient {
         if let connection { return connection }
         var info = stat()
@@ -147,12 +156,12 @@ public final class VarlinkMoviesClient: MoviesClient {
             // A directory on the way this user may not search: a permission problem (77), not a
             // daemon to start (69).
             if errno == EACCES {
-                throw .permissionDenied("a directory on the way to the socket \(socketPath) is not searchable by this user")
+                throw refusal("a directory on the way to the socket \(socketPath) is not searchable by this user")
             }
             throw .daemonUnreachable(socketPath: socketPath, reason: "no socket there")
         }
         if access(socketPath, R_OK | W_OK) != 0, errno == EACCES {
-            throw .permissionDenied("the socket \(socketPath) is not accessible to this user")
+            throw refusal("the socket \(socketPath) is not accessible to this user")
         }
         do {
             let client = try VarlinkClient(unixPath: socketPath, timeoutMilliseconds: timeoutMilliseconds)
@@ -160,7 +169,7 @@ public final class VarlinkMoviesClient: MoviesClient {
             return client
         } catch {
             if case .connectFailed(let number) = error.code, number == EACCES || number == EPERM {
-                throw .permissionDenied("the socket \(socketPath) refuses connections from this user")
+                throw refusal("the socket \(socketPath) refuses connections from this user")
             }
             throw .daemonUnreachable(socketPath: socketPath, reason: error.description)
         }

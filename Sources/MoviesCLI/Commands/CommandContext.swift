@@ -8,6 +8,8 @@ import MoviesDomain
 struct CommandContext {
     /// The daemon, through the `MoviesClient` port.
     let client: any MoviesClient
+    /// Which daemon `client` talks to (`movies status` names it); `nil` in tests that do not say.
+    var daemonSocket: DaemonSocket?
     /// Standard output.
     let output: any TextSink
     /// Standard error.

@@ -97,13 +97,14 @@ public struct MoviesCommandLine {
         if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
         let instance = try command.init(parsed)
-        let resolver = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
+        let daemonSocket = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
+            .choose(explicit: parsed.value("--socket"))
         var terminal = try fittedTerminal(parsed, spec: command.spec)
         if let choice = parsed.value("--color") {
             terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
         }
         var context = CommandContext(
-            client: makeClient(resolver.resolve(explicit: parsed.value("--socket")), Self.replyTimeoutMilliseconds),
+            client: makeClient(daemonSocket.path, Self.replyTimeoutMilliseconds),
             output: standardOutput(terminal, paged: !json && !parsed.has("--no-pager")),
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
@@ -113,6 +114,7 @@ public struct MoviesCommandLine {
             now: now,
             writeFile: writeFile
         )
+        context.daemonSocket = daemonSocket
         if let pause { context.pause = pause }
         context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
         context.standardOutputIsTerminal = terminal.isTTY

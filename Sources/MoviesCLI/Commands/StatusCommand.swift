@@ -1,10 +1,11 @@
 import CommandLineSupport
 
-/// `movies status`: daemon version, uptime, remote state, cache size and last refresh.
+/// `movies status`: which daemon answers (the user's own or the system's, and its socket), then its
+/// version, uptime, remote state, cache size and last refresh.
 struct StatusCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "status",
-        abstract: "Show the daemon's version, uptime, TMDB state and cache size.",
+        abstract: "Show which daemon answers (yours or the system's), its version, uptime, TMDB state and cache size.",
         usage: "status"
     )
 
@@ -19,7 +20,10 @@ struct StatusCommand: MoviesCommand {
         if context.json { viewModel.didReceiveReply = { parameters, _ in context.answer(parameters) } }
         viewModel.didLoad()
         if let error = viewModel.error { return context.fail(error) }
-        if !context.json { context.print(FieldListView.lines(viewModel.fields, terminal: context.terminal)) }
+        // Which daemon answered: the user's own (user service) or the system's. Not in the JSON,
+        // which is the daemon's reply as it came.
+        let daemon = context.daemonSocket.map { [DetailField(label: "Daemon", value: $0.description)] } ?? []
+        if !context.json { context.print(FieldListView.lines(daemon + viewModel.fields, terminal: context.terminal)) }
         return .success
     }
 }

@@ -9,7 +9,7 @@ struct UnconfiguredRemote: MoviesRemote {
     func fetch(_ request: RemoteRequest, etag: String?) async throws -> RemoteResponse {
         throw MoviesError(
             code: .remoteRejected,
-            message: "moviesd has no TMDB credential, so it did not ask TMDB: set MOVIESD_TMDB_TOKEN (or MOVIESD_TMDB_API_KEY) for moviesd, or put the token in /etc/moviesd/tmdb-token for the packaged service (LoadCredential=tmdb-token), then restart moviesd",
+            message: "moviesd has no TMDB credential, so it did not ask TMDB: set MOVIESD_TMDB_TOKEN (or MOVIESD_TMDB_API_KEY) for moviesd, or put the token in /etc/moviesd/tmdb-token for the system service or ~/.config/moviesd/tmdb-token for the user service (both LoadCredential=tmdb-token), then restart moviesd",
             tmdbCode: 7
         )
     }

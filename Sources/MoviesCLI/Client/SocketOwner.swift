@@ -1,0 +1,40 @@
+import Glibc
+
+/// Whose socket a path refused this user: when `connect` meets `EACCES`, the nearest part of the
+/// path this user can look at (the socket, else its directory, else that one's parent…) says who
+/// owns it. Owned by another user than root and the caller: that user's own daemon (a user service
+/// in their 0700 runtime directory), which no one else may use.
+struct SocketOwner: Sendable {
+    /// The owner's uid of a path, `nil` when it cannot be looked at (`stat(2)`).
+    let ownerOf: @Sendable (String) -> UInt32?
+    /// A user's name (`uid N` when the password database has none).
+    let nameOf: @Sendable (UInt32) -> String
+
+    /// The real file system and password database.
+    static let system = SocketOwner(ownerOf: { path in
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_uid : nil
+    }, nameOf: { uid in
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16 * 1024)
+        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
+            return "uid \(uid)"
+        }
+        return String(cString: name)
+    })
+
+    /// The name of the user, neither root nor `uid`, who owns `socketPath` or the nearest directory
+    /// above it that can be looked at; `nil` when that is root's or the caller's own.
+    func otherUser(of socketPath: String, callerUID uid: UInt32) -> String? {
+        var path = socketPath
+        while !path.isEmpty, path != "/" {
+            if let owner = ownerOf(path) {
+                return owner == 0 || owner == uid ? nil : nameOf(owner)
+            }
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            path = String(path[..<slash])
+        }
+        return nil
+    }
+}
