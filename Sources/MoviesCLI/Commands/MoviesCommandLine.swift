@@ -7,7 +7,7 @@ import Glibc
 public struct MoviesCommandLine {
     /// The commands, in help order: the one table parsing, help and completion read.
     static var commandTypes: [any MoviesCommand.Type] {
-        [SearchCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
+        [SearchCommand.self, BrowseCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
          WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self]
     }
 
@@ -102,8 +102,9 @@ public struct MoviesCommandLine {
         if let choice = parsed.value("--color") {
             terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
         }
+        let socketPath = resolver.resolve(explicit: parsed.value("--socket"))
         var context = CommandContext(
-            client: makeClient(resolver.resolve(explicit: parsed.value("--socket")), Self.replyTimeoutMilliseconds),
+            client: makeClient(socketPath, Self.replyTimeoutMilliseconds),
             output: standardOutput(terminal, paged: !json && !parsed.has("--no-pager")),
             errors: errors,
             terminal: json ? TerminalCapabilities(isTTY: false, width: terminal.width, usesColor: false) : terminal,
@@ -114,6 +115,8 @@ public struct MoviesCommandLine {
             writeFile: writeFile
         )
         if let pause { context.pause = pause }
+        context.socketPath = socketPath
+        context.terminalType = environment["TERM"]
         context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
         context.standardOutputIsTerminal = terminal.isTTY
         return instance.run(context)
