@@ -50,16 +50,17 @@ enum BrowseListView {
             return ("\(quoted): no matches among cached movies" + (asking ? " · asking TMDB…" : ""), .dim)
         }
         if results.items.isEmpty { return ("\(quoted): no movies found" + (results.freshnessLine.map { " — \($0)" } ?? ""), .dim) }
+        // What is loading comes before the freshness, which the width may cut.
+        let loading = state.pageLoad.map { " · loading page \($0.page)…" } ?? ""
         var text = quoted + ": "
         if results.source == .search {
             let count = results.totalResults == 1 ? "1 result" : "\(results.totalResults) results"
-            text += "\(count), \(results.items.count) shown"
+            text += "\(count), \(results.items.count) shown" + loading
             if let line = results.freshnessLine { text += " — " + line }
         } else {
-            text += results.freshnessLine ?? ""
+            text += (results.freshnessLine ?? "") + loading
             if asking { text += " · asking TMDB…" }
         }
-        if let load = state.pageLoad { text += " · loading page \(load.page)…" }
         let degraded = results.failure != nil || (results.freshnessLine.map(FreshnessLine.isDegraded) ?? false) && results.source == .search
         return (text, degraded ? .yellow : .dim)
     }
