@@ -10,16 +10,16 @@ final class SignalPipe {
     /// suspension (TSTP from `kill -TSTP` or a job-control shell; CONT when resumed).
     static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
 
+    private let pipe: WakePipe
+
     /// The end the event loop polls and reads.
-    let readEnd: Int32
-    private let writeEnd: Int32
+    var readEnd: Int32 { pipe.readEnd }
 
     /// Creates the pipe and installs the handlers; `nil` when no pipe could be made.
     init?() {
-        guard let ends = NonBlockingPipe.make() else { return nil }
-        readEnd = ends.readEnd
-        writeEnd = ends.writeEnd
-        signalPipeWriteEnd = writeEnd
+        guard let pipe = WakePipe() else { return nil }
+        self.pipe = pipe
+        signalPipeWriteEnd = pipe.writeEnd
         for number in Self.signals { Self.install(number) }
     }
 
@@ -44,12 +44,10 @@ final class SignalPipe {
         return numbers
     }
 
-    /// Puts the default actions back and closes the pipe.
+    /// Puts the default actions back (the pipe closes with this object).
     func uninstall() {
         for number in Self.signals { signal(number, SIG_DFL) }
         signalPipeWriteEnd = -1
-        close(readEnd)
-        close(writeEnd)
     }
 }
 

@@ -5,13 +5,19 @@ import Synchronization
 final class WakePipe: Sendable {
     /// The end the loop polls.
     let readEnd: Int32
-    private let writeEnd: Int32
+    /// The end written to (by `wake()`, or by a signal handler: `SignalPipe`).
+    let writeEnd: Int32
 
     /// Creates the pipe; `nil` when none could be made.
     init?() {
-        guard let ends = NonBlockingPipe.make() else { return nil }
-        readEnd = ends.readEnd
-        writeEnd = ends.writeEnd
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
     }
 
     /// Wakes the loop (a full pipe already will).
