@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(name: "moviesd", dependencies: ["MoviesDaemon"]),
 
         // Client presentation: ViewModels and terminal views. Never SQLite, Networking or Foundation.
-        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "MoviesWire", "Varlink", "CommandLineSupport"]),
+        .target(name: "MoviesCLI", dependencies: ["MoviesDomain", "MoviesWire", "Varlink", "CommandLineSupport", "SystemSupport"]),
         // The thin client is one static executable (the Swift runtime, FoundationEssentials and
         // glibc linked in): its start-up was mostly loading and binding shared libraries (measured
         // `movies --version`: 1.66 ms median with only the Swift runtime static, 0.61 ms fully

@@ -77,7 +77,7 @@ enum BenchCommand: Sendable {
           moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q
-          moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep]
+          moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep | --indexed-only]
 
         search: for each connection count, opens that many Unix-socket connections spread over
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
@@ -106,6 +106,7 @@ enum BenchCommand: Sendable {
         with --movies synthetic movies as search pages of 20, one with the local search index
         and one without, and prints the cost of a page write with and without it (new pages,
         then 1,000 pages again unchanged), then the latency of --queries index queries by kind.
+        --indexed-only fills and keeps only the indexed one (for scripts/bench-browse).
 
         A requests file has one search per line: the query, a tab, the page number. A movies
         file has one movie id per line: io.moviesd.Movies.Movie calls (details) instead.
@@ -179,8 +180,9 @@ enum BenchCommand: Sendable {
             }
             return .ceiling(socketPath: socket, daemonSocket: daemon, query: query)
         case "index":
-            let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep"])
+            let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep", "--indexed-only"])
             var bench = IndexBench()
+            bench.indexedOnly = options.has("--indexed-only")
             bench.movies = try options.integer("--movies") ?? bench.movies
             bench.queries = try options.integer("--queries") ?? bench.queries
             bench.directory = options.value("--directory") ?? bench.directory

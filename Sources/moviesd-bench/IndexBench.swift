@@ -23,12 +23,16 @@ struct IndexBench {
     var seed: UInt64 = 1
     /// Leaves the databases in place (and says where), to look at them with `sqlite3`.
     var keep = false
+    /// Only fills the indexed cache, as the daemon stores and indexes pages, and keeps it
+    /// (`scripts/bench-browse` runs moviesd on it): no costs or query latencies measured.
+    var indexedOnly = false
 
     func run() async throws -> [String] {
         var random = SeededRandomGenerator(seed: seed)
         let catalogue = SyntheticCatalogue(movies: movies, random: &random)
         let root = directory + "/moviesd-index-bench-\(getpid())"
         mkdir(root, 0o700)
+        if indexedOnly { return try await fillIndexed(catalogue, root: root) }
         defer {
             if keep {
                 print("index kept=\(root)")
@@ -124,6 +128,24 @@ struct IndexBench {
         }
         costs.pages = pages.count
         return costs
+    }
+
+    /// The indexed cache alone, filled with `catalogue`'s pages as the loader stores them and
+    /// indexed by `MovieIndexUpkeep`, then closed and kept.
+    private func fillIndexed(_ catalogue: SyntheticCatalogue, root: String) async throws -> [String] {
+        let store = try SQLiteStore(path: root + "/indexed.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: StoreSchema.cacheMigrations), durability: .consistent)
+        let storage = SQLiteResponseStorage(store: store)
+        let upkeep = MovieIndexUpkeep(store: store)
+        let fetchedAt = Date()
+        for (number, page) in catalogue.pages.enumerated() {
+            var response = Self.response(number, page, fetchedAt: fetchedAt)
+            response.body = Data(try WireCoding.bytes(TMDBPageBody(page)))
+            try await storage.save(response)
+            if (number + 1) % 8 == 0 { try await upkeep.catchUp(checkpointing: true) }
+        }
+        try await upkeep.catchUp(checkpointing: true)
+        await store.close()
+        return ["index kept=\(root) movies=\(movies) pages=\(catalogue.pages.count)"]
     }
 
     /// What storing and indexing a run of pages cost.

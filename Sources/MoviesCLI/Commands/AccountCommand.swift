@@ -142,18 +142,7 @@ struct AccountCommand: MoviesCommand {
                     let reply = try context.client.accountEdit(edit, waitSeconds: waitSeconds)
                     refused = refused || reply.value.entry.state == .rejected
                     if context.json { context.answer(reply.parameters); continue }
-                    let what = AccountSyncLine.describe(edit)
-                    let done = what.prefix(1).uppercased() + what.dropFirst()
-                    if reply.value.onTmdb {
-                        context.print(["\(done): done, on TMDB."])
-                    } else if reply.value.entry.state == .rejected {
-                        context.print(["\(done): refused by TMDB, so undone here — \(Self.clause(reply.value.entry.lastError ?? "no reason given"))."])
-                    } else if reply.value.entry.state == .blockedOnAuth || reply.value.sync.activity == .blockedOnAuth {
-                        context.print(["\(done): saved, pending — TMDB refused the session; it goes to TMDB after 'movies account login'."])
-                    } else {
-                        let why = reply.value.sync.lastError.map { " (\(Self.clause($0)))" } ?? ""
-                        context.print(["\(done): saved, pending — it goes to TMDB when TMDB can be reached\(why); 'movies pending' lists what waits."])
-                    }
+                    context.print([AccountEditOutcome.describe(edit, reply.value)])
                 }
                 if refused { return .failure }
             }

@@ -30,6 +30,8 @@ struct CommandContext {
     let now: () -> Date
     /// Writes bytes to a path (`-` = standard output); returns the failure reason, if any.
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
+    /// `$TERM`, if set (`browse` refuses `dumb`).
+    var terminalType: String?
     /// Waits this many seconds between polls (`account login --wait`); tests pass one that returns at once.
     var pause: (Double) -> Void = { seconds in
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))

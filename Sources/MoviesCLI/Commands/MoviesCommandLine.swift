@@ -7,7 +7,7 @@ import Glibc
 public struct MoviesCommandLine {
     /// The commands, in help order: the one table parsing, help and completion read.
     static var commandTypes: [any MoviesCommand.Type] {
-        [SearchCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
+        [SearchCommand.self, BrowseCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
          WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self]
     }
 
@@ -116,6 +116,7 @@ public struct MoviesCommandLine {
         )
         context.daemonSocket = daemonSocket
         if let pause { context.pause = pause }
+        context.terminalType = environment["TERM"]
         context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
         context.standardOutputIsTerminal = terminal.isTTY
         return instance.run(context)

@@ -27,6 +27,12 @@ enum FreshnessLine {
         }
     }
 
+    /// Whether `line` says the data shown is not TMDB's current answer (cached because TMDB
+    /// failed, stale, or matches among cached movies): views show it as a warning.
+    static func isDegraded(_ line: String) -> Bool {
+        line.contains("showing results cached") || line.contains("stale") || line.contains("among cached movies")
+    }
+
     private static func outagePrefix(_ failure: ClientError) -> String {
         switch failure {
         case .remoteRejected: "TMDB rejected the request"

@@ -79,29 +79,12 @@ final class MovieDetailsViewModel {
     // MARK: Private
 
     private func show(_ movie: MovieDetails) {
+        let summary = MovieDetailsSummary(movie)
         hasDetails = true
-        title = movie.title
-        tagline = movie.tagline.flatMap { $0.isEmpty ? nil : $0 }
-        overview = movie.overview.flatMap { $0.isEmpty ? nil : $0 }
-        var facts: [String] = []
-        if let date = movie.releaseDate, date.count >= 4 { facts.append(String(date.prefix(4))) }
-        if let runtime = movie.runtime { facts.append("\(runtime) min") }
-        if !movie.genres.isEmpty { facts.append(movie.genres.joined(separator: ", ")) }
-        if let vote = movie.voteAverage {
-            let rating = RatingFormat.average(vote, votes: movie.voteCount)
-            facts.append(rating == RatingFormat.noVotes ? "★ \(rating) (no votes)" : "★ \(rating)" + (movie.voteCount.map { " (\($0) votes)" } ?? ""))
-        }
-        factsLine = facts.joined(separator: " · ")
-        var fields: [DetailField] = []
-        if let original = movie.originalTitle, original != movie.title {
-            fields.append(DetailField(label: "Original title", value: original))
-        }
-        if let date = movie.releaseDate { fields.append(DetailField(label: "Released", value: date)) }
-        if let status = movie.status { fields.append(DetailField(label: "Status", value: status)) }
-        if let homepage = movie.homepage { fields.append(DetailField(label: "Homepage", value: homepage)) }
-        if let imdb = movie.imdbID { fields.append(DetailField(label: "IMDb", value: "https://www.imdb.com/title/\(imdb)/")) }
-        if let poster = movie.posterPath { fields.append(DetailField(label: "Poster", value: poster)) }
-        fields.append(DetailField(label: "TMDB id", value: String(movie.id)))
-        self.fields = fields
+        title = summary.title
+        tagline = summary.tagline
+        overview = summary.overview
+        factsLine = summary.factsLine
+        fields = summary.fields
     }
 }

@@ -5,6 +5,7 @@ enum ANSIStyle: String, Sendable {
     case yellow = "33"
     case red = "31"
     case cyan = "36"
+    case reverse = "7"
 
     /// `text` wrapped in this style's escape sequences when `enabled`, else `text` unchanged.
     func apply(_ text: String, enabled: Bool) -> String {

@@ -59,7 +59,7 @@ final class SearchResultsTerminalView {
         let count = viewModel.totalResults == 1 ? "1 result" : "\(viewModel.totalResults) results"
         var text = "\"\(viewModel.query)\": \(count), page \(viewModel.currentPage) of \(viewModel.totalPageCount)"
         if let freshness = viewModel.freshnessLine { text += " — " + freshness }
-        let offline = viewModel.freshnessLine.map { $0.contains("showing results cached") || $0.contains("stale") || $0.contains("among cached movies") } ?? false
+        let offline = viewModel.freshnessLine.map(FreshnessLine.isDegraded) ?? false
         return terminal.wrapped(text).map { (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply($0, enabled: terminal.usesColor) }
     }
 

@@ -18,6 +18,11 @@ enum ToolRequirement {
         (try? ProcessRunner.run("/usr/bin/env", [python, "-c", "import varlink"], timeout: 60).status) == 0
     }()
 
+    /// Whether `python -c 'import pyte'` works (the terminal emulator of the browse tests).
+    static let pythonPyte: Bool = {
+        (try? ProcessRunner.run("/usr/bin/env", [python, "-c", "import pyte"], timeout: 60).status) == 0
+    }()
+
     /// Whether an executable exists at `path`.
     static func exists(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 

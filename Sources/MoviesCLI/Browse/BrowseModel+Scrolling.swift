@@ -1,0 +1,40 @@
+import MoviesDomain
+
+/// Moving in the list, and the infinite scroll: reaching the last row loads the next page, one
+/// load at a time, up to the last page.
+extension BrowseModel {
+    mutating func move(by rows: Int) -> [BrowseEffect] {
+        move(to: state.selection + rows)
+    }
+
+    mutating func move(to row: Int) -> [BrowseEffect] {
+        state.selection = row
+        clampSelection()
+        return nextPageIfAtEnd()
+    }
+
+    /// Keeps the selection on a row and in view.
+    mutating func clampSelection() {
+        state.selection = max(0, min(state.selection, state.listCount - 1))
+        keepSelectionVisible()
+    }
+
+    mutating func keepSelectionVisible() {
+        let height = state.listHeight
+        if state.selection < state.scrollTop { state.scrollTop = state.selection }
+        if state.selection >= state.scrollTop + height { state.scrollTop = state.selection - height + 1 }
+        state.scrollTop = max(0, min(state.scrollTop, max(0, state.listCount - height)))
+    }
+
+    /// The next page's load when the selection is on the last row, more pages exist and no load is
+    /// in flight.
+    private mutating func nextPageIfAtEnd() -> [BrowseEffect] {
+        guard !state.showsRecentQueries, state.pageLoad == nil, let results = state.currentResults,
+              results.hasMorePages, state.selection >= results.items.count - 1 else { return [] }
+        let id = makeID()
+        let page = results.lastPage + 1
+        state.pageLoad = BrowseState.PageLoad(id: id, page: page)
+        let policy: FetchPolicy? = results.source == .localIndex ? .localOnly : nil
+        return [.search(id: id, SearchParameters(query: results.query, page: page, policy: policy))]
+    }
+}

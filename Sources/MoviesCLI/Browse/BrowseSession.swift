@@ -1,0 +1,167 @@
+import Glibc
+import SystemSupport
+
+/// One `movies browse` session on the process's terminal: raw mode on the alternate screen, one
+/// event loop (poll(2) on the keyboard, the signal pipe and the calls' wake pipe, with a timeout
+/// for the next deadline), the model's effects carried out, and the terminal restored however it
+/// ends: a key, SIGTERM/SIGINT/SIGHUP, or (as far as a handler can) a crash. Ctrl-Z and SIGTSTP
+/// give the terminal back until SIGCONT; SIGWINCH redraws at the new size.
+final class BrowseSession {
+    /// What the session needs from outside.
+    struct Configuration {
+        /// The query to start with ("" for the recent queries).
+        var query: String
+        /// The watchlist `w` adds to.
+        var watchlistName: String
+        /// Whether to use styles and colours (`NO_COLOR`, `--color`).
+        var usesColor: Bool
+        /// Opens a connection to the daemon (one per call thread).
+        var connect: @Sendable () -> any MoviesClient
+        /// The monotonic clock, in nanoseconds.
+        var clock: () -> UInt64 = MonotonicClock.now
+        /// The terminal: read keys from `input`, draw on `output`.
+        var input: Int32 = STDIN_FILENO
+        var output: Int32 = STDOUT_FILENO
+    }
+
+    /// Why the session could not start.
+    struct StartError: Error, Sendable, Hashable {
+        /// What failed.
+        let message: String
+    }
+
+    private let configuration: Configuration
+    private let renderer: ScreenRenderer
+    private var decoder = KeyDecoder()
+    private var lastInputAt: UInt64 = 0
+    /// The exit status a signal chose (SIGTERM, SIGHUP), over the key's.
+    private var pendingExit: ExitCode?
+
+    /// Creates a session; `run()` starts it.
+    init(_ configuration: Configuration) {
+        self.configuration = configuration
+        let output = configuration.output
+        renderer = ScreenRenderer { text in FileDescriptorSink.writeAll(Array(text.utf8), to: output) }
+    }
+
+    /// Runs the session until it ends; returns the exit status.
+    func run() throws(StartError) -> ExitCode {
+        guard let mode = TerminalMode(input: configuration.input, output: configuration.output) else {
+            throw StartError(message: "cannot read the terminal's mode (tcgetattr failed)")
+        }
+        guard let signals = SignalPipe(), let wake = WakePipe() else { throw StartError(message: "cannot create a pipe") }
+        let calls = BrowseCalls(connect: configuration.connect, wake: wake)
+        mode.enter()
+        defer {
+            mode.leave()
+            signals.uninstall()
+        }
+        write(GraphicsProbe.query)
+        let size = terminalSize()
+        var (model, effects) = BrowseModel.start(
+            query: configuration.query, watchlistName: configuration.watchlistName,
+            width: size.width, height: size.height, now: configuration.clock())
+        while true {
+            for effect in effects {
+                switch effect {
+                case .quit(let code): return pendingExit ?? code
+                case .suspend: suspend(mode)
+                case .redraw: renderer.invalidate()
+                default: calls.perform(effect)
+                }
+            }
+            renderer.draw(BrowseScreenView.frame(model.state, usesColor: configuration.usesColor))
+            var events = wait(signals: signals, wake: wake, deadline: model.nextDeadline)
+            events += calls.take()
+            events.append(.tick)
+            effects = []
+            for event in events {
+                if case .resized = event { renderer.invalidate() }
+                effects += model.handle(event, now: configuration.clock())
+            }
+        }
+    }
+
+    /// Waits for input, a signal, a call's answer or `deadline`; returns the events read.
+    private func wait(signals: SignalPipe, wake: WakePipe, deadline: UInt64?) -> [BrowseEvent] {
+        let now = configuration.clock()
+        var timeout: Int32 = -1
+        if let deadline { timeout = Int32(clamping: deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0) }
+        if decoder.hasPending {
+            let escapeDue = lastInputAt + UInt64(KeyDecoder.escapeDelayMilliseconds) * 1_000_000
+            let wait = Int32(clamping: escapeDue > now ? (escapeDue - now + 999_999) / 1_000_000 : 0)
+            timeout = timeout < 0 ? wait : min(timeout, wait)
+        }
+        var descriptors = [
+            pollfd(fd: configuration.input, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        var events: [BrowseEvent] = []
+        if ready > 0, descriptors[1].revents != 0 {
+            for number in signals.take() { events += signalEvents(number) }
+        }
+        if ready > 0, descriptors[2].revents != 0 { wake.drain() }
+        if ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { read(configuration.input, $0.baseAddress, $0.count) }
+            if count > 0 {
+                lastInputAt = configuration.clock()
+                events += decoder.feed(Array(buffer.prefix(count))).map(Self.event)
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                events.append(.key(.control("c")))  // the terminal is gone (hang-up): end as on Ctrl-C
+            }
+        } else if ready > 0, descriptors[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+            events.append(.key(.control("c")))
+        }
+        if decoder.hasPending, configuration.clock() >= lastInputAt + UInt64(KeyDecoder.escapeDelayMilliseconds) * 1_000_000 {
+            events += decoder.flushEscape().map(Self.event)
+        }
+        return events
+    }
+
+    private static func event(_ input: TerminalInput) -> BrowseEvent {
+        switch input {
+        case .key(let key): .key(key)
+        case .reply(let reply): .terminalReply(reply)
+        }
+    }
+
+    /// The events a signal stands for (the ends are keys with the same effect).
+    private func signalEvents(_ number: Int32) -> [BrowseEvent] {
+        switch number {
+        case SIGWINCH, SIGCONT:
+            let size = terminalSize()
+            return [.resized(width: size.width, height: size.height)]
+        case SIGTSTP:
+            return [.key(.control("z"))]
+        case SIGINT, SIGQUIT:
+            return [.key(.control("c"))]
+        default:
+            pendingExit = .terminated
+            return [.key(.control("c"))]
+        }
+    }
+
+    /// Gives the terminal back and stops (as for Ctrl-Z in a shell); on SIGCONT takes it again.
+    private func suspend(_ mode: TerminalMode) {
+        mode.leave()
+        signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        // Running again (SIGCONT): the shell may have changed the terminal's mode meanwhile.
+        SignalPipe.install(SIGTSTP)
+        mode.enter()
+        renderer.invalidate()
+    }
+
+    private func terminalSize() -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(configuration.output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    private func write(_ text: String) {
+        FileDescriptorSink.writeAll(Array(text.utf8), to: configuration.output)
+    }
+}

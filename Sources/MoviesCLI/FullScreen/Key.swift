@@ -1,0 +1,27 @@
+/// One key press, decoded from the bytes a terminal sends (see `KeyDecoder`).
+enum Key: Sendable, Hashable {
+    /// A printable character (any script), typed as text.
+    case character(Character)
+    /// A letter typed with Control held (`control("c")` is Ctrl-C), other than the ones named below.
+    case control(Character)
+    /// Return or Enter.
+    case enter
+    /// Tab.
+    case tab
+    /// Shift-Tab.
+    case backTab
+    /// Backspace (DEL or Ctrl-H).
+    case backspace
+    /// The Delete key.
+    case delete
+    /// Escape on its own (not the start of a sequence).
+    case escape
+    /// The arrow keys.
+    case up, down, left, right
+    /// Home and End.
+    case home, end
+    /// Page Up and Page Down.
+    case pageUp, pageDown
+    /// A function key, F1 to F12.
+    case function(Int)
+}
