@@ -5,10 +5,39 @@ import Varlink
 /// one epoll loop, every message answered with the same reply bytes (one `Search` reply, taken
 /// from the daemon first): no parsing beyond finding each message's NUL, no lookup, no splice.
 /// moviesd ÷ this, under the same load, is how close the daemon is to what the socket allows.
+///
+/// With `replies` (`--requests-file`), each call is answered with its own page's reply, found by
+/// the call's exact bytes (one hash lookup): the same bytes the daemon sends for that call, so the
+/// memory the replies come from is as large as the daemon's (1,000 pages: 12 MB, beyond the CPU's
+/// caches), which one reply sent over and over is not.
 struct CeilingServer: Sendable {
     let socketPath: String
-    /// The reply sent to every call, NUL included.
+    /// The reply sent to every call (NUL included) that `replies` has no entry for.
     let reply: [UInt8]
+    /// Replies by call message (without its NUL), NUL included.
+    var replies: [[UInt8]: [UInt8]] = [:]
+
+    /// The daemon's reply to each of `targets` under `policy`, by the message the load generator
+    /// sends for it (`BenchCall.message`, without its NUL).
+    static func replies(from daemonSocket: String, targets: [SearchTarget], policy: String) throws(BenchError) -> [[UInt8]: [UInt8]] {
+        var replies: [[UInt8]: [UInt8]] = [:]
+        for target in targets {
+            let call = BenchCall.search(target, policy: policy)
+            var message: [UInt8]?
+            do {
+                let client = try VarlinkClient(unixPath: daemonSocket, timeoutSeconds: 60)
+                try client.call(call.method, parameters: call.parameters) { reply in
+                    message = JSONValue.object(["parameters": reply.parameters]).serialized()
+                }
+            } catch {
+                throw BenchError("ceiling: asking the daemon for \(target): \(error)")
+            }
+            guard var bytes = message else { throw BenchError("ceiling: the daemon sent no reply for \(target)") }
+            bytes.append(0)
+            replies[Array(call.message.dropLast())] = bytes
+        }
+        return replies
+    }
 
     /// The reply the daemon at `daemonSocket` gives to a `Search` for `target` (cache_first), as
     /// a message.
@@ -69,8 +98,10 @@ struct CeilingServer: Sendable {
                 }
                 // One reply for every complete message (each ends with NUL); the load generator
                 // keeps one call in flight a connection, so a message never spans two reads here.
-                let calls = buffer[0..<count].reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
-                for _ in 0..<calls {
+                var start = 0
+                for end in 0..<count where buffer[end] == 0 {
+                    let reply = replies.isEmpty ? reply : replies[Array(buffer[start..<end])] ?? reply
+                    start = end + 1
                     var sent = 0
                     while sent < reply.count {
                         let written = reply.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }

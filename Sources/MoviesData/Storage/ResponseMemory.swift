@@ -35,15 +35,24 @@ public final class ResponseMemory: Sendable {
         }
     }
 
-    private struct Slot {
-        var key: MemoryKey
+    /// One remembered key (a class: a lookup touches its fields in place, copying nothing).
+    private final class Slot {
+        let key: MemoryKey
         var remembered: Remembered
-        var bytes: Int
+        let bytes: Int
         /// Neighbours in recency order (slot indices; -1: none).
         var older: Int
         var newer: Int
         /// When the last access was passed on to the database's LRU bookkeeping (Unix seconds).
-        var accessPassedOnAt: Double
+        var accessPassedOnAt = -Double.infinity
+
+        init(key: MemoryKey, remembered: Remembered, bytes: Int, older: Int, newer: Int) {
+            self.key = key
+            self.remembered = remembered
+            self.bytes = bytes
+            self.older = older
+            self.newer = newer
+        }
     }
 
     private struct State {
@@ -93,12 +102,11 @@ public final class ResponseMemory: Sendable {
         let external = externalRevision()
         return state.withLock { state in
             Self.noticeExternal(external, in: &state)
-            guard let slot = state.index[key], let passedOnAt = state.slots[slot]?.accessPassedOnAt,
-                  let remembered = state.slots[slot]?.remembered else { return nil }
-            let passOn = !(seconds - passedOnAt < 1)
-            if passOn { state.slots[slot]?.accessPassedOnAt = seconds }
-            Self.makeNewest(slot, in: &state)
-            return (remembered, passOn)
+            guard let position = state.index[key], let found = state.slots[position] else { return nil }
+            let passOn = !(seconds - found.accessPassedOnAt < 1)
+            if passOn { found.accessPassedOnAt = seconds }
+            Self.makeNewest(position, in: &state)
+            return (found.remembered, passOn)
         }
     }
 
@@ -253,7 +261,7 @@ public final class ResponseMemory: Sendable {
         state.nextGeneration &+= 1
         let slot = Slot(
             key: key, remembered: Remembered(response: kept, generation: state.nextGeneration, bodyOmitted: omitted),
-            bytes: bytes, older: state.newest, newer: -1, accessPassedOnAt: -Double.infinity)
+            bytes: bytes, older: state.newest, newer: -1)
         let position: Int
         if let free = state.freeSlots.popLast() {
             position = free
@@ -274,12 +282,11 @@ public final class ResponseMemory: Sendable {
 
     /// Changes the entry of `key` in place with `change` (which says whether it changed anything).
     private func update(_ key: MemoryKey, in state: inout State, _ change: (inout StoredResponse) -> Bool) {
-        guard let slot = state.index[key], var found = state.slots[slot] else { return }
+        guard let slot = state.index[key], let found = state.slots[slot] else { return }
         var response = found.remembered.response
         guard change(&response) else { return }
         state.nextGeneration &+= 1
         found.remembered = Remembered(response: response, generation: state.nextGeneration, bodyOmitted: found.remembered.bodyOmitted)
-        state.slots[slot] = found
     }
 
     private func remove(_ key: MemoryKey, in state: inout State) {
@@ -292,11 +299,11 @@ public final class ResponseMemory: Sendable {
     }
 
     private static func makeNewest(_ position: Int, in state: inout State) {
-        guard state.newest != position, let older = state.slots[position]?.older, let newer = state.slots[position]?.newer else { return }
-        if older >= 0 { state.slots[older]?.newer = newer } else { state.oldest = newer }
-        if newer >= 0 { state.slots[newer]?.older = older }
-        state.slots[position]?.older = state.newest
-        state.slots[position]?.newer = -1
+        guard state.newest != position, let slot = state.slots[position] else { return }
+        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
+        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older }
+        slot.older = state.newest
+        slot.newer = -1
         if state.newest >= 0 { state.slots[state.newest]?.newer = position }
         state.newest = position
     }
