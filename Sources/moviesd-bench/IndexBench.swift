@@ -44,7 +44,7 @@ struct IndexBench {
             }
         }
         let indexedStore = try SQLiteStore(path: root + "/indexed.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: StoreSchema.cacheMigrations), durability: .consistent)
-        let plainStore = try SQLiteStore(path: root + "/plain.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: Array(StoreSchema.cacheMigrations.prefix(4))), durability: .consistent)
+        let plainStore = try SQLiteStore(path: root + "/plain.sqlite3", readers: 2, migrator: SQLiteMigrator(migrations: Self.plainMigrations), durability: .consistent)
         let indexed = SQLiteResponseStorage(store: indexedStore)
         let plain = SQLiteResponseStorage(store: plainStore)
         let upkeep = MovieIndexUpkeep(store: indexedStore)
@@ -99,6 +99,16 @@ struct IndexBench {
         }
         return lines
     }
+
+    /// The cache's schema without the local search index (versions 5 and 7): its first four
+    /// versions, then the columns of `responses` that came later (the change feed's `validated_at`,
+    /// the reply's version), which the storage writes.
+    static let plainMigrations = Array(StoreSchema.cacheMigrations.prefix(4)) + [
+        SQLiteMigration(version: 5, name: "later response columns, without the index", sql: """
+            ALTER TABLE responses ADD COLUMN validated_at REAL;
+            ALTER TABLE responses ADD COLUMN reply_version INT;
+            """)
+    ]
 
     /// Saves each page into both storages, indexing `indexed`'s after every `burst` pages.
     private static func write(
