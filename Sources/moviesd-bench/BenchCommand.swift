@@ -21,6 +21,8 @@ enum BenchCommand: Sendable {
         var query = ""
         var policy = "cache_then_network"
         var count = 300
+        /// A `Movie` call for this id instead of the `Search`.
+        var movie: Int?
     }
 
     /// Options of `pace`.
@@ -73,7 +75,7 @@ enum BenchCommand: Sendable {
                                [--expect-origin cache|network|any] [--rss-pid PID]
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
                                [--policy network_only] [--requests-file F | --movies-file F]
-          moviesd-bench calls --socket PATH --query Q [--policy cache_then_network] [--count 300]
+          moviesd-bench calls --socket PATH (--query Q | --movie ID) [--policy cache_then_network] [--count 300]
           moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]]
@@ -89,7 +91,7 @@ enum BenchCommand: Sendable {
         with --policy through --concurrency connections and prints the wall time until the last
         answer.
 
-        calls: sends --count Search calls for --query with --policy and `more`, one after the
+        calls: sends --count Search calls for --query (Movie calls for --movie) with --policy and `more`, one after the
         other on one connection (after 10 unmeasured ones), and prints the latency of the first
         reply and of the whole call.
 
@@ -156,13 +158,14 @@ enum BenchCommand: Sendable {
             guard !prefetch.socketPath.isEmpty else { throw BenchError("prefetch needs --socket") }
             return .prefetch(prefetch)
         case "calls":
-            let options = try OptionReader(rest, names: ["--socket", "--query", "--policy", "--count"])
+            let options = try OptionReader(rest, names: ["--socket", "--query", "--policy", "--count", "--movie"])
             var calls = CallsOptions()
             calls.socketPath = options.value("--socket") ?? ""
             calls.query = options.value("--query") ?? calls.query
             calls.policy = options.value("--policy") ?? calls.policy
             calls.count = try options.integer("--count") ?? calls.count
-            guard !calls.socketPath.isEmpty, !calls.query.isEmpty else { throw BenchError("calls needs --socket and --query") }
+            calls.movie = try options.integer("--movie")
+            guard !calls.socketPath.isEmpty, !calls.query.isEmpty || calls.movie != nil else { throw BenchError("calls needs --socket and --query or --movie") }
             return .calls(calls)
         case "pace":
             let options = try OptionReader(rest, names: ["--socket", "--rate", "--duration", "--policy", "--prefix", "--query"])

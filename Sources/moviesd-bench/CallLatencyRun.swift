@@ -1,12 +1,12 @@
 import SystemSupport
 import Varlink
 
-/// Sequential `Search` calls on one connection, with `more`: the latency of each call's first
-/// reply (what a user sees first) and of the whole call (until the reply without `continues`).
+/// Sequential calls (a `Search`, or a `Movie`) on one connection, with `more`: the latency of each
+/// call's first reply (what a user sees first) and of the whole call (until the reply without
+/// `continues`).
 struct CallLatencyRun: Sendable {
     let socketPath: String
-    let target: SearchTarget
-    let policy: String
+    let call: BenchCall
     let count: Int
 
     /// Runs `count` calls after 10 unmeasured ones; returns the two summaries.
@@ -24,9 +24,9 @@ struct CallLatencyRun: Sendable {
             let started = MonotonicClock.now()
             var firstAt: UInt64?
             do {
-                try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: policy), more: true) { reply in
+                try client.call(call.method, parameters: call.parameters, more: true) { reply in
                     if firstAt == nil { firstAt = MonotonicClock.now() }
-                    if let error = reply.error { throw BenchError("\(target): \(error)") }
+                    if let error = reply.error { throw BenchError("\(call): \(error)") }
                 }
             } catch {
                 throw BenchError("\(error)")

@@ -35,9 +35,11 @@ func runBench() async -> Int32 {
             let (sent, failures) = try PacedCalls(options: options).run()
             print("pace rate=\(format(options.rate, 1)) policy=\(options.policy) calls=\(sent) failures=\(failures.count)\(failures.first.map { " first_failure=\($0)" } ?? "")")
         case .calls(let options):
-            let run = CallLatencyRun(socketPath: options.socketPath, target: SearchTarget(query: options.query, page: 1), policy: options.policy, count: max(1, options.count))
+            let call = options.movie.map { BenchCall.movie($0, policy: options.policy) }
+                ?? BenchCall.search(SearchTarget(query: options.query, page: 1), policy: options.policy)
+            let run = CallLatencyRun(socketPath: options.socketPath, call: call, count: max(1, options.count))
             let (first, whole) = try run.run()
-            print("calls policy=\(options.policy) count=\(first.count) first_p50_ms=\(format(first.p50, 3)) first_p99_ms=\(format(first.p99, 3)) whole_p50_ms=\(format(whole.p50, 3)) whole_p99_ms=\(format(whole.p99, 3))")
+            print("calls\(options.movie.map { " movie=\($0)" } ?? "") policy=\(options.policy) count=\(first.count) first_p50_ms=\(format(first.p50, 3)) first_p99_ms=\(format(first.p99, 3)) whole_p50_ms=\(format(whole.p50, 3)) whole_p99_ms=\(format(whole.p99, 3))")
         }
         return 0
     } catch {
