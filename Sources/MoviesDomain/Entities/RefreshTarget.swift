@@ -1,0 +1,35 @@
+/// Which watchlists a refresh goes through: those of some owners (every owner's when `owners` is
+/// `nil`), all of them or the one named `name`.
+public struct RefreshTarget: Sendable, Hashable, CustomStringConvertible {
+    /// Whose lists; `nil`: everyone's.
+    public var owners: Set<Owner>?
+    /// The one list's name; `nil`: every list of `owners`.
+    public var name: String?
+
+    /// Creates a target.
+    public init(owners: Set<Owner>? = nil, name: String? = nil) {
+        self.owners = owners
+        self.name = name
+    }
+
+    /// Every list of every owner (the timer's refresh, root's `movies refresh`).
+    public static let everything = RefreshTarget()
+
+    /// Whether `list` is one of the target's.
+    public func includes(_ list: Watchlist) -> Bool {
+        (owners?.contains(list.owner) ?? true) && (name == nil || name == list.name)
+    }
+
+    /// Whether every list of `other` is one of this target's.
+    public func covers(_ other: RefreshTarget) -> Bool {
+        let ownersCovered = owners.map { mine in other.owners.map { $0.isSubset(of: mine) } ?? false } ?? true
+        return ownersCovered && (name == nil || name == other.name)
+    }
+
+    /// `all watchlists`, `watchlist 'films'`, or `the watchlists of system, uid 1000`.
+    public var description: String {
+        if let name { return "watchlist '\(name)'" }
+        guard let owners else { return "all watchlists" }
+        return "the watchlists of " + owners.map(\.description).sorted().joined(separator: ", ")
+    }
+}
