@@ -56,7 +56,8 @@ typealias JSONValue = Varlink.JSONValue
             #expect(second["accountId"] == .int(22011))
         }
 
-        var sessionFile: String { directory.file(FileAccountSessionStore.fileName) }
+        /// The caller's own session file (each local user's is theirs: `account-sessions/UID`).
+        var sessionFile: String { directory.file(FileAccountSessionStore.usersDirectoryName + "/\(getuid())") }
     }
 
     static func withWorld(credential: LoadedCredential = .bearer("stub-token"), _ body: (World) async throws -> Void) async throws {
@@ -143,7 +144,7 @@ typealias JSONValue = Varlink.JSONValue
 
     @Test func theServiceSendsAnOfflineEditByItselfWhenTMDBIsBack() async throws {
         try await Self.withWorld { world in
-            let sync = try #require(world.container.accountSync)
+            let sync = try #require(world.container.accounts)
             let service = Task { await sync.run() }
             defer { service.cancel() }
             try await world.signIn()

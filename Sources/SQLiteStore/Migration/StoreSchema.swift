@@ -57,13 +57,15 @@ public enum StoreSchema {
     public static let migrations: [SQLiteMigration] = [version1, version2]
 
     /// The single-file schema as this moviesd writes responses into it: `migrations`, then the
-    /// `reply` column (tests and tools that want every table in one file).
+    /// `reply` column and the rest of the cache's versions, then the watchlists' owners (as the state
+    /// database's version 5): tests and tools that want every table in one file.
     public static let singleFileMigrations: [SQLiteMigration] = migrations + [
         SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply),
         SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
         SQLiteMigration(version: 5, name: changeFeed.name, apply: changeFeed.apply),
         SQLiteMigration(version: 6, name: indexQueue.name, apply: indexQueue.apply),
         SQLiteMigration(version: 7, name: replyVersion.name, apply: replyVersion.apply),
+        SQLiteMigration(version: 8, name: "owners of watchlists", sql: StateSchema.watchlistOwnersSQL),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -227,7 +229,11 @@ public enum StateSchema {
     /// to an owner (issue 31): `owner` is a uid, or -1 for the system (`Owner.system`). The rows of
     /// before become the system's: its watchlists, and the admin group's account. A watchlist is
     /// named uniquely per owner, so a personal list may share a system list's name.
-    public static let owners = SQLiteMigration(version: 5, name: "owners of watchlists and accounts", sql: """
+    public static let owners = SQLiteMigration(version: 5, name: "owners of watchlists and accounts", sql: watchlistOwnersSQL + accountOwnersSQL)
+
+    /// The watchlist tables rebuilt with `owner` (-1, the system, for every row of before); also
+    /// the single-file schema's version 8.
+    static let watchlistOwnersSQL = """
         CREATE TABLE watchlists_owned (
             owner INTEGER NOT NULL,
             name TEXT NOT NULL,
@@ -263,7 +269,10 @@ public enum StateSchema {
         ALTER TABLE watchlists_owned RENAME TO watchlists;
         ALTER TABLE watchlist_queries_owned RENAME TO watchlist_queries;
         ALTER TABLE watchlist_movies_owned RENAME TO watchlist_movies;
+        """
 
+    /// The account tables with `owner` (-1, the system, for every row of before).
+    static let accountOwnersSQL = """
         ALTER TABLE account_outbox ADD COLUMN owner INTEGER NOT NULL DEFAULT -1;
         DROP INDEX account_outbox_movie;
         CREATE INDEX account_outbox_movie ON account_outbox(owner, account_id, list, movie_id);
@@ -296,7 +305,7 @@ public enum StateSchema {
             SELECT -1, account_id, username, pulled_at, last_success_at, last_error, used_at FROM account_sync;
         DROP TABLE account_sync;
         ALTER TABLE account_sync_owned RENAME TO account_sync;
-        """)
+        """
 
     /// Every migration, in order.
     public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries, owners]
