@@ -112,7 +112,11 @@ typealias JSONValue = Varlink.JSONValue
             let status = try await world.call("Status").get()
             #expect(status["account"]?["pending"] == .int(1))
             let someoneElse = try await world.call("Status", uid: 65534).get()
-            #expect(someoneElse["account"] == nil, "the account is shown to authorised callers only")
+            // Another user sees their own account (signed out), nothing of this one's.
+            #expect(someoneElse["account"]?["activity"] == .string("signed_out"))
+            #expect(someoneElse["account"]?["pending"] == .int(0))
+            #expect(someoneElse["account"]?["accountId"] == nil)
+            #expect(someoneElse["systemAccount"] == nil)
             #expect(someoneElse["version"] != nil)
             #expect(status["account"]?["activity"] == .string("offline"))
             #expect(world.stub.account.ids(on: .favorite).isEmpty)
