@@ -46,12 +46,12 @@ typealias JSONValue = Varlink.JSONValue
             }
         }
 
-        func signIn() async throws {
-            let first = try await call("AccountLogin").get()
+        func signIn(uid: UInt32 = getuid()) async throws {
+            let first = try await call("AccountLogin", uid: uid).get()
             #expect(first["signedIn"] == .bool(false))
             #expect(first["approvalUrl"]?.stringValue?.hasPrefix("https://www.themoviedb.org/authenticate/") == true)
             _ = stub.account.approveAllTokens()
-            let second = try await call("AccountLogin").get()
+            let second = try await call("AccountLogin", uid: uid).get()
             #expect(second["signedIn"] == .bool(true))
             #expect(second["accountId"] == .int(22011))
         }
@@ -60,7 +60,10 @@ typealias JSONValue = Varlink.JSONValue
         var sessionFile: String { directory.file(FileAccountSessionStore.usersDirectoryName + "/\(getuid())") }
     }
 
-    static func withWorld(credential: LoadedCredential = .bearer("stub-token"), _ body: (World) async throws -> Void) async throws {
+    static func withWorld(
+        credential: LoadedCredential = .bearer("stub-token"), configure: (inout DaemonConfiguration) -> Void = { _ in },
+        _ body: (World) async throws -> Void
+    ) async throws {
         let stub = TMDBStubServer(configuration: TMDBStubConfiguration())
         let ports = try stub.start()
         defer { stub.stop() }
@@ -70,6 +73,7 @@ typealias JSONValue = Varlink.JSONValue
         configuration.remote.baseURL = "http://127.0.0.1:\(ports.port)/3/"
         configuration.remote.requestsPerSecond = 1000
         configuration.refresh.changeFeed = false
+        configure(&configuration)
         let events = RecordingEventLog()
         let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
         let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: events)
