@@ -35,7 +35,7 @@ import Testing
             watchlists: WatchlistDependencies(
                 manageWatchlists: ManageWatchlistsUseCase(repository: watchlists),
                 refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-                refreshStatus: { RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
+                refreshStatus: { _ in RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
         return MoviesVarlinkService(dependencies: dependencies, settings: .init(version: "t", startedAt: Date(), answerDeadlineSeconds: 1, daemonUID: 999, authorizedGID: nil))
     }
 

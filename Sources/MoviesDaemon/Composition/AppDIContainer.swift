@@ -139,11 +139,17 @@ public final class AppDIContainer: Sendable {
         return WatchlistDependencies(
             manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository, quotas: configuration.users),
             refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-            refreshStatus: {
+            refreshStatus: { caller in
                 let progress = await refresher.currentProgress()
                 let schedule = await scheduler?.state()
+                // Another user's lists and queries are not to be followed step by step: the
+                // running refresh's progress and the last one's first error are shown to root, and
+                // to a user whose own lists alone they are about.
+                let follows = await refresher.currentTarget()?.mayBeFollowed(by: caller) ?? false
+                var last = await refresher.lastRefresh()
+                if caller?.isRoot != true { last?.firstError = nil }
                 return RefreshStatus(
-                    running: progress != nil, progress: progress, last: await refresher.lastRefresh(),
+                    running: progress != nil, progress: follows ? progress : nil, last: last,
                     scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt, changeFeed: await changeFeed?.status())
             })
     }

@@ -323,9 +323,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
-        let refresh = await dependencies.watchlists?.refreshStatus()
-        // The account is personal: the caller's own, and the system's for administrators.
         let caller = caller(call)
+        let refresh = await dependencies.watchlists?.refreshStatus(caller)
+        // The account is personal: the caller's own, and the system's for administrators.
         var account: AccountSyncStatus?
         if let caller { account = try? await dependencies.account?.status(caller.personal) }
         let systemAccount = caller?.isAdministrator == true ? try? await dependencies.account?.status(.system) : nil

@@ -144,6 +144,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// The progress of the refresh running now, if any.
     public func currentProgress() -> RefreshProgress? { running == nil ? nil : latestProgress }
 
+    /// Whose lists the refresh running now goes through, if one runs.
+    public func currentTarget() -> RefreshTarget? { running?.target }
+
     /// How many callers wait on the refresh running now (the starter and those who joined).
     var callersOfRunningRefresh: Int { running.map { subscribers[$0.id]?.count ?? 0 } ?? 0 }
 

@@ -20,10 +20,18 @@ public struct RefreshTarget: Sendable, Hashable, CustomStringConvertible {
         (owners?.contains(list.owner) ?? true) && (name == nil || name == list.name)
     }
 
-    /// Whether every list of `other` is one of this target's.
+    /// Whether a refresh of `other` may join a running refresh of this target: it does every list
+    /// of `other` and goes through no one else's (the same owners), since whoever joins follows its
+    /// progress step by step, list names and queries included.
     public func covers(_ other: RefreshTarget) -> Bool {
-        let ownersCovered = owners.map { mine in other.owners.map { $0.isSubset(of: mine) } ?? false } ?? true
-        return ownersCovered && (name == nil || name == other.name)
+        owners == other.owners && (name == nil || name == other.name)
+    }
+
+    /// Whether `caller` may follow a refresh of this target (its progress and first error): root
+    /// always, others when it goes through their own lists only.
+    public func mayBeFollowed(by caller: Caller?) -> Bool {
+        guard let caller else { return false }
+        return caller.isRoot || owners == [caller.personal]
     }
 
     /// `all watchlists`, `watchlist 'films'`, or `the watchlists of system, uid 1000`.
