@@ -340,6 +340,16 @@ def run_checks(address, fixtures, shipped, checks):
               isinstance(added, dict) and sorted(added["watchlist"]["movieIds"]) == [348, 550], "AddToWatchlist (%r)" % (added,))
     lists = typed.call("Watchlists")
     checks.ok(isinstance(lists, dict) and any(w["name"] == "typed" for w in lists["watchlists"]), "Watchlists lists it")
+    # Issue 31: a personal list carries its owner's uid, a system list none; both under one name.
+    mine = typed.call("AddToWatchlist", name="mine", movieIds=[550], system=False)
+    checks.ok(isinstance(mine, dict) and mine["watchlist"].get("owner") == os.getuid(), "a personal list names its owner (%r)" % (mine,))
+    shared = typed.call("AddToWatchlist", name="shared", movieIds=[550], system=True)
+    checks.ok(isinstance(shared, dict) and "owner" not in shared["watchlist"], "a system list has no owner (%r)" % (shared,))
+    everyone = typed.call("Watchlists", allUsers=True)
+    checks.ok(isinstance(everyone, dict) and len(everyone["watchlists"]) >= 3, "Watchlists allUsers (root)")
+    checks.ok(isinstance(typed.call("DeleteWatchlist", name="mine", system=False), dict), "DeleteWatchlist of one's own")
+    checks.ok(isinstance(typed.call("DeleteWatchlist", name="shared", system=True), dict), "DeleteWatchlist of the system's")
+    typed.call("Pending", system=True)  # NotSignedIn, checked against the IDL
     typed.call("Refresh", watchlist="typed")
     progress = typed.call("Refresh", watchlist="typed", _more=True)
     checks.ok(isinstance(progress, list) and progress and "summary" in progress[-1], "Refresh --more ends with a summary")

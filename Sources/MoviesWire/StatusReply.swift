@@ -16,15 +16,19 @@ public struct StatusReply: Sendable, Hashable, Codable {
     public var refresh: RefreshStatus?
     /// The local database's health, from daemons that report it.
     public var storage: StorageHealth?
-    /// The TMDB account's outbox, from daemons with a TMDB credential.
+    /// The caller's own TMDB account's outbox, from daemons with a TMDB credential.
     public var account: AccountSyncStatus?
+    /// The system's TMDB account's outbox (the admin group's), for administrators only.
+    public var systemAccount: AccountSyncStatus?
 
     /// Creates a reply.
     public init(
         version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil,
-        refresh: RefreshStatus? = nil, storage: StorageHealth? = nil, account: AccountSyncStatus? = nil
+        refresh: RefreshStatus? = nil, storage: StorageHealth? = nil, account: AccountSyncStatus? = nil,
+        systemAccount: AccountSyncStatus? = nil
     ) {
         self.account = account
+        self.systemAccount = systemAccount
         self.storage = storage
         self.refresh = refresh
         self.version = version

@@ -15,7 +15,7 @@ struct StorageEndToEndTests {
     func fillStateDatabase(_ sandbox: Sandbox) throws {
         let sql = """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
-            INSERT INTO watchlists (name) SELECT 'list-' || i || '-' || hex(randomblob(64)) FROM n;
+            INSERT INTO watchlists (owner, name) SELECT -1, 'list-' || i || '-' || hex(randomblob(64)) FROM n;
             """
         let result = try ProcessRunner.run(sqlite3, [Self.statePath(sandbox), sql])
         #expect(result.status == 0, "\(result.stderr)")

@@ -46,20 +46,24 @@ typealias JSONValue = Varlink.JSONValue
             }
         }
 
-        func signIn() async throws {
-            let first = try await call("AccountLogin").get()
+        func signIn(uid: UInt32 = getuid()) async throws {
+            let first = try await call("AccountLogin", uid: uid).get()
             #expect(first["signedIn"] == .bool(false))
             #expect(first["approvalUrl"]?.stringValue?.hasPrefix("https://www.themoviedb.org/authenticate/") == true)
             _ = stub.account.approveAllTokens()
-            let second = try await call("AccountLogin").get()
+            let second = try await call("AccountLogin", uid: uid).get()
             #expect(second["signedIn"] == .bool(true))
             #expect(second["accountId"] == .int(22011))
         }
 
-        var sessionFile: String { directory.file(FileAccountSessionStore.fileName) }
+        /// The caller's own session file (each local user's is theirs: `account-sessions/UID`).
+        var sessionFile: String { directory.file(FileAccountSessionStore.usersDirectoryName + "/\(getuid())") }
     }
 
-    static func withWorld(credential: LoadedCredential = .bearer("stub-token"), _ body: (World) async throws -> Void) async throws {
+    static func withWorld(
+        credential: LoadedCredential = .bearer("stub-token"), configure: (inout DaemonConfiguration) -> Void = { _ in },
+        _ body: (World) async throws -> Void
+    ) async throws {
         let stub = TMDBStubServer(configuration: TMDBStubConfiguration())
         let ports = try stub.start()
         defer { stub.stop() }
@@ -69,6 +73,7 @@ typealias JSONValue = Varlink.JSONValue
         configuration.remote.baseURL = "http://127.0.0.1:\(ports.port)/3/"
         configuration.remote.requestsPerSecond = 1000
         configuration.refresh.changeFeed = false
+        configure(&configuration)
         let events = RecordingEventLog()
         let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
         let container = try AppDIContainer(configuration: configuration, paths: paths, credential: credential, events: events)
@@ -111,7 +116,11 @@ typealias JSONValue = Varlink.JSONValue
             let status = try await world.call("Status").get()
             #expect(status["account"]?["pending"] == .int(1))
             let someoneElse = try await world.call("Status", uid: 65534).get()
-            #expect(someoneElse["account"] == nil, "the account is shown to authorised callers only")
+            // Another user sees their own account (signed out), nothing of this one's.
+            #expect(someoneElse["account"]?["activity"] == .string("signed_out"))
+            #expect(someoneElse["account"]?["pending"] == .int(0))
+            #expect(someoneElse["account"]?["accountId"] == nil)
+            #expect(someoneElse["systemAccount"] == nil)
             #expect(someoneElse["version"] != nil)
             #expect(status["account"]?["activity"] == .string("offline"))
             #expect(world.stub.account.ids(on: .favorite).isEmpty)
@@ -143,7 +152,7 @@ typealias JSONValue = Varlink.JSONValue
 
     @Test func theServiceSendsAnOfflineEditByItselfWhenTMDBIsBack() async throws {
         try await Self.withWorld { world in
-            let sync = try #require(world.container.accountSync)
+            let sync = try #require(world.container.accounts)
             let service = Task { await sync.run() }
             defer { service.cancel() }
             try await world.signIn()

@@ -111,7 +111,7 @@ import Testing
     @Test(arguments: [
         ("[Daemon]\nFoo\u{1B}[2J=1\n", "moviesd: /m.conf:2: unknown key 'Foo\\u{1B}[2J' in section [Daemon]"),
         ("[Daemon]\nLogLevel=loud\rok\n", "moviesd: /m.conf:2: invalid value 'loud\\u{D}ok' for LogLevel in section [Daemon]: expected one of debug, info, notice, warning, error"),
-        ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon] (expected one of [Daemon], [Remote], [Cache], [Refresh])"),
+        ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
         ("[Daemon]\nMaxConnections=\t5x\n", "moviesd: /m.conf:2: invalid value '5x' for MaxConnections in section [Daemon]: expected an integer between 1 and 1000000"),
     ])
     func controlCharactersInQuotedTextAreEscaped(text: String, expected: String) {
@@ -133,7 +133,13 @@ import Testing
             .map { $0.hasPrefix("#") && $0.contains("=") && !$0.contains(" ") ? String($0.dropFirst()) : String($0) }
             .joined(separator: "\n")
         let documented = try ConfigurationFile(contents: uncommented, path: path)
-        #expect(Set(documented.entries.map { "\($0.section).\($0.key)" }) == Set(ConfigurationSchema.settings.map { "\($0.section).\($0.key)" }))
+        // The shipped file stays as released (ShippedConfigurationStabilityTests): settings added
+        // since are documented in moviesd.conf(5) alone.
+        let addedSince = ConfigurationSchema.settings.filter { $0.section == "Users" }
+        let manual = try String(contentsOfFile: path.replacingOccurrences(of: "etc/moviesd.conf", with: "man/moviesd.conf.5"), encoding: .utf8)
+        for setting in addedSince { #expect(manual.contains(".B \(setting.key)="), "moviesd.conf(5) lacks \(setting.key)=") }
+        let listed = Set(ConfigurationSchema.settings.map { "\($0.section).\($0.key)" }).subtracting(addedSince.map { "\($0.section).\($0.key)" })
+        #expect(Set(documented.entries.map { "\($0.section).\($0.key)" }) == listed)
         let defaults = DaemonConfiguration()
         var applied = try documented.applied(to: defaults)
         applied.daemon.socketPath = nil
@@ -144,7 +150,7 @@ import Testing
 
     @Test(arguments: [
         ("[Daemon]\nFoo=1\n", "moviesd: /etc/m.conf:2: unknown key 'Foo' in section [Daemon]"),
-        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh])"),
+        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
         ("MaxConnections=3\n", "moviesd: /etc/m.conf:1: key 'MaxConnections' is outside of any section (add [Daemon], [Remote] or [Cache] above it)"),
         ("[Daemon]\n\njust words\n", "moviesd: /etc/m.conf:3: expected 'Key=Value', '[Section]' or a comment, got 'just words'"),
         ("[Daemon\n", "moviesd: /etc/m.conf:1: malformed section header '[Daemon' (expected [Section])"),

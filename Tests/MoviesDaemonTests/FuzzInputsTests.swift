@@ -42,6 +42,11 @@ import Testing
         }
     }
 
+    @Test func theVarlinkSeedsActAsSeveralUsers() throws {
+        let users = try FuzzInputs.all("varlink").compactMap { $0.bytes.first }.map(FuzzExchange.user(selectedBy:))
+        #expect(Set(users.map { $0 ?? 0 }).count == FuzzExchange.users.count, "every user of the target has a seed")
+    }
+
     @Test func everyVarlinkInputIsAnsweredInTheProtocolAndTheConnectionClosed() async throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -50,16 +55,25 @@ import Testing
         let service = container.makeMoviesService(startedAt: Date(), daemonUID: getuid(), authorizedGID: nil)
         let server = container.makeServer(handlers: [service])
         let listener = try VarlinkListener.bind(path: paths.socketPath)
+        // Other users connect too (the first byte picks who): the socket is everyone's.
+        chmod(directory.path, 0o755)
+        chmod(paths.socketPath, 0o666)
         let running = Task { try await server.run(on: listener) }
         for input in try FuzzInputs.all("varlink") where !input.bytes.isEmpty {
-            // As the target: the first byte is the write size (0: all at once), the rest the stream.
+            // As the target: the first byte is the write size (0: all at once) and picks the user,
+            // the rest is the stream.
             let chunk = input.bytes[0] == 0 ? Int.max : Int(input.bytes[0])
+            let uid = FuzzExchange.user(selectedBy: input.bytes[0])
             let stream = Array(input.bytes.dropFirst())
             let replies = try await ServiceHarness.offThread {
-                try FuzzExchange.run(stream, chunk: chunk, path: paths.socketPath, seconds: ProcessDeadline.seconds)
+                try FuzzExchange.run(stream, chunk: chunk, path: paths.socketPath, seconds: ProcessDeadline.seconds, as: uid)
             }
-            for problem in FuzzExchange.problems(replies: replies, stream: stream) {
+            for problem in FuzzExchange.problems(replies: replies, stream: stream, uid: uid) {
                 Issue.record("\(input.name): \(problem)")
+            }
+            if input.name == "corpus/personal-bob", getuid() == 0 {
+                // The daemon saw uid 1002 connect (SO_PEERCRED): the list is bob's.
+                #expect(replies.contains { String(decoding: $0, as: UTF8.self).contains(#""owner":1002"#) }, "the uid switch did not take")
             }
             // A whole call is answered (but a oneway one); a message cut off by the close is not.
             let wholeCalls = stream.filter { $0 == 0 }.count

@@ -35,7 +35,7 @@ import Testing
             watchlists: WatchlistDependencies(
                 manageWatchlists: ManageWatchlistsUseCase(repository: watchlists),
                 refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-                refreshStatus: { RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
+                refreshStatus: { _ in RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
         return MoviesVarlinkService(dependencies: dependencies, settings: .init(version: "t", startedAt: Date(), answerDeadlineSeconds: 1, daemonUID: 999, authorizedGID: nil))
     }
 
@@ -46,27 +46,37 @@ import Testing
         return try await service.handle(call, replies: writer)
     }
 
-    @Test func editsNeedAnAuthorisedPeerButListingDoesNot() async throws {
+    @Test func systemListsNeedAnAdministratorPersonalOnesAnyoneAndListingIsOpen() async throws {
         let service = Self.service()
         let add: [String: JSONValue] = ["name": .string("films"), "queries": .array([.string("heat")]), "movieIds": .array([.int(603)]), "pages": .int(2)]
+        let system: [String: JSONValue] = ["system": .bool(true)]
         let edits: [(String, [String: JSONValue])] = [
-            ("AddToWatchlist", add), ("RemoveFromWatchlist", ["name": .string("films"), "movieIds": .array([.int(603)])]),
-            ("DeleteWatchlist", ["name": .string("films")]), ("Refresh", [:]),
+            ("AddToWatchlist", add.merging(system) { $1 }),
+            ("RemoveFromWatchlist", ["name": .string("films"), "movieIds": .array([.int(603)]), "system": .bool(true)]),
+            ("DeleteWatchlist", ["name": .string("films"), "system": .bool(true)]), ("Refresh", system),
         ]
         for (method, parameters) in edits {
             await #expect(throws: VarlinkError.permissionDenied, "\(method)") { try await Self.call(service, method, parameters, peer: Self.nobody) }
         }
-        let added = try await Self.call(service, "AddToWatchlist", add, peer: Self.root)
+        let added = try await Self.call(service, "AddToWatchlist", add.merging(system) { $1 }, peer: Self.root)
         #expect(added["watchlist"]?.serializedString.contains(#""pages":2"#) == true)
+        #expect(added["watchlist"]?["owner"] == nil, "a system list has no owner")
         let listed = try await Self.call(service, "Watchlists", peer: Self.nobody)
         #expect(listed["watchlists"]?.serializedString.contains(#""movieIds":[603]"#) == true)
+        // Without system, nobody's "films" is nobody's own list, beside the system's.
+        let own = try await Self.call(service, "AddToWatchlist", ["name": .string("films"), "movieIds": .array([.int(11)])], peer: Self.nobody)
+        #expect(own["watchlist"]?["owner"] == .int(65534))
+        #expect(try await Self.call(service, "Watchlists", peer: Self.nobody)["watchlists"]?.arrayValue?.count == 2)
+        #expect(try await Self.call(service, "Watchlists", peer: Self.root)["watchlists"]?.arrayValue?.count == 1, "root's own view")
+        #expect(try await Self.call(service, "Watchlists", ["allUsers": .bool(true)], peer: Self.root)["watchlists"]?.arrayValue?.count == 2)
+        // Root's "films" is the system's (root has none of its own).
         let removed = try await Self.call(service, "RemoveFromWatchlist", ["name": .string("films"), "queries": .array([.string("HEAT")])], peer: Self.root)
         #expect(removed["watchlist"]?.serializedString.contains("heat") == false)
         _ = try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root)
         // A missing watchlist is NotFound naming it (it was InvalidArgument "parameters": exit 64 in the CLI).
         await #expect(throws: VarlinkError(name: "io.moviesd.Movies.NotFound", parameters: [
             "id": .int(0), "reason": .string("there is no watchlist named 'films'"), "watchlist": .string("films"),
-        ])) { try await Self.call(service, "DeleteWatchlist", ["name": .string("films")], peer: Self.root) }
+        ])) { try await Self.call(service, "DeleteWatchlist", ["name": .string("films"), "system": .bool(true)], peer: Self.root) }
         await #expect(throws: VarlinkError.invalidParameter("queries")) {
             try await Self.call(service, "AddToWatchlist", ["name": .string("x"), "queries": .string("not an array")], peer: Self.root)
         }

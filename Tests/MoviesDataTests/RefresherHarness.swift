@@ -61,7 +61,7 @@ struct RefresherHarness {
 
     func add(_ name: String = "films", queries: [String] = [], pages: Int = 3, movies ids: [Int] = []) async throws {
         let entries = try queries.map { try WatchlistQuery(query: MovieQuery($0)!, pages: pages) }
-        _ = try await repository.add(to: name, queries: entries, movieIDs: ids)
+        _ = try await repository.add(to: name, owner: .system, queries: entries, movieIDs: ids)
     }
 
     /// Answers `query` page `page` from the cache only.

@@ -3,23 +3,32 @@ import MoviesDomain
 
 /// `WatchlistStorage` in memory, for tests.
 public actor InMemoryWatchlistStorage: WatchlistStorage {
-    private var lists: [String: Watchlist] = [:]
+    private struct Key: Hashable {
+        let owner: Owner
+        let name: String
+    }
+
+    private var lists: [Key: Watchlist] = [:]
 
     /// Creates an empty storage.
     public init() {}
 
-    /// Every list, by name.
+    /// Every list: the system's first, then by uid, by name.
     public func watchlists() -> [Watchlist] {
-        lists.values.sorted { $0.name < $1.name }
+        lists.values.sorted { ($0.owner.sortKey, $0.name) < ($1.owner.sortKey, $1.name) }
     }
 
     /// Inserts or replaces a list.
     public func save(_ watchlist: Watchlist) {
-        lists[watchlist.name] = watchlist
+        lists[Key(owner: watchlist.owner, name: watchlist.name)] = watchlist
     }
 
     /// Deletes a list.
-    public func delete(name: String) -> Bool {
-        lists.removeValue(forKey: name) != nil
+    public func delete(name: String, owner: Owner) -> Bool {
+        lists.removeValue(forKey: Key(owner: owner, name: name)) != nil
     }
+}
+
+extension Owner {
+    fileprivate var sortKey: Int64 { user.map { Int64($0.uid) } ?? -1 }
 }

@@ -48,8 +48,12 @@ import Testing
             try connection.run("INSERT INTO recent_queries (canonical, query, saved_at) VALUES ('alien', 'Alien', ?)", [.date(Date(timeIntervalSince1970: 20))])
         }
         if version >= 2 {
-            let query = try WatchlistQuery(query: MovieQuery("Zodiac")!, pages: 2)
-            try await SQLiteWatchlistStorage(store: legacy).save(Watchlist(name: "noir", queries: [query], movieIDs: [603, 11]))
+            // As moviesd 0.x stored them: lists without owners.
+            try await legacy.write { connection in
+                try connection.run("INSERT INTO watchlists (name) VALUES ('noir')")
+                try connection.run("INSERT INTO watchlist_queries (watchlist, position, canonical, query, pages) VALUES ('noir', 0, 'zodiac', 'Zodiac', 2)")
+                try connection.run("INSERT INTO watchlist_movies (watchlist, position, movie_id) VALUES ('noir', 0, 603), ('noir', 1, 11)")
+            }
         }
         await legacy.close()
     }
@@ -97,6 +101,7 @@ import Testing
             #expect(again.isEmpty)
             let lists = try await SQLiteWatchlistStorage(store: databases.state).watchlists()
             #expect(lists.map(\.name) == ["noir"])
+            #expect(lists.map(\.owner) == [.system], "a list of before is the system's")
             #expect(lists.first?.queries.map(\.query.query) == ["Zodiac"])
             #expect(lists.first?.queries.map(\.pages) == [2])
             #expect(lists.first?.movieIDs == [603, 11])

@@ -143,7 +143,7 @@ import Testing
                 switch Int.random(in: 0..<3, using: &random) {
                 case 0:
                     let name = "list-\(movieID % 3)"
-                    _ = try await watchlists.add(to: name, queries: [], movieIDs: [movieID])
+                    _ = try await watchlists.add(to: name, owner: .system, queries: [], movieIDs: [movieID])
                     expected.watchlistMovies[name, default: []].insert(movieID)
                 case 1:
                     let edit = try AccountEdit(movieID: movieID, change: .watchlist(true))

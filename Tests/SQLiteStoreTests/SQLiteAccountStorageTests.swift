@@ -120,7 +120,10 @@ import Testing
     @Test func aStateDatabaseOfSchemaOneKeepsItsWatchlistsAndGainsTheOutbox() async throws {
         try await TemporaryDatabase.with { database in
             var store = try SQLiteStore(path: database.path, readers: 1, migrator: SQLiteMigrator(migrations: [StateSchema.version1]))
-            try await SQLiteWatchlistStorage(store: store).save(Watchlist(name: "noir", movieIDs: [603]))
+            try await store.write { connection in
+                try connection.run("INSERT INTO watchlists (name) VALUES ('noir')")
+                try connection.run("INSERT INTO watchlist_movies (watchlist, position, movie_id) VALUES ('noir', 0, 603)")
+            }
             await store.close()
             store = try Self.open(database)
             #expect(try await SQLiteWatchlistStorage(store: store).watchlists().map(\.movieIDs) == [[603]])

@@ -91,6 +91,11 @@ import Testing
             try await store.write { connection in
                 let pages = try connection.integer("PRAGMA page_count") ?? 1
                 _ = try connection.integer("PRAGMA max_page_count = \(pages)")
+                try connection.execute("CREATE TABLE filler (bytes BLOB)")
+            }
+            // Pages migrations freed (a table rebuilt) are filled too, so the file is full indeed.
+            for _ in 0..<10_000 {
+                guard (try? await store.write { try $0.run("INSERT INTO filler VALUES (zeroblob(256))") }) != nil else { break }
             }
             let events = RecordingEventLog()
             let remote = ScriptedMoviesRemote()

@@ -30,8 +30,8 @@ import Testing
             try await storage.save(Watchlist(name: "a", queries: [Self.entry("matrix")], movieIDs: [1, 2]))
             try await storage.save(Watchlist(name: "a", queries: [], movieIDs: [2]))
             #expect(try await storage.watchlists() == [Watchlist(name: "a", movieIDs: [2])])
-            #expect(try await storage.delete(name: "a"))
-            #expect(try await storage.delete(name: "a") == false)
+            #expect(try await storage.delete(name: "a", owner: .system))
+            #expect(try await storage.delete(name: "a", owner: .system) == false)
             #expect(try await storage.watchlists().isEmpty)
             let orphans = try await store.read { try $0.integer("SELECT count(*) FROM watchlist_movies") }
             #expect(orphans == 0)

@@ -43,4 +43,12 @@ public protocol MoviesClient {
     func pending(dismissRejected: Bool) throws(ClientError) -> ClientReply<PendingReply>
     /// Sends and pulls now; with `waitSeconds`, until settled, blocked or out of time.
     func sync(waitSeconds: Double?) throws(ClientError) -> ClientReply<SyncReply>
+    /// A client whose watchlist, refresh and account calls act on the system's (`--system`).
+    func actingOnSystem() -> any MoviesClient
+}
+
+extension MoviesClient {
+    /// A client whose watchlist, refresh and account calls act on the system's (`system: true`)
+    /// rather than the caller's own; this one, for clients that have no such choice (fakes).
+    public func actingOnSystem() -> any MoviesClient { self }
 }

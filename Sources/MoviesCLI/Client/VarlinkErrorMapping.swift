@@ -47,6 +47,9 @@ enum VarlinkErrorMapping {
             return .tooManyConnections(reason)
         case "io.moviesd.Movies.NotSignedIn":
             return .notSignedIn(reason)
+        case "io.moviesd.Movies.QuotaExceeded":
+            // The reason names the [Users] setting: an administrator can raise it.
+            return .other(reason)
         case "io.moviesd.Movies.StorageFailure":
             return .storageFailure(reason, fault: parameters[string: "fault"])
         case "org.varlink.service.PermissionDenied":

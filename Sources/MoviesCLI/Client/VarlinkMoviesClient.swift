@@ -13,12 +13,28 @@ public final class VarlinkMoviesClient: MoviesClient {
     public let socketPath: String
     private let timeoutMilliseconds: Int?
     private var connection: VarlinkClient?
+    /// Whether the calls that take `system` act on the system's watchlists or account.
+    public let actsOnSystem: Bool
+
+    /// The methods that act on the caller's own watchlists or account, or with `system: true` on
+    /// the system's.
+    static let ownedMethods: Set<String> = [
+        "AddToWatchlist", "RemoveFromWatchlist", "DeleteWatchlist", "Refresh",
+        "AccountLogin", "AccountLogout", "AccountEdit", "Account", "Pending", "Sync",
+    ]
 
     /// Creates a client for the daemon at `socketPath`; it connects on the first call, and waits
     /// at most `timeoutMilliseconds` for the connection and for each reply (`nil`: forever).
-    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000) {
+    /// `actsOnSystem`: the watchlist and account calls act on the system's (`--system`).
+    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000, actsOnSystem: Bool = false) {
         self.socketPath = socketPath
         self.timeoutMilliseconds = timeoutMilliseconds
+        self.actsOnSystem = actsOnSystem
+    }
+
+    /// A client on the same socket acting on the system's watchlists and account.
+    public func actingOnSystem() -> any MoviesClient {
+        VarlinkMoviesClient(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds, actsOnSystem: true)
     }
 
     deinit { connection?.close() }
@@ -94,6 +110,8 @@ public final class VarlinkMoviesClient: MoviesClient {
         onReply: (ClientReply<Value>) -> Void
     ) throws(ClientError) {
         let client = try connect()
+        var arguments = arguments
+        if actsOnSystem, Self.ownedMethods.contains(method) { arguments["system"] = .bool(true) }
         var failure: ClientError?
         do {
             try client.call("\(Self.interface).\(method)", parameters: arguments, more: more) { reply in

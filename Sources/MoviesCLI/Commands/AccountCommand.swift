@@ -19,6 +19,7 @@ struct AccountCommand: MoviesCommand {
             ArgumentSpec(name: "unrate ID…", help: "Remove ratings."),
         ],
         options: [
+            .flag("--system", help: "Act on the system TMDB account (the admin group's, and LoadCredential=tmdb-session), not your own."),
             .flag("--wait", help: "login: keep asking until you approved the sign-in (or it expires); an edit: wait for TMDB to take it, through retries."),
             .option("--timeout", value: "D", help: "login --wait: give up after D (default 10m; 90s, 5m…); an edit's --wait: after D (default and most 60s)."),
         ],
@@ -58,7 +59,11 @@ struct AccountCommand: MoviesCommand {
 
     let action: Action
 
+    /// `--system`: the system's watchlists or account rather than the caller's own.
+    let system: Bool
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        system = arguments.has("--system")
         var words = arguments.positionals
         let verb = words.isEmpty ? "show" : words.removeFirst()
         let wait = arguments.has("--wait")
@@ -123,7 +128,8 @@ struct AccountCommand: MoviesCommand {
         }
     }
 
-    func run(_ context: CommandContext) -> ExitCode {
+    func run(_ commandContext: CommandContext) -> ExitCode {
+        let context = system ? commandContext.actingOnSystem() : commandContext
         do {
             switch action {
             case .login(let wait, let timeout):

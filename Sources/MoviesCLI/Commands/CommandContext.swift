@@ -7,7 +7,7 @@ import MoviesDomain
 /// whether to print JSON, and the clock.
 struct CommandContext {
     /// The daemon, through the `MoviesClient` port.
-    let client: any MoviesClient
+    var client: any MoviesClient
     /// Which daemon `client` talks to (`movies status` names it); `nil` in tests that do not say.
     var daemonSocket: DaemonSocket?
     /// Standard output.
@@ -36,6 +36,14 @@ struct CommandContext {
     var pause: (Double) -> Void = { seconds in
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         _ = nanosleep(&request, nil)
+    }
+
+    /// This context with a client whose watchlist and account calls act on the system's lists and
+    /// account (`--system`) rather than the caller's own.
+    func actingOnSystem() -> CommandContext {
+        var context = self
+        context.client = client.actingOnSystem()
+        return context
     }
 
     /// Prints `error` on standard error (and with `--json`, as the one JSON error line on standard

@@ -7,7 +7,7 @@ struct PendingCommand: MoviesCommand {
         abstract: "List the TMDB account edits not yet on TMDB, and those TMDB refused.",
         usage: "pending [--dismiss-rejected]",
         arguments: [],
-        options: [.flag("--dismiss-rejected", help: "Forget the edits TMDB refused (after reading why).")],
+        options: [.flag("--system", help: "The system TMDB account's outbox (the admin group's), not your own."), .flag("--dismiss-rejected", help: "Forget the edits TMDB refused (after reading why).")],
         discussion: """
             Each edit shows its state: pending (waiting for TMDB; tried again at the time shown), \
             blocked_on_auth (TMDB refused the session: sign in again), delivered (on TMDB, its lists \
@@ -18,12 +18,17 @@ struct PendingCommand: MoviesCommand {
 
     let dismissRejected: Bool
 
+    /// `--system`: the system's watchlists or account rather than the caller's own.
+    let system: Bool
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        system = arguments.has("--system")
         guard arguments.positionals.isEmpty else { throw UsageError("'pending' takes no arguments", command: "pending") }
         dismissRejected = arguments.has("--dismiss-rejected")
     }
 
-    func run(_ context: CommandContext) -> ExitCode {
+    func run(_ commandContext: CommandContext) -> ExitCode {
+        let context = system ? commandContext.actingOnSystem() : commandContext
         do {
             let reply = try context.client.pending(dismissRejected: dismissRejected)
             context.json ? context.answer(reply.parameters) : context.print(AccountListView.pendingLines(reply.value, now: context.now()))

@@ -9,6 +9,7 @@ struct RefreshCommand: MoviesCommand {
         usage: "refresh [NAME] [--all] [--quiet]",
         arguments: [ArgumentSpec(name: "NAME", help: "The watchlist to refresh (default: all of them).")],
         options: [
+            .flag("--system", help: "Only the system watchlists (root and the admin group), not your own."),
             .flag("--all", help: "Fetch every entry again, not only what is due."),
             .flag("--quiet", "-q", help: "Print nothing but errors (the default when output is not a terminal)."),
         ],
@@ -32,7 +33,11 @@ struct RefreshCommand: MoviesCommand {
         positionals.isEmpty ? .watchlists : .nothing
     }
 
+    /// `--system`: the system's watchlists or account rather than the caller's own.
+    let system: Bool
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        system = arguments.has("--system")
         guard arguments.positionals.count <= 1 else {
             throw UsageError("'refresh' takes at most one watchlist NAME", command: "refresh")
         }
@@ -41,7 +46,8 @@ struct RefreshCommand: MoviesCommand {
         quiet = arguments.has("--quiet")
     }
 
-    func run(_ context: CommandContext) -> ExitCode {
+    func run(_ commandContext: CommandContext) -> ExitCode {
+        let context = system ? commandContext.actingOnSystem() : commandContext
         let viewModel = RefreshViewModel(client: context.client)
         let showsProgress = !quiet && !context.json && context.terminal.isTTY
         var answer: JSONValue?

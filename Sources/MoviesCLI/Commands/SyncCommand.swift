@@ -10,6 +10,7 @@ struct SyncCommand: MoviesCommand {
         usage: "sync [--wait] [--timeout D]",
         arguments: [],
         options: [
+            .flag("--system", help: "Sync the system TMDB account (the admin group's), not your own."),
             .flag("--wait", help: "Return only when every edit is on TMDB and shown by its lists (or something blocks)."),
             .option("--timeout", value: "D", help: "With --wait, give up after D (default 2m; 90s, 10m…, at most 1h)."),
         ],
@@ -23,7 +24,11 @@ struct SyncCommand: MoviesCommand {
     let wait: Bool
     let timeoutSeconds: Int
 
+    /// `--system`: the system's watchlists or account rather than the caller's own.
+    let system: Bool
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        system = arguments.has("--system")
         guard arguments.positionals.isEmpty else { throw UsageError("'sync' takes no arguments", command: "sync") }
         wait = arguments.has("--wait")
         var timeout = 120
@@ -40,7 +45,8 @@ struct SyncCommand: MoviesCommand {
     /// The longest one `Sync` call waits: the client gives up on a call after 60 s.
     static let callSeconds = 45.0
 
-    func run(_ context: CommandContext) -> ExitCode {
+    func run(_ commandContext: CommandContext) -> ExitCode {
+        let context = system ? commandContext.actingOnSystem() : commandContext
         do {
             let deadline = context.now().addingTimeInterval(Double(timeoutSeconds))
             var reply = try context.client.sync(waitSeconds: wait ? min(Self.callSeconds, Double(timeoutSeconds)) : nil)

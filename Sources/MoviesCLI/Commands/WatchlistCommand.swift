@@ -2,7 +2,8 @@ import CommandLineSupport
 import MoviesDomain
 import MoviesWire
 
-/// `movies watchlist add|rm|ls|delete`: edits and lists watchlists (edits: authorised callers).
+/// `movies watchlist add|rm|ls|delete`: edits and lists the caller's own watchlists, and the
+/// system's (`--system`: edits for root and the admin group).
 struct WatchlistCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "watchlist",
@@ -14,10 +15,11 @@ struct WatchlistCommand: MoviesCommand {
             ArgumentSpec(name: "QUERY…", help: "Search queries; quote a query of several words."),
         ],
         options: [
+            .flag("--system", help: "The system watchlist of NAME (shared, edited by root and the admin group), not your own; with ls, only the system lists."),
             .option("--pages", value: "N", help: "Result pages to prefetch per added query (default 3)."),
             .option("--movie", value: "ID", help: "A movie id to add or remove; repeat for several."),
         ],
-        discussion: "Watchlist entries are pinned (never evicted) and refreshed ahead of expiry. Only root, the daemon's user and members of its admin group may edit; others get exit code 77."
+        discussion: "Watchlist entries are pinned (never evicted) and refreshed ahead of expiry. Everyone may keep personal watchlists (within the daemon's [Users] quotas); they are listed to, edited and refreshed by their owner (and root) only. System watchlists are listed to everyone; only root, the daemon's user and members of its admin group edit them (--system; others get exit code 77). A NAME means your own list of that name if you have one, else (for the admin group) the system list of that name."
     )
 
     /// The actions, as completed.
@@ -49,7 +51,11 @@ struct WatchlistCommand: MoviesCommand {
 
     let action: Action
 
+    /// `--system`: the system's watchlists or account rather than the caller's own.
+    let system: Bool
+
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        system = arguments.has("--system")
         var words = arguments.positionals
         guard !words.isEmpty else { throw UsageError("say add, rm, ls or delete, e.g. 'movies watchlist add films matrix'", command: "watchlist") }
         let verb = words.removeFirst()
@@ -83,16 +89,18 @@ struct WatchlistCommand: MoviesCommand {
         }
     }
 
-    func run(_ context: CommandContext) -> ExitCode {
+    func run(_ commandContext: CommandContext) -> ExitCode {
+        let context = system ? commandContext.actingOnSystem() : commandContext
         do throws(ClientError) {
             switch action {
             case .list(nil):
                 let reply = try context.client.watchlists()
+                let lists = reply.value.watchlists.filter { !system || $0.owner == .system }
                 context.json
-                    ? context.answer(reply.parameters)
-                    : context.print(WatchlistListView.lines(reply.value.watchlists, titles: Self.cachedTitles(reply.value.watchlists, context)))
+                    ? context.answer(system ? .object(WireCoding.parameters(WatchlistsReply(watchlists: lists))) : reply.parameters)
+                    : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context)))
             case .list(let name?):
-                let list = try Self.watchlist(named: name, context)
+                let list = try Self.watchlist(named: name, system: system, context)
                 context.json
                     ? context.answer(.object(WireCoding.parameters(WatchlistsReply(watchlists: [list]))))
                     : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context)))
@@ -103,7 +111,7 @@ struct WatchlistCommand: MoviesCommand {
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
                 // Removing what is not there is a mistake worth saying (a typo in a query), as rm(1) does.
-                let list = try Self.watchlist(named: edit.name, context)
+                let list = try Self.watchlist(named: edit.name, system: system, context)
                 let missing = Self.missing(edit, from: list)
                 var present = edit
                 present.queries.removeAll { missing.queries.contains($0) }
@@ -130,9 +138,12 @@ struct WatchlistCommand: MoviesCommand {
         }
     }
 
-    /// The watchlist called `name`, or `noSuchWatchlist`.
-    static func watchlist(named name: String, _ context: CommandContext) throws(ClientError) -> Watchlist {
-        guard let list = try context.client.watchlists().value.watchlists.first(where: { $0.name == name }) else {
+    /// The watchlist `name` means, as the daemon decides: the caller's own of that name if any,
+    /// else the system's (only the system's with `system`); else `noSuchWatchlist`.
+    static func watchlist(named name: String, system: Bool = false, _ context: CommandContext) throws(ClientError) -> Watchlist {
+        let named = try context.client.watchlists().value.watchlists.filter { $0.name == name }
+        let personal = system ? nil : named.first { $0.owner != .system }
+        guard let list = personal ?? named.first(where: { $0.owner == .system }) else {
             throw ClientError.noSuchWatchlist(name)
         }
         return list

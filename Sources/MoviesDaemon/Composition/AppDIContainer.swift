@@ -25,8 +25,9 @@ public final class AppDIContainer: Sendable {
     public let scheduler: RefreshScheduler?
     /// TMDB's change feed (`nil` with `[Refresh] ChangeFeed=no`).
     public let changeFeed: ChangeFeedSync?
-    /// Two-way sync with the TMDB account; `nil` without a TMDB credential. `run()` by the daemon.
-    public let accountSync: AccountSync?
+    /// Two-way sync with every owner's TMDB account (the system's and each user's); `nil` without
+    /// a TMDB credential. `run()` by the daemon.
+    public let accounts: AccountDirectory?
     /// Decides when an offline TMDB is back; `run()` by the daemon for its lifetime.
     public let probe: RemoteProbe
     /// Where the data layer's events go (the daemon's journal).
@@ -75,11 +76,18 @@ public final class AppDIContainer: Sendable {
         // not answering, and the edit says "pending" (issue 27: an edit returns at once).
         var accountSettings = AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds))
         accountSettings.notAnsweringAfterSeconds = 1
-        accountSync = remotes.account.map { [accountSettings, health] accountRemote in
-            AccountSync(
-                remote: accountRemote, storage: SQLiteAccountStorage(store: databases.state),
-                sessions: FileAccountSessionStore(statePath: paths.statePath, environment: environment),
-                settings: accountSettings, events: events, health: health)
+        // One account per owner: the system's (the admin group's, with LoadCredential=tmdb-session)
+        // and each local user's, each with its own session file and its own rows of the state
+        // database. The accounts with a session or an outbox are made at the start, so their
+        // edits are sent without waiting for their users to call.
+        let knownOwners = [Owner.system] + FileAccountSessionStore.signedInUsers(statePath: paths.statePath).map(Owner.user)
+        accounts = remotes.account.map { [accountSettings, health, statePath = paths.statePath] accountRemote in
+            AccountDirectory(known: knownOwners, discover: { (try? await SQLiteAccountStorage.owners(in: databases.state)) ?? [] }) { owner in
+                AccountSync(
+                    remote: accountRemote, storage: SQLiteAccountStorage(store: databases.state, owner: owner),
+                    sessions: FileAccountSessionStore(statePath: statePath, environment: environment, owner: owner),
+                    settings: accountSettings, events: events, health: health, owner: owner)
+            }
         }
         probe = RemoteProbe(health: health, remote: remote)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
@@ -93,8 +101,8 @@ public final class AppDIContainer: Sendable {
         let language = configuration.remote.language
         let watchlistRepository = DefaultWatchlistRepository(
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, language: language, didChange: { wake.signal() })
-        // Refreshes pin the account's watchlist too, as one more list.
-        let refreshedLists: any WatchlistRepository = accountSync.map { AccountPinnedWatchlists(base: watchlistRepository, account: $0) } ?? watchlistRepository
+        // Refreshes pin each account's watchlist too, as one more list of its owner.
+        let refreshedLists: any WatchlistRepository = accounts.map { AccountPinnedWatchlists(base: watchlistRepository, accounts: $0) } ?? watchlistRepository
         let refreshSettings = WatchlistRefresher.Settings(
             posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
         changeFeed = configuration.refresh.changeFeed
@@ -108,17 +116,18 @@ public final class AppDIContainer: Sendable {
             : nil
         refresher = WatchlistRefresher(
             watchlists: refreshedLists, movies: moviesRepository, posterImages: posterImagesRepository,
-            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accountSync,
+            responses: responseStorage, settings: refreshSettings, events: events, changeFeed: changeFeed, account: accounts,
             history: SQLiteRefreshHistoryStorage(store: databases.state), probe: probe)
         scheduler = configuration.refresh.enabled
             ? RefreshScheduler(
                 refresher: refresher, responses: responseStorage, configuration: configuration.refresh.schedulerConfiguration, wake: wake,
-                changeFeed: changeFeed, account: accountSync)
+                changeFeed: changeFeed, account: accounts)
             : nil
         self.watchlistRepository = watchlistRepository
     }
 
     let watchlistRepository: DefaultWatchlistRepository
+
     let moviesRepository: DefaultMoviesRepository
     let posterImagesRepository: DefaultPosterImagesRepository
 
@@ -128,13 +137,19 @@ public final class AppDIContainer: Sendable {
         let scheduler = scheduler
         let changeFeed = changeFeed
         return WatchlistDependencies(
-            manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository),
+            manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository, quotas: configuration.users),
             refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-            refreshStatus: {
+            refreshStatus: { caller in
                 let progress = await refresher.currentProgress()
                 let schedule = await scheduler?.state()
+                // Another user's lists and queries are not to be followed step by step: the
+                // running refresh's progress and the last one's first error are shown to root, and
+                // to a user whose own lists alone they are about.
+                let follows = await refresher.currentTarget()?.mayBeFollowed(by: caller) ?? false
+                var last = await refresher.lastRefresh()
+                if caller?.isRoot != true { last?.firstError = nil }
                 return RefreshStatus(
-                    running: progress != nil, progress: progress, last: await refresher.lastRefresh(),
+                    running: progress != nil, progress: follows ? progress : nil, last: last,
                     scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt, changeFeed: await changeFeed?.status())
             })
     }
@@ -230,7 +245,7 @@ public final class AppDIContainer: Sendable {
             remoteStatus: health,
             watchlists: makeWatchlistDependencies(),
             storageHealth: storageHealth,
-            account: accountSync.map { ManageAccountUseCase(repository: $0) }
+            account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) }
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesDaemonVersion.current,

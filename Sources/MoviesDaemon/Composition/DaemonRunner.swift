@@ -100,8 +100,8 @@ public struct DaemonRunner: Sendable {
             // A refresh a client started stops too, before the server drains its call.
             await refresher.cancelRunning()
         })
-        if let account = container.accountSync {
-            services.append(LifecycleService("account sync") { await account.run() })
+        if let accounts = container.accounts {
+            services.append(LifecycleService("account sync") { await accounts.run() })
         }
         services.append(LifecycleService("search index upkeep") { [upkeep = container.indexUpkeep] in await upkeep.run() })
         services.append(LifecycleService("remote probe") { [probe = container.probe] in await probe.run() })

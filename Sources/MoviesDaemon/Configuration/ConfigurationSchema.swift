@@ -1,10 +1,12 @@
+import MoviesDomain
+
 /// The sections and keys `moviesd.conf` accepts, each with its value syntax.
 ///
 /// An empty `Socket=`, `Database=` or `AuthorizedGroup=` resets the setting to its default, as an
 /// empty assignment does in systemd.
 public enum ConfigurationSchema {
     /// The known section names, in file order.
-    public static let sections = ["Daemon", "Remote", "Cache", "Refresh"]
+    public static let sections = ["Daemon", "Remote", "Cache", "Refresh", "Users"]
 
     /// The setting for `key` in `section`, or nil when there is none.
     public static func setting(section: String, key: String) -> ConfigurationSetting? {
@@ -12,7 +14,7 @@ public enum ConfigurationSchema {
     }
 
     /// Every setting, in documentation order.
-    public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh }
+    public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh + users }
 
     private typealias V = ConfigurationValue
     private static let positive = 1...Int.max
@@ -94,6 +96,17 @@ public enum ConfigurationSchema {
             refresh("ChangeFeed") { (s, v) throws(ConfigurationValueError) in s.changeFeed = try V.boolean(v) },
             refresh("ChangeFeedIntervalSec") { (s, v) throws(ConfigurationValueError) in s.changeFeedIntervalSeconds = try V.durationSeconds(v, in: 60...(30 * 86_400)) },
             refresh("AccountPullIntervalSec") { (s, v) throws(ConfigurationValueError) in s.accountPullIntervalSeconds = try V.durationSeconds(v, in: 60...(7 * 86_400)) },
+        ]
+    }
+
+    private static var users: [ConfigurationSetting] {
+        func users(_ key: String, _ assign: @escaping @Sendable (inout UserQuotas, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            setting("Users", \.users, key, assign)
+        }
+        return [
+            users("WatchlistsPerUser") { (s, v) throws(ConfigurationValueError) in s.watchlists = try V.integer(v, in: 0...10_000) },
+            users("EntriesPerUser") { (s, v) throws(ConfigurationValueError) in s.entries = try V.integer(v, in: 0...1_000_000) },
+            users("PendingEditsPerUser") { (s, v) throws(ConfigurationValueError) in s.pendingEdits = try V.integer(v, in: 0...1_000_000) },
         ]
     }
 }

@@ -15,6 +15,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var cache = CacheSettings()
     /// `[Refresh]`: watchlist prefetch and refresh-ahead.
     public var refresh = RefreshSettings()
+    /// `[Users]`: each local user's fair share (personal watchlists, entries, pending edits).
+    public var users = UserQuotas()
 
     /// The documented defaults.
     public init() {}

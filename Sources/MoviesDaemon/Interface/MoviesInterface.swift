@@ -126,7 +126,10 @@ type StorageHealth (
 type WatchlistQuery (query: string, pages: int)
 
 # A named list of queries and movies kept prefetched and pinned (never evicted) for offline use.
-type Watchlist (name: string, queries: []WatchlistQuery, movieIds: []int)
+# A system list (no owner) is the daemon's: listed to everyone, changed by root, moviesd's user and
+# the admin group. A personal list (owner: the uid) is its owner's: listed to, changed and
+# refreshed by that user and root only. A personal list may share a system list's name.
+type Watchlist (name: string, queries: []WatchlistQuery, movieIds: []int, owner: ?int)
 
 # One step of a watchlist refresh and the running counts.
 type RefreshProgress (
@@ -289,30 +292,45 @@ method Status() -> (
   # RFC 3339 UTC time the last watchlist refresh finished.
   lastRefresh: ?string,
   refresh: ?RefreshStatus,
-  # The TMDB account's outbox (absent without a TMDB credential, and for callers who may not use
-  # the account methods).
-  account: ?AccountSyncStatus
+  # The caller's own TMDB account's outbox (absent without a TMDB credential).
+  account: ?AccountSyncStatus,
+  # The system's TMDB account's outbox (the admin group's): for root, moviesd's user and the
+  # admin group only.
+  systemAccount: ?AccountSyncStatus
 )
 
-# Every watchlist.
-method Watchlists() -> (watchlists: []Watchlist)
+# Every system watchlist, then the caller's own personal ones; allUsers: every user's too (root only).
+method Watchlists(allUsers: ?bool) -> (watchlists: []Watchlist)
 
-# Adds queries (each prefetched to pages deep, default 3) and movies to a watchlist, creating it
-# (authorised callers only).
-method AddToWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, pages: ?int) -> (watchlist: Watchlist)
+# Which list a watchlist method changes: with system: true, the system list of that name (root,
+# moviesd's user and the admin group only); with owner, that user's (root only; system: false is
+# the caller's own); with neither, the caller's own list of that name if they have one, else the
+# system list of that name if the caller may change it and it exists, else the caller's own.
+# Anyone may keep personal lists, within [Users] WatchlistsPerUser= and EntriesPerUser=.
 
-# Removes queries and movies from a watchlist (authorised callers only).
-method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int) -> (watchlist: Watchlist)
+# Adds queries (each prefetched to pages deep, default 3) and movies to a watchlist, creating it.
+method AddToWatchlist(
+  name: string,
+  queries: ?[]string,
+  movieIds: ?[]int,
+  pages: ?int,
+  system: ?bool,
+  owner: ?int
+) -> (watchlist: Watchlist)
 
-# Deletes a watchlist; its entries stay cached but are no longer pinned (authorised callers only).
-method DeleteWatchlist(name: string) -> ()
+# Removes queries and movies from a watchlist.
+method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, system: ?bool, owner: ?int) -> (watchlist: Watchlist)
 
-# Refreshes one watchlist, or all (authorised callers only); joins a refresh already running.
+# Deletes a watchlist; its entries stay cached but are no longer pinned (unless another list pins them).
+method DeleteWatchlist(name: string, system: ?bool, owner: ?int) -> ()
+
+# Refreshes one watchlist, or every list the caller may change (root: all; the admin group: the
+# system's and their own; anyone else: their own); joins a refresh already running.
 # Fetches what is due (never fetched, expired, inside the refresh-ahead window, or listed by
 # TMDB's change feed) and leaves the rest alone (counted as current); all: true fetches every
 # entry again (revalidating where TMDB gave an ETag). With "more", one reply per step with its progress, then a final reply with the last progress
 # and the summary; without "more", only the final reply.
-method Refresh(watchlist: ?string, all: ?bool) -> (progress: RefreshProgress, summary: ?RefreshSummary)
+method Refresh(watchlist: ?string, all: ?bool, system: ?bool, owner: ?int) -> (progress: RefreshProgress, summary: ?RefreshSummary)
 
 # Marks cached entries stale but keeps them for offline use (authorised callers only).
 # With no parameter, or all: true, every entry; otherwise the entries of the given query or movie.
@@ -323,32 +341,43 @@ method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> 
 # their watchlist fetches them again).
 method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int, pinned: int)
 
-# Signs in to TMDB (authorised callers only): completes a request the user approved, or starts
-# one and returns approvalUrl, the page where the user approves it (then call again).
-method AccountLogin() -> (signedIn: bool, accountId: ?int, username: ?string, approvalUrl: ?string, expiresAt: ?string)
+# The account methods act on the caller's own TMDB account: each local user signs in to their
+# own, and their session, edits, outbox and pulled lists are theirs alone. With system: true they
+# act on the system's account (the admin group's, and systemd's LoadCredential=tmdb-session): for
+# root, moviesd's user and the admin group only.
 
-# Ends the TMDB session (authorised callers only); pending edits stay for the next sign-in.
-method AccountLogout() -> (pending: int)
+# Signs in to TMDB: completes a request the user approved, or starts one and returns
+# approvalUrl, the page where the user approves it (then call again).
+method AccountLogin(system: ?bool) -> (signedIn: bool, accountId: ?int, username: ?string, approvalUrl: ?string, expiresAt: ?string)
 
-# Edits the account's lists (authorised callers only), offline too: the change and its outbox
+# Ends the TMDB session; pending edits stay for the next sign-in.
+method AccountLogout(system: ?bool) -> (pending: int)
+
+# Edits the account's lists, offline too (at most [Users] PendingEditsPerUser= waiting): the change and its outbox
 # entry are recorded at once, then sent to TMDB. Without waitSeconds the reply waits for TMDB's
 # first answer only while TMDB is answering (at most 2 s): a failed attempt, or TMDB unreachable
 # or hanging, replies pending at once. With waitSeconds (0-60) it waits that long for TMDB to take
 # the edit, through retries. onTmdb says which. watchlist and favorite take on; rated takes
 # rating, or no rating to remove it.
-method AccountEdit(list: AccountList, movieId: int, on: ?bool, rating: ?float, waitSeconds: ?float) -> (entry: PendingEdit, onTmdb: bool, sync: AccountSyncStatus)
+method AccountEdit(
+  list: AccountList,
+  movieId: int,
+  on: ?bool,
+  rating: ?float,
+  waitSeconds: ?float,
+  system: ?bool
+) -> (entry: PendingEdit, onTmdb: bool, sync: AccountSyncStatus)
 
-# The account's lists as last pulled from TMDB, with every unconfirmed edit applied (authorised
-# callers only).
-method Account() -> (accountId: int, username: ?string, pulledAt: ?string, watchlist: []AccountItem, favorites: []AccountItem, rated: []AccountItem)
+# The account's lists as last pulled from TMDB, with every unconfirmed edit applied.
+method Account(system: ?bool) -> (accountId: int, username: ?string, pulledAt: ?string, watchlist: []AccountItem, favorites: []AccountItem, rated: []AccountItem)
 
-# The outbox, oldest first (authorised callers only); dismissRejected forgets rejected entries first.
-method Pending(dismissRejected: ?bool) -> (entries: []PendingEdit, sync: AccountSyncStatus)
+# The outbox, oldest first; dismissRejected forgets rejected entries first.
+method Pending(dismissRejected: ?bool, system: ?bool) -> (entries: []PendingEdit, sync: AccountSyncStatus)
 
-# Sends pending edits and pulls the account's lists now (authorised callers only). With
+# Sends pending edits and pulls the account's lists now. With
 # waitSeconds (at most 3600), returns when every edit is on TMDB and shown by its lists, when
 # TMDB refuses the session, or when the time is up; sync says which.
-method Sync(waitSeconds: ?float) -> (sync: AccountSyncStatus)
+method Sync(waitSeconds: ?float, system: ?bool) -> (sync: AccountSyncStatus)
 
 # TMDB could not be reached or failed; nothing usable was cached.
 error RemoteUnavailable (reason: string, retryAfterSeconds: ?int)
@@ -373,6 +402,10 @@ error StorageFailure (reason: string, fault: ?StorageFault)
 
 # Nobody is signed in to TMDB (movies account login), or the daemon has no TMDB credential.
 error NotSignedIn (reason: string)
+
+# The caller's fair share is used up: limit names the [Users] setting of moviesd.conf
+# (WatchlistsPerUser, EntriesPerUser or PendingEditsPerUser), maximum is its value.
+error QuotaExceeded (limit: string, maximum: int, reason: string)
 
 # The connection was refused: its user holds MaxConnectionsPerUser= connections, or the daemon is
 # full (limit is the one hit). Sent instead of the first reply; the connection is then closed.

@@ -25,6 +25,13 @@ extension MoviesError {
             return VarlinkError(name: "\(interface).Timeout", parameters: ["seconds": .int(0)])
         case .notSignedIn:
             return VarlinkError(name: "\(interface).NotSignedIn", parameters: ["reason": .string(message)])
+        case .permissionDenied:
+            return VarlinkError.permissionDenied
+        case .quotaExceeded:
+            let quota = quota ?? ("", 0)
+            return VarlinkError(name: "\(interface).QuotaExceeded", parameters: [
+                "limit": .string(quota.name), "maximum": .int(Int64(quota.maximum)), "reason": .string(message),
+            ])
         default:
             // remoteUnavailable, invalidResponse and anything new: TMDB could not give a usable answer.
             var parameters: [String: JSONValue] = ["reason": .string(message)]

@@ -4,6 +4,8 @@ import MoviesWire
 import Synchronization
 import Varlink
 
+/// The watchlist methods: open to every caller, each acting on the lists the caller may manage
+/// (`ManageWatchlistsUseCase`): the system's for administrators, their own, anyone's for root.
 extension MoviesVarlinkService {
     /// The watchlist dependencies, or `MethodNotImplemented` for a daemon built without them.
     private func watchlistDependencies(_ call: VarlinkCall) throws(VarlinkError) -> WatchlistDependencies {
@@ -11,54 +13,73 @@ extension MoviesVarlinkService {
         return watchlists
     }
 
-    /// `Watchlists`: every watchlist.
+    /// `Watchlists(allUsers)`: every system list and the caller's own; root's `allUsers` adds
+    /// every user's. A caller without credentials sees the system's.
     func watchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let lists = try await Self.mapped { try await manage.list() }
+        let allUsers = try ParameterReader(call.parameters).optionalBool("allUsers") ?? false
+        let caller = caller(call)
+        let lists = try await Self.mapped(parameter: "allUsers") { try await manage.list(for: caller, allUsers: allUsers) }
         return WireCoding.parameters(WatchlistsReply(watchlists: lists))
     }
 
-    /// `AddToWatchlist` (authorised callers only: see the router).
+    /// `AddToWatchlist`: to the caller's list of that name (or the system's: see the use case).
     func addToWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
+        let caller = try requiredCaller(call)
         let (edit, pages) = (try WatchlistEditCall(call), try ParameterReader(call.parameters).optionalInt("pages"))
-        let list = try await Self.mapped { try await manage.add(to: edit.name, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages) }
+        let owner = try Self.requestedOwner(call, caller: caller)
+        let list = try await Self.mapped {
+            try await manage.add(to: edit.name, owner: owner, for: caller, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages)
+        }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
-    /// `RemoveFromWatchlist` (authorised callers only).
+    /// `RemoveFromWatchlist`.
     func removeFromWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
+        let caller = try requiredCaller(call)
         let edit = try WatchlistEditCall(call)
-        let list = try await Self.mapped(watchlist: edit.name) { try await manage.remove(from: edit.name, queries: edit.queries, movieIDs: edit.movieIDs) }
+        let owner = try Self.requestedOwner(call, caller: caller)
+        let list = try await Self.mapped(watchlist: edit.name) {
+            try await manage.remove(from: edit.name, owner: owner, for: caller, queries: edit.queries, movieIDs: edit.movieIDs)
+        }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
-    /// `DeleteWatchlist` (authorised callers only).
+    /// `DeleteWatchlist`.
     func deleteWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
+        let caller = try requiredCaller(call)
         let name = try ParameterReader(call.parameters).requiredString("name")
-        try await Self.mapped(watchlist: name) { try await manage.delete(name) }
+        let owner = try Self.requestedOwner(call, caller: caller)
+        try await Self.mapped(watchlist: name) { try await manage.delete(name, owner: owner, for: caller) }
         return [:]
     }
 
-    /// `Refresh` (authorised callers only): runs (or joins) a refresh; with `more`, one reply per
-    /// step with its progress, then the final reply: the last progress (its counts those of the
-    /// summary) and the summary.
+    /// `Refresh`: runs (or joins) a refresh of the lists the caller manages (`refreshTarget`);
+    /// with `more`, one reply per step with its progress, then the final reply: the last progress
+    /// (its counts those of the summary) and the summary.
     func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let useCase = try watchlistDependencies(call).refreshWatchlists
+        let dependencies = try watchlistDependencies(call)
+        let caller = try requiredCaller(call)
         let reader = ParameterReader(call.parameters)
         let name = try reader.optionalString("watchlist")
         let mode: RefreshMode = try reader.optionalBool("all") == true ? .everything : .due
+        let owner = try Self.requestedOwner(call, caller: caller)
+        let target = try await Self.mapped(parameter: "watchlist", watchlist: name) {
+            try await dependencies.manageWatchlists.refreshTarget(name, owner: owner, for: caller)
+        }
         let streaming = call.more
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
         let lastStep = Mutex<RefreshProgress?>(nil)
         async let forwarded: Void = {
             for await progress in steps { await replies.send(WireCoding.parameters(RefreshReply(progress: progress))) }
         }()
+        let useCase = dependencies.refreshWatchlists
         let summary: Result<RefreshSummary, VarlinkError> = await {
             do {
-                return .success(try await useCase.execute(watchlist: name, mode: mode) { progress in
+                return .success(try await useCase.execute(target, mode: mode) { progress in
                     lastStep.withLock { $0 = progress }
                     if streaming { sink.yield(progress) }
                 })
@@ -77,11 +98,11 @@ extension MoviesVarlinkService {
         return WireCoding.parameters(RefreshReply(progress: final, summary: finished))
     }
 
-    private static func mapped<T: Sendable>(watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {
+    private static func mapped<T: Sendable>(parameter: String = "parameters", watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {
         do {
             return try await body()
         } catch {
-            throw naming(VarlinkError.from(error), watchlist: watchlist)
+            throw naming(VarlinkError.from(error, parameter: parameter), watchlist: watchlist)
         }
     }
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 import MoviesWire
+import Networking
 import Varlink
 
 /// The `io.moviesd.Movies` Varlink interface: maps each call to a use case (the daemon's
@@ -91,8 +92,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let callLog: CallLog
     /// Replies made from the storage's memory of cached entries.
     let answers: MemoryAnswers
-    /// Who may change things (and see the account).
-    private let authorizer: CallAuthorizer
+    /// Who administers the daemon: may change the shared cache, system watchlists and the system account.
+    let authorizer: CallAuthorizer
     /// Every method with its access level and deadline, behind the parameter and permission checks.
     private(set) var router: VarlinkRouter
 
@@ -121,20 +122,21 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("Status", access: .anyone, status)
         router.on("Invalidate", access: .authorized, invalidate)
         router.on("Purge", access: .authorized, purge)
+        // Watchlists and accounts belong to their owners (issue 31): every caller may call these,
+        // each on what they own (or, as an administrator, on the system's): the use cases decide.
         router.on("Watchlists", access: .anyone, watchlists)
-        router.on("AddToWatchlist", access: .authorized, addToWatchlist)
-        router.on("RemoveFromWatchlist", access: .authorized, removeFromWatchlist)
-        router.on("DeleteWatchlist", access: .authorized, deleteWatchlist)
+        router.on("AddToWatchlist", access: .anyone, addToWatchlist)
+        router.on("RemoveFromWatchlist", access: .anyone, removeFromWatchlist)
+        router.on("DeleteWatchlist", access: .anyone, deleteWatchlist)
         // Refresh streams progress for as long as the refresh takes: its own deadline.
-        router.on("Refresh", access: .authorized, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
-        // The account: personal data, so authorised callers only, reading too.
-        router.on("AccountLogin", access: .authorized, accountLogin)
-        router.on("AccountLogout", access: .authorized, accountLogout)
-        router.on("AccountEdit", access: .authorized, accountEdit)
-        router.on("Account", access: .authorized, account)
-        router.on("Pending", access: .authorized, pending)
+        router.on("Refresh", access: .anyone, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
+        router.on("AccountLogin", access: .anyone, accountLogin)
+        router.on("AccountLogout", access: .anyone, accountLogout)
+        router.on("AccountEdit", access: .anyone, accountEdit)
+        router.on("Account", access: .anyone, account)
+        router.on("Pending", access: .anyone, pending)
         // Sync may wait as long as it is asked to (at most an hour): its own deadline.
-        router.on("Sync", access: .authorized, deadlineSeconds: Int(ManageAccountUseCase.maxSyncWaitSeconds) + 60, sync)
+        router.on("Sync", access: .anyone, deadlineSeconds: Int(ManageAccountUseCase.maxSyncWaitSeconds) + 60, sync)
         return router
     }
 
@@ -240,8 +242,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         // Who asks is decided by the caller's policy, not the loader's: `--fresh` (network_only) is
         // an explicit command and tries TMDB at once; the others are users who may get the cache.
         let demand = Self.demand(of: policy)
+        let lane = Self.lane(of: call)
         return try await relay.relay(
-            { emit in try await RemoteDemand.$current.withValue(demand) { try await work(loaderPolicy, emit) } },
+            { emit in
+                try await RemoteDemand.$current.withValue(demand) {
+                    try await RateLimitLane.$current.withValue(lane) { try await work(loaderPolicy, emit) }
+                }
+            },
             call: call, replies: replies, policy: policy, parameter: parameter, fallback: fallback
         ) { update in
             MemoryAnswers.parameters(member, update)
@@ -256,14 +263,22 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             throw MoviesError.invalidArgument("width must be positive, got \(width)").varlinkError(parameter: "width")
         }
         let useCase = dependencies.fetchPosterImage
+        let lane = Self.lane(of: call)
         let work: @Sendable (@escaping EmitFetched<PosterImage>) async throws -> Void = { emit in
-            try await RemoteDemand.$current.withValue(.interactive) { try await useCase.execute(path: path, width: width, emit: emit) }
+            try await RemoteDemand.$current.withValue(.interactive) {
+                try await RateLimitLane.$current.withValue(lane) { try await useCase.execute(path: path, width: width, emit: emit) }
+            }
         }
         return try await relay.relay(work, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
             WireCoding.parameters(PosterReply(
                 mimeType: update.value.mimeType, base64: update.value.bytes.base64EncodedString(),
                 width: update.value.size.width ?? 0, freshness: update.freshness))
         }
+    }
+
+    /// The rate limiter's lane of a user's call: the caller's uid, interactive (`RateLimitLane`).
+    static func lane(of call: VarlinkCall) -> RateLimitLane {
+        RateLimitLane(uid: call.peer?.uid, priority: .interactive)
     }
 
     /// Who asks TMDB for a call with `policy`: `network_only` is an explicit command (`--fresh`),
@@ -308,12 +323,16 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
-        let refresh = await dependencies.watchlists?.refreshStatus()
-        // The account is personal: its section only for callers who may use the account methods.
-        let account = authorizer.mayMutate(call.peer) ? try? await dependencies.account?.status() : nil
+        let caller = caller(call)
+        let refresh = await dependencies.watchlists?.refreshStatus(caller)
+        // The account is personal: the caller's own, and the system's for administrators.
+        var account: AccountSyncStatus?
+        if let caller { account = try? await dependencies.account?.status(caller.personal) }
+        let systemAccount = caller?.isAdministrator == true ? try? await dependencies.account?.status(.system) : nil
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
-            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account))
+            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account,
+            systemAccount: systemAccount))
     }
 
     private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

@@ -6,11 +6,12 @@ public struct WatchlistDependencies: Sendable {
     public var manageWatchlists: ManageWatchlistsUseCase
     /// Runs (or joins) refreshes on demand.
     public var refreshWatchlists: RefreshWatchlistsUseCase
-    /// The refresh engine's state for `Status`.
-    public var refreshStatus: @Sendable () async -> RefreshStatus
+    /// The refresh engine's state for `Status`, as the caller may see it (see
+    /// `RefreshTarget.mayBeFollowed(by:)`).
+    public var refreshStatus: @Sendable (Caller?) async -> RefreshStatus
 
     /// Creates the dependencies.
-    public init(manageWatchlists: ManageWatchlistsUseCase, refreshWatchlists: RefreshWatchlistsUseCase, refreshStatus: @escaping @Sendable () async -> RefreshStatus) {
+    public init(manageWatchlists: ManageWatchlistsUseCase, refreshWatchlists: RefreshWatchlistsUseCase, refreshStatus: @escaping @Sendable (Caller?) async -> RefreshStatus) {
         self.manageWatchlists = manageWatchlists
         self.refreshWatchlists = refreshWatchlists
         self.refreshStatus = refreshStatus

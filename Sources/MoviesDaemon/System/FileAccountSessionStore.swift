@@ -3,28 +3,49 @@ import Glibc
 #endif
 import Foundation
 import MoviesData
+import MoviesDomain
 
-/// `AccountSessionStore` in a file: `account-session` beside the state database, mode 0600, JSON
-/// `{"session_id", "account_id", "username"}`, replaced atomically and durably (write, fsync,
-/// rename, fsync of the directory: the new name is on disk before `save` returns). Without
-/// that file, systemd's `LoadCredential=tmdb-session` is read (the session id, optionally followed
-/// by whitespace and the account id), for headless installs.
+/// `AccountSessionStore` in a file, one per owner: the system account's `account-session` beside
+/// the state database, each local user's `account-sessions/UID` (a directory of mode 0700); mode
+/// 0600, owned by the daemon's user, JSON `{"session_id", "account_id", "username"}`, replaced
+/// atomically and durably (write, fsync, rename, fsync of the directory: the new name is on disk
+/// before `save` returns). Without its file, the system account reads systemd's
+/// `LoadCredential=tmdb-session` (the session id, optionally followed by whitespace and the
+/// account id), for headless installs; a user's account never does.
 public struct FileAccountSessionStore: AccountSessionStore {
     /// The session file's name in the state directory.
     public static let fileName = "account-session"
     /// The credential's name in `$CREDENTIALS_DIRECTORY`.
     public static let credentialName = "tmdb-session"
+    /// The directory of the users' session files, beside the state database.
+    public static let usersDirectoryName = "account-sessions"
 
     /// The session file.
     public let path: String
     /// The credential file, when systemd passed credentials.
     public let credentialPath: String?
 
-    /// The store beside `statePath`, with the credential of `environment`.
-    public init(statePath: String, environment: [String: String]) {
+    /// The store of `owner`'s session beside `statePath`; the system's with the credential of `environment`.
+    public init(statePath: String, environment: [String: String], owner: Owner = .system) {
         let directory = (statePath as NSString).deletingLastPathComponent
-        path = (directory.isEmpty ? "." : directory) + "/" + Self.fileName
-        credentialPath = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 + "/" + Self.credentialName }
+        let base = directory.isEmpty ? "." : directory
+        switch owner {
+        case .system:
+            path = base + "/" + Self.fileName
+            credentialPath = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 + "/" + Self.credentialName }
+        case .user(let user):
+            path = base + "/" + Self.usersDirectoryName + "/" + String(user.uid)
+            credentialPath = nil
+        }
+    }
+
+    /// The uids with a session file under the state directory of `statePath` (their accounts are
+    /// drained and pulled from the start).
+    public static func signedInUsers(statePath: String) -> [LocalUser] {
+        let directory = (statePath as NSString).deletingLastPathComponent
+        let users = (directory.isEmpty ? "." : directory) + "/" + usersDirectoryName
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: users)) ?? []
+        return names.compactMap { UInt32($0).map(LocalUser.init(uid:)) }.sorted { $0.uid < $1.uid }
     }
 
     private struct Stored: Codable {
@@ -49,6 +70,9 @@ public struct FileAccountSessionStore: AccountSessionStore {
 
     /// Writes `session` to the file (0600), atomically.
     public func save(_ session: AccountSession) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        // A user's file goes into a directory only the daemon's user may enter.
+        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw SessionFileError(errno: errno, path: directory) }
         let data = try JSONEncoder().encode(Stored(session_id: session.sessionID, account_id: session.accountID, username: session.username))
         let temporary = path + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -1,43 +1,44 @@
 import MoviesDomain
 
-/// The watchlists a refresh walks: the user's own, and the TMDB account's watchlist as one more
-/// list (`tmdb-watchlist`), so its movies are prefetched and pinned like any listed movie. Reads
-/// only the local copy (the refresh pulls the account first); edits go to the user's lists.
+/// The watchlists a refresh walks: every owner's own, and each TMDB account's watchlist as one
+/// more list of its owner (`tmdb-watchlist`), so its movies are prefetched and pinned like any
+/// listed movie. Reads only the local copies (the refresh pulls the accounts first); edits go to
+/// the owners' lists.
 public struct AccountPinnedWatchlists: WatchlistRepository {
-    /// The name the account's watchlist has among the refreshed lists.
+    /// The name an account's watchlist has among its owner's refreshed lists.
     public static let name = "tmdb-watchlist"
 
     let base: any WatchlistRepository
-    let account: AccountSync
+    let accounts: AccountDirectory
 
-    /// Adds the account's watchlist of `account` to the lists of `base`.
-    public init(base: any WatchlistRepository, account: AccountSync) {
+    /// Adds each account of `accounts` to the lists of `base`.
+    public init(base: any WatchlistRepository, accounts: AccountDirectory) {
         self.base = base
-        self.account = account
+        self.accounts = accounts
     }
 
-    /// The user's lists, then the account's watchlist when it has movies.
+    /// The owners' lists, then each account's watchlist that has movies (unless its owner has a
+    /// list of that name).
     public func watchlists() async throws -> [Watchlist] {
         var lists = try await base.watchlists()
-        let ids = await account.watchlistMovieIDs()
-        if !ids.isEmpty, !lists.contains(where: { $0.name == Self.name }) {
-            lists.append(Watchlist(name: Self.name, movieIDs: ids))
+        for list in await accounts.accountWatchlists() where !lists.contains(where: { $0.name == list.name && $0.owner == list.owner }) {
+            lists.append(list)
         }
         return lists
     }
 
-    /// Adds to the user's list `name`.
-    public func add(to name: String, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
-        try await base.add(to: name, queries: queries, movieIDs: movieIDs)
+    /// Adds to `owner`'s list `name`.
+    public func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
+        try await base.add(to: name, owner: owner, queries: queries, movieIDs: movieIDs)
     }
 
-    /// Removes from the user's list `name`.
-    public func remove(from name: String, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
-        try await base.remove(from: name, queries: queries, movieIDs: movieIDs)
+    /// Removes from `owner`'s list `name`.
+    public func remove(from name: String, owner: Owner, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
+        try await base.remove(from: name, owner: owner, queries: queries, movieIDs: movieIDs)
     }
 
-    /// Deletes the user's list `name`.
-    public func delete(_ name: String) async throws -> Bool {
-        try await base.delete(name)
+    /// Deletes `owner`'s list `name`.
+    public func delete(_ name: String, owner: Owner) async throws -> Bool {
+        try await base.delete(name, owner: owner)
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Networking
 import SystemSupport
 
 /// Two-way sync with the TMDB account (`AccountRepository`): signs in, keeps the user's edits in a
@@ -51,6 +52,8 @@ public actor AccountSync: AccountRepository {
     }
 
     let remote: any AccountRemote
+    /// Whose account this is: its passes wait for TMDB's rate limit in the owner's lane.
+    let owner: Owner
     let storage: any AccountStorage
     let sessions: any AccountSessionStore
     let settings: Settings
@@ -87,8 +90,9 @@ public actor AccountSync: AccountRepository {
         remote: any AccountRemote, storage: any AccountStorage, sessions: any AccountSessionStore, settings: Settings = Settings(),
         now: @escaping @Sendable () -> Date = { Date() }, events: any EventLog = DiscardingEventLog(),
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
-        health: RemoteHealth? = nil
+        health: RemoteHealth? = nil, owner: Owner = .system
     ) {
+        self.owner = owner
         self.health = health
         self.remote = remote
         self.storage = storage
@@ -178,6 +182,16 @@ public actor AccountSync: AccountRepository {
     }
 
     func passLoop() async {
+        // Background work of its owner, whoever started it (an edit's call, the refresh): one
+        // user's drain takes turns with the others' requests (`RateLimitLane`).
+        await RateLimitLane.$current.withValue(RateLimitLane(owner: owner, priority: .background)) {
+            await passes()
+        }
+        passTask = nil
+        progress.signal()
+    }
+
+    private func passes() async {
         repeat {
             rerun = false
             let force = forceNext
@@ -189,8 +203,6 @@ public actor AccountSync: AccountRepository {
             }
             progress.signal()
         } while rerun && !Task.isCancelled
-        passTask = nil
-        progress.signal()
     }
 
     /// Sends the due entries, oldest first; `force` tries even while backing off from an outage

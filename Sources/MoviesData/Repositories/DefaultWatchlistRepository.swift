@@ -20,15 +20,15 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         self.didChange = didChange
     }
 
-    /// Every watchlist, by name.
+    /// Every watchlist of every owner.
     public func watchlists() async throws -> [Watchlist] {
         try await storage.watchlists()
     }
 
-    /// Adds entries to `name`, creating the list if needed.
-    public func add(to name: String, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
+    /// Adds entries to `owner`'s list `name`, creating it if needed.
+    public func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
         let all = try await storage.watchlists()
-        var list = all.first { $0.name == name } ?? Watchlist(name: name)
+        var list = all.first { $0.name == name && $0.owner == owner } ?? Watchlist(name: name, owner: owner)
         list.add(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
         // Lowering a query's depth frees the pages beyond it.
@@ -37,10 +37,10 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         return list
     }
 
-    /// Removes entries from `name`.
-    public func remove(from name: String, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
+    /// Removes entries from `owner`'s list `name`.
+    public func remove(from name: String, owner: Owner, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
         let all = try await storage.watchlists()
-        guard var list = all.first(where: { $0.name == name }) else {
+        guard var list = all.first(where: { $0.name == name && $0.owner == owner }) else {
             throw MoviesError.noSuchWatchlist(name)
         }
         list.remove(queries: queries, movieIDs: movieIDs)
@@ -50,16 +50,17 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         return list
     }
 
-    /// Deletes `name`.
-    public func delete(_ name: String) async throws -> Bool {
+    /// Deletes `owner`'s list `name`.
+    public func delete(_ name: String, owner: Owner) async throws -> Bool {
         let before = try await storage.watchlists()
-        guard try await storage.delete(name: name) else { return false }
+        guard try await storage.delete(name: name, owner: owner) else { return false }
         try await unpinUnused(before: before)
         didChange()
         return true
     }
 
-    /// Unpins what the lists in `before` needed and the lists now stored do not.
+    /// Unpins what the lists in `before` needed and the lists now stored do not (the lists of
+    /// every owner: an entry another user's list holds stays pinned).
     private func unpinUnused(before: [Watchlist]) async throws {
         let after = try await storage.watchlists()
         var freed = WatchlistCacheKeys.keys(of: before, language: language).subtracting(WatchlistCacheKeys.keys(of: after, language: language))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Networking
 import SystemSupport
 
 /// Refresh-ahead (DESIGN §4): keeps watchlist entries fresh by refreshing each at about 3/4 of its
@@ -51,7 +52,7 @@ public actor RefreshScheduler {
     private let randomUnit: @Sendable () -> Double
     private let wake: WakeSignal
     private let changeFeed: ChangeFeedSync?
-    private let account: AccountSync?
+    private let account: AccountDirectory?
     private var backoffLevel = 0
     private var backoffUntil: Date?
     private var nextRunAt: Date?
@@ -64,7 +65,7 @@ public actor RefreshScheduler {
         refresher: WatchlistRefresher, responses: any ResponseStorage, configuration: Configuration = Configuration(),
         wake: WakeSignal = WakeSignal(),
         now: @escaping @Sendable () -> Date = { Date() }, randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil
+        changeFeed: ChangeFeedSync? = nil, account: AccountDirectory? = nil
     ) {
         self.account = account
         self.changeFeed = changeFeed
@@ -95,7 +96,9 @@ public actor RefreshScheduler {
     /// Background work: it honours the remote's retry pause (``RemoteDemand/background``).
     @discardableResult
     public func runPass() async -> Double {
-        await RemoteDemand.$current.withValue(.background) { await backgroundPass() }
+        await RemoteDemand.$current.withValue(.background) {
+            await RateLimitLane.$current.withValue(RateLimitLane(uid: nil, priority: .background)) { await backgroundPass() }
+        }
     }
 
     private func backgroundPass() async -> Double {
@@ -104,7 +107,7 @@ public actor RefreshScheduler {
         // The change feed when due (daily): it marks what changed stale, so the steps below
         // fetch only that, and keeps the rest fresh.
         if let changeFeed { await changeFeed.runIfDue() }
-        // The account's lists when due (hourly), so its watchlist's movies below are current.
+        // The accounts' lists when due (hourly), so its watchlist's movies below are current.
         if let account { await account.runIfDue() }
         var due: [RefreshStep] = []
         var earliest = date.addingTimeInterval(configuration.idleSeconds)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Networking
 
 /// Refreshes watchlists: goes through every search page up to each query's depth (stopping at
 /// TMDB's last page), each listed movie's details and, when enabled, their posters; fetches what is
@@ -41,13 +42,13 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
 
     private struct Run {
         let id: Int
-        let target: String?
+        let target: RefreshTarget
         let mode: RefreshMode
         let task: Task<RefreshSummary, any Error>
 
         /// Whether this run does everything a refresh of `target` in `mode` would.
-        func covers(_ target: String?, _ mode: RefreshMode) -> Bool {
-            (self.target == nil || self.target == target) && (self.mode == .everything || mode == .due)
+        func covers(_ target: RefreshTarget, _ mode: RefreshMode) -> Bool {
+            self.target.covers(target) && (self.mode == .everything || mode == .due)
         }
     }
 
@@ -61,8 +62,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let events: any EventLog
     /// TMDB's change feed, read at the start of every refresh (`nil`: not followed).
     let changeFeed: ChangeFeedSync?
-    /// The TMDB account, whose lists are pulled at the start of every refresh (`nil`: none).
-    let account: AccountSync?
+    /// The TMDB accounts, whose lists are pulled at the start of every refresh (`nil`: none).
+    let account: AccountDirectory?
     /// Where the last refresh is kept across restarts (`nil`: in memory only).
     let history: (any RefreshHistoryStorage)?
     private var historyRead = false
@@ -80,7 +81,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     public init(
         watchlists: any WatchlistRepository, movies: any MoviesRepository, posterImages: any PosterImagesRepository,
         responses: any ResponseStorage, settings: Settings = Settings(), now: @escaping @Sendable () -> Date = { Date() },
-        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountSync? = nil,
+        events: any EventLog = DiscardingEventLog(), changeFeed: ChangeFeedSync? = nil, account: AccountDirectory? = nil,
         history: (any RefreshHistoryStorage)? = nil, probe: RemoteProbe? = nil
     ) {
         self.history = history
@@ -96,8 +97,13 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         self.now = now
     }
 
-    /// Refreshes `watchlist` (all lists when `nil`), or joins the refresh already covering it.
+    /// Refreshes every list named `watchlist` (all lists when `nil`), whoever owns it.
     public func refresh(watchlist: String?, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
+        try await refresh(RefreshTarget(name: watchlist), mode: mode, onProgress: onProgress)
+    }
+
+    /// Refreshes the lists of `target`, or joins the refresh already covering it.
+    public func refresh(_ watchlist: RefreshTarget, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
         while let current = running {
             if current.covers(watchlist, mode) {
                 subscribers[current.id, default: []].append(onProgress)
@@ -138,6 +144,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// The progress of the refresh running now, if any.
     public func currentProgress() -> RefreshProgress? { running == nil ? nil : latestProgress }
 
+    /// Whose lists the refresh running now goes through, if one runs.
+    public func currentTarget() -> RefreshTarget? { running?.target }
+
     /// How many callers wait on the refresh running now (the starter and those who joined).
     var callersOfRunningRefresh: Int { running.map { subscribers[$0.id]?.count ?? 0 } ?? 0 }
 
@@ -147,20 +156,23 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// A refresh someone asked for (`movies refresh`) is an explicit command: it probes TMDB at
     /// once when the retry pause is on, then runs its steps as background work, so they go to
     /// TMDB when it is back and fail at once, without a request each, when it is not.
-    private func perform(runID: Int, target: String?, mode: RefreshMode) async throws -> RefreshSummary {
+    private func perform(runID: Int, target: RefreshTarget, mode: RefreshMode) async throws -> RefreshSummary {
         if let probe { await probe.probeIfPaused() }
         return try await RemoteDemand.$current.withValue(.background) {
-            try await performSteps(runID: runID, target: target, mode: mode)
+            // The system's lane for the change feed; each list's steps go in its owner's.
+            try await RateLimitLane.$current.withValue(RateLimitLane(uid: nil, priority: .background)) {
+                try await performSteps(runID: runID, target: target, mode: mode)
+            }
         }
     }
 
-    private func performSteps(runID: Int, target: String?, mode: RefreshMode) async throws -> RefreshSummary {
+    private func performSteps(runID: Int, target: RefreshTarget, mode: RefreshMode) async throws -> RefreshSummary {
         let start = now()
-        // The account's lists first: its watchlist is refreshed and pinned as one more list.
-        if let account { await account.pullNow() }
+        // The accounts' lists first: each one's watchlist is refreshed and pinned as one more list.
+        if let account { await account.pullNow(owners: target.owners) }
         let all = try await watchlists.watchlists()
-        let lists = all.filter { target == nil || $0.name == target }
-        if let target, lists.isEmpty { throw MoviesError.noSuchWatchlist(target) }
+        let lists = all.filter(target.includes)
+        if let name = target.name, lists.isEmpty { throw MoviesError.noSuchWatchlist(name) }
         var tally = RefreshTally()
         tally.total = lists.reduce(0) { sum, list in
             sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)
@@ -168,7 +180,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         // The change feed first: what changed is marked stale (and pinned movies fetched again)
         // before the lists are; a feed that cannot be read does not stop the refresh.
         if let changeFeed, let feed = try? await changeFeed.run() { tally.changed = feed.refetched }
-        let scope = target.map { "watchlist '\($0)'" } ?? "all watchlists"
+        let scope = target.description
         events.record(DataEvent(.info, "refresh.started", "refresh of \(scope) started: \(lists.count) list(s), \(tally.total) step(s)"))
         do {
             try await refreshLists(lists, runID: runID, mode: mode, tally: &tally)
@@ -191,22 +203,30 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     private func refreshLists(_ lists: [Watchlist], runID: Int, mode: RefreshMode, tally: inout RefreshTally) async throws {
         for list in lists {
             tally.watchlist = list.name
-            try await refreshQueries(list.queries, runID: runID, mode: mode, tally: &tally)
-            for id in list.movieIDs {
-                try Task.checkCancellation()
-                let outcome = await run(.movie(id: id), mode: mode, tally: &tally)
-                report(runID, tally.progress(RefreshStep.movie(id: id).label))
-                guard settings.posters else { continue }
-                guard case .movie(let path?)? = outcome else {
-                    tally.skipped += 1
-                    report(runID, tally.progress("poster of movie \(id) (none)"))
-                    continue
-                }
-                let poster = RefreshStep.poster(path: path, size: settings.posterSize)
-                _ = await run(poster, mode: mode, tally: &tally)
-                report(runID, tally.progress(poster.label))
+            // Each list's requests wait for TMDB's rate limit in its owner's lane, so one user's
+            // prefetch takes its turn with another's searches instead of going before them.
+            try await RateLimitLane.$current.withValue(RateLimitLane(owner: list.owner, priority: .background)) {
+                try await refreshQueries(list.queries, runID: runID, mode: mode, tally: &tally)
+                try await refreshMovies(of: list, runID: runID, mode: mode, tally: &tally)
             }
             await flushPins()
+        }
+    }
+
+    private func refreshMovies(of list: Watchlist, runID: Int, mode: RefreshMode, tally: inout RefreshTally) async throws {
+        for id in list.movieIDs {
+            try Task.checkCancellation()
+            let outcome = await run(.movie(id: id), mode: mode, tally: &tally)
+            report(runID, tally.progress(RefreshStep.movie(id: id).label))
+            guard settings.posters else { continue }
+            guard case .movie(let path?)? = outcome else {
+                tally.skipped += 1
+                report(runID, tally.progress("poster of movie \(id) (none)"))
+                continue
+            }
+            let poster = RefreshStep.poster(path: path, size: settings.posterSize)
+            _ = await run(poster, mode: mode, tally: &tally)
+            report(runID, tally.progress(poster.label))
         }
     }
 

@@ -1,28 +1,50 @@
 /// A named list of search queries and movies kept prefetched for offline use (DESIGN §4): its
 /// cached entries are pinned (never evicted) and refreshed ahead of expiry.
 ///
-/// Wire shape (the Varlink interface's `Watchlist`): `{"name", "queries": [WatchlistQuery], "movieIds": [int]}`.
+/// Wire shape (the Varlink interface's `Watchlist`): `{"name", "queries": [WatchlistQuery],
+/// "movieIds": [int], "owner"?: uid}`; `owner` only on a personal list.
 public struct Watchlist: Sendable, Hashable, Codable {
     /// The longest name accepted, in characters.
     public static let maxNameLength = 64
 
-    /// The list's name, unique.
+    /// The list's name, unique among its owner's lists (a personal list may share a system list's name).
     public var name: String
+    /// Whose list it is: the system's (shared) or one user's (personal).
+    public var owner: Owner
     /// The queries, in the order they were added; one per canonical query.
     public var queries: [WatchlistQuery]
     /// The movie ids, in the order they were added, without duplicates.
     public var movieIDs: [Int]
 
     enum CodingKeys: String, CodingKey {
-        case name, queries
+        case name, queries, owner
         case movieIDs = "movieIds"
     }
 
     /// Creates a watchlist (the name is not validated; see `validatedName`).
-    public init(name: String, queries: [WatchlistQuery] = [], movieIDs: [Int] = []) {
+    public init(name: String, owner: Owner = .system, queries: [WatchlistQuery] = [], movieIDs: [Int] = []) {
         self.name = name
+        self.owner = owner
         self.queries = queries
         self.movieIDs = movieIDs
+    }
+
+    /// Decodes the wire shape (`owner` absent: a system list).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        queries = try container.decode([WatchlistQuery].self, forKey: .queries)
+        movieIDs = try container.decode([Int].self, forKey: .movieIDs)
+        owner = try container.decodeIfPresent(UInt32.self, forKey: .owner).map { .user(LocalUser(uid: $0)) } ?? .system
+    }
+
+    /// Encodes the wire shape (`owner` only on a personal list).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(queries, forKey: .queries)
+        try container.encode(movieIDs, forKey: .movieIDs)
+        try container.encodeIfPresent(owner.user?.uid, forKey: .owner)
     }
 
     /// Whether the list holds nothing.

@@ -28,6 +28,10 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
         /// An account operation needs a TMDB sign-in (`movies account login`), or TMDB refused the
         /// session (`tmdbCode` says why).
         public static let notSignedIn = Code(rawValue: "not_signed_in")
+        /// The caller may not do this (another user's data, or the system's without the admin group).
+        public static let permissionDenied = Code(rawValue: "permission_denied")
+        /// The caller's fair share is used up (`quota` names the limit).
+        public static let quotaExceeded = Code(rawValue: "quota_exceeded")
     }
 
     public var code: Code
@@ -46,6 +50,17 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The argument an `.invalidArgument` error is about (`page`, `language`, `region`, `year`),
     /// when one is to blame: the Varlink boundary names it in `InvalidArgument`.
     public var parameter: String?
+    /// The limit a `.quotaExceeded` error hit: its name in moviesd.conf (`WatchlistsPerUser`,
+    /// `EntriesPerUser`, `PendingEditsPerUser`) and its value.
+    public var quota: (name: String, maximum: Int)? {
+        get { quotaName.map { ($0, quotaMaximum) } }
+        set {
+            quotaName = newValue?.name
+            quotaMaximum = newValue?.maximum ?? 0
+        }
+    }
+    private var quotaName: String?
+    private var quotaMaximum = 0
 
     /// Creates an error.
     public init(code: Code, message: String, retryAfterSeconds: Int? = nil, httpStatus: Int? = nil, tmdbCode: Int? = nil, movieID: Int? = nil) {
@@ -83,6 +98,18 @@ public struct MoviesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// There is no watchlist named `name` (a not-found error, not a usage error: the name is well formed).
     public static func noSuchWatchlist(_ name: String) -> MoviesError {
         MoviesError(code: .notFound, message: "there is no watchlist named '\(name)'")
+    }
+
+    /// The caller may not do this.
+    public static func permissionDenied(_ message: String) -> MoviesError {
+        MoviesError(code: .permissionDenied, message: message)
+    }
+
+    /// A per-user quota `name` (its moviesd.conf key) of `maximum` would be exceeded; `message` says by what.
+    public static func quotaExceeded(_ name: String, maximum: Int, _ message: String) -> MoviesError {
+        var error = MoviesError(code: .quotaExceeded, message: message)
+        error.quota = (name, maximum)
+        return error
     }
 
     /// Nobody is signed in to TMDB.

@@ -1,11 +1,11 @@
-/// Named watchlists, persisted. Mutations return the list as it now is.
+/// Named watchlists of every owner, persisted. Mutations return the list as it now is.
 public protocol WatchlistRepository: Sendable {
-    /// Every watchlist, by name.
+    /// Every watchlist of every owner: the system's first, then each user's, by name.
     func watchlists() async throws -> [Watchlist]
-    /// Adds queries and movies to the list `name`, creating it if needed.
-    func add(to name: String, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist
-    /// Removes queries and movies from the list `name`; throws `invalidArgument` when there is no such list.
-    func remove(from name: String, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist
-    /// Deletes the list `name`; returns whether it existed.
-    func delete(_ name: String) async throws -> Bool
+    /// Adds queries and movies to `owner`'s list `name`, creating it if needed.
+    func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist
+    /// Removes queries and movies from `owner`'s list `name`; throws `notFound` when there is no such list.
+    func remove(from name: String, owner: Owner, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist
+    /// Deletes `owner`'s list `name`; returns whether it existed.
+    func delete(_ name: String, owner: Owner) async throws -> Bool
 }

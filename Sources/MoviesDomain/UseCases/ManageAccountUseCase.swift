@@ -1,5 +1,9 @@
 /// Signs in to TMDB, edits the account's lists (offline too: edits wait in a durable outbox) and
-/// syncs them: the account's use cases, over `AccountRepository`.
+/// syncs them: the account's use cases, over one `AccountRepository` per owner.
+///
+/// Whose account a call uses (`owner(for:system:)`): the caller's own; with `system`, the
+/// system's (the admin group's), for administrators only. Each user's pending edits are bounded
+/// by `UserQuotas.pendingEdits`.
 public struct ManageAccountUseCase: Sendable {
     /// The longest an edit waits for TMDB's first answer before its reply says "pending" (the edit
     /// is kept either way); it waits only while TMDB is answering, and not after a failed attempt.
@@ -7,44 +11,69 @@ public struct ManageAccountUseCase: Sendable {
     /// The longest `sync` may be asked to wait.
     public static let maxSyncWaitSeconds = 3600.0
 
-    private let repository: any AccountRepository
+    private let repositories: any AccountRepositories
+    /// Each user's share of pending edits.
+    public let quotas: UserQuotas
 
     /// Creates the use case.
-    public init(repository: any AccountRepository) {
-        self.repository = repository
+    public init(repositories: any AccountRepositories, quotas: UserQuotas = UserQuotas()) {
+        self.repositories = repositories
+        self.quotas = quotas
+    }
+
+    /// The account a call of `caller` uses: theirs, or with `system` the system's.
+    /// - Throws: `permissionDenied` when a caller who is no administrator asks for the system's.
+    public func owner(for caller: Caller, system: Bool) throws(MoviesError) -> Owner {
+        guard system else { return caller.personal }
+        guard caller.isAdministrator else {
+            throw MoviesError.permissionDenied("only root, moviesd's user and the admin group use the system's TMDB account")
+        }
+        return .system
     }
 
     /// Signs in, or says where to approve the sign-in.
-    public func login() async throws -> AccountLogin { try await repository.login() }
+    public func login(_ owner: Owner) async throws -> AccountLogin { try await repositories.account(of: owner).login() }
 
     /// Signs out; returns how many edits stay in the outbox.
-    public func logout() async throws -> Int { try await repository.logout() }
+    public func logout(_ owner: Owner) async throws -> Int { try await repositories.account(of: owner).logout() }
 
     /// Applies `edit` now and queues it for TMDB. Without `waitSeconds`, waits for TMDB's first
     /// answer only while TMDB is answering (at most `defaultEditWaitSeconds`); with it, up to that
     /// long for TMDB to take the edit, through retries.
-    public func apply(_ edit: AccountEdit, waitSeconds: Double? = nil) async throws -> AccountEditResult {
+    /// - Throws: `quotaExceeded` (`PendingEditsPerUser`) when a user's outbox is full and the edit
+    ///   would not replace one of its entries.
+    public func apply(_ edit: AccountEdit, waitSeconds: Double? = nil, of owner: Owner) async throws -> AccountEditResult {
         if let wait = waitSeconds, !(wait.isFinite && wait >= 0 && wait <= 60) { throw MoviesError.invalidArgument("waitSeconds must be 0 to 60") }
-        return try await repository.apply(edit, waitSeconds: waitSeconds)
+        let account = await repositories.account(of: owner)
+        if owner != .system, quotas.pendingEdits < Int.max {
+            let waiting = try await account.pending().filter { $0.state == .pending || $0.state == .blockedOnAuth }
+            let replaces = waiting.contains { $0.edit.movieID == edit.movieID && $0.edit.list == edit.list }
+            if waiting.count >= quotas.pendingEdits, !replaces {
+                throw MoviesError.quotaExceeded(
+                    "PendingEditsPerUser", maximum: quotas.pendingEdits,
+                    "\(waiting.count) of your edits wait for TMDB, your share (PendingEditsPerUser=\(quotas.pendingEdits)); sync them first (movies sync)")
+            }
+        }
+        return try await account.apply(edit, waitSeconds: waitSeconds)
     }
 
     /// The account's lists.
-    public func view() async throws -> AccountView { try await repository.view() }
+    public func view(_ owner: Owner) async throws -> AccountView { try await repositories.account(of: owner).view() }
 
     /// The outbox.
-    public func pending() async throws -> [PendingEdit] { try await repository.pending() }
+    public func pending(_ owner: Owner) async throws -> [PendingEdit] { try await repositories.account(of: owner).pending() }
 
     /// Syncs now; with `waitSeconds`, until settled, blocked or out of time.
-    public func sync(waitSeconds: Double?) async throws -> AccountSyncStatus {
+    public func sync(waitSeconds: Double?, of owner: Owner) async throws -> AccountSyncStatus {
         if let waitSeconds, !(waitSeconds.isFinite && waitSeconds >= 0 && waitSeconds <= Self.maxSyncWaitSeconds) {
             throw MoviesError.invalidArgument("the wait must be 0 to \(Int(Self.maxSyncWaitSeconds)) seconds")
         }
-        return try await repository.sync(waitSeconds: waitSeconds)
+        return try await repositories.account(of: owner).sync(waitSeconds: waitSeconds)
     }
 
     /// The outbox's state.
-    public func status() async throws -> AccountSyncStatus { try await repository.status() }
+    public func status(_ owner: Owner) async throws -> AccountSyncStatus { try await repositories.account(of: owner).status() }
 
     /// Forgets rejected entries.
-    public func dismissRejected() async throws -> Int { try await repository.dismissRejected() }
+    public func dismissRejected(_ owner: Owner) async throws -> Int { try await repositories.account(of: owner).dismissRejected() }
 }

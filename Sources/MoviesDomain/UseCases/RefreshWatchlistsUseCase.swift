@@ -1,4 +1,4 @@
-/// Refreshes one watchlist (or all) on demand, reporting progress; joins a refresh already running.
+/// Refreshes watchlists on demand, reporting progress; joins a refresh already running.
 public struct RefreshWatchlistsUseCase: Sendable {
     private let refresher: any WatchlistRefreshRepository
 
@@ -7,13 +7,12 @@ public struct RefreshWatchlistsUseCase: Sendable {
         self.refresher = refresher
     }
 
-    /// Runs (or joins) the refresh and returns its summary: what is due by default, everything with
-    /// `mode: .everything`.
+    /// Runs (or joins) the refresh of `target` (see `ManageWatchlistsUseCase.refreshTarget`) and
+    /// returns its summary: what is due by default, everything with `mode: .everything`.
     public func execute(
-        watchlist: String?, mode: RefreshMode = .due, onProgress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
+        _ target: RefreshTarget, mode: RefreshMode = .due, onProgress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
     ) async throws -> RefreshSummary {
-        let name = try watchlist.map { raw throws(MoviesError) in try Watchlist.validatedName(raw) }
-        return try await refresher.refresh(watchlist: name, mode: mode, onProgress: onProgress)
+        try await refresher.refresh(target, mode: mode, onProgress: onProgress)
     }
 
     /// The last completed refresh, if any.

@@ -1,7 +1,9 @@
-/// A token bucket shared by every request made with one credential (DESIGN §4).
+/// A token bucket shared by every request made with one credential (DESIGN §4), handing its tokens
+/// out fairly between local users (`RateLimitLane`).
 ///
-/// Tokens refill at `requestsPerSecond` up to `burst`; `acquire()` takes one, waiting when the bucket
-/// is empty. `pause(for:)` (after a 429) makes every caller wait until the pause ends.
+/// Tokens refill at `requestsPerSecond` up to `burst`; `acquire()` takes one at once when nobody
+/// waits, else waits its lane's turn (`FairWaitQueue`: interactive before background, round-robin
+/// between uids). `pause(for:)` (after a 429) makes every caller wait until the pause ends.
 public actor TokenBucketRateLimiter {
     /// Tokens added per second.
     public nonisolated let requestsPerSecond: Double
@@ -12,6 +14,10 @@ public actor TokenBucketRateLimiter {
     private var tokens: Double
     private var lastRefill: Double
     private var pausedUntil: Double
+    private var waiting = FairWaitQueue<CheckedContinuation<Void, any Error>>()
+    private var lastWaiterID: UInt64 = 0
+    /// A wake-up is scheduled for when the next token is due (or the pause ends).
+    private var wakeScheduled = false
 
     /// Creates a full bucket. `burst` defaults to one second's worth of requests.
     public init(requestsPerSecond: Double = 35, burst: Int? = nil, timeSource: TimeSource = .system) {
@@ -25,22 +31,35 @@ public actor TokenBucketRateLimiter {
         self.pausedUntil = now
     }
 
-    /// Takes one token, waiting for a refill or the end of a pause. Throws `CancellationError`
-    /// if the calling task is cancelled while waiting (no token is taken then).
+    /// Takes one token in the lane of the calling task (`RateLimitLane.current`).
     public func acquire() async throws {
-        while true {
-            try Task.checkCancellation()
-            let now = timeSource.now()
-            refill(at: now)
-            if now < pausedUntil {
-                try await timeSource.sleep(pausedUntil - now)
-                continue
+        try await acquire(in: RateLimitLane.current)
+    }
+
+    /// Takes one token in `lane`: at once when one is there and nobody waits, else at the lane's
+    /// turn. Throws `CancellationError` if the calling task is cancelled while waiting (no token is
+    /// taken then).
+    public func acquire(in lane: RateLimitLane) async throws {
+        try Task.checkCancellation()
+        let now = timeSource.now()
+        refill(at: now)
+        if waiting.isEmpty, now >= pausedUntil, tokens >= 1 - 1e-9 {
+            tokens = max(0, tokens - 1)
+            return
+        }
+        lastWaiterID += 1
+        let id = lastWaiterID
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                    return
+                }
+                waiting.append(continuation, id: id, lane: lane)
+                grant()
             }
-            if tokens >= 1 - 1e-9 {
-                tokens = max(0, tokens - 1)
-                return
-            }
-            try await timeSource.sleep((1 - tokens) / requestsPerSecond)
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
         }
     }
 
@@ -58,6 +77,38 @@ public actor TokenBucketRateLimiter {
     public func availableTokens() -> Double {
         refill(at: timeSource.now())
         return tokens
+    }
+
+    /// How many requests wait for a token (for tests and benchmarks).
+    public func waitingCount() -> Int { waiting.count }
+
+    /// Hands the tokens there are to the waiters whose turn it is; schedules a wake-up for the
+    /// next token while some still wait.
+    private func grant() {
+        let now = timeSource.now()
+        refill(at: now)
+        while now >= pausedUntil, tokens >= 1 - 1e-9, let waiter = waiting.next() {
+            tokens = max(0, tokens - 1)
+            waiter.resume()
+        }
+        guard !waiting.isEmpty, !wakeScheduled else { return }
+        wakeScheduled = true
+        let delay = now < pausedUntil ? pausedUntil - now : (1 - tokens) / requestsPerSecond
+        let sleep = timeSource.sleep
+        // One wake-up at a time, owned by the bucket: it ends when it has woken the bucket.
+        Task {
+            try? await sleep(delay)
+            await self.woke()
+        }
+    }
+
+    private func woke() {
+        wakeScheduled = false
+        grant()
+    }
+
+    private func cancelWaiter(_ id: UInt64) {
+        waiting.remove(id: id)?.resume(throwing: CancellationError())
     }
 
     private func refill(at now: Double) {

@@ -27,7 +27,9 @@ enum LegacyDatabaseSplit {
         for leftover in [temporary, temporary + "-journal", temporary + "-wal", temporary + "-shm"] { unlink(leftover) }
         let state = try SQLiteConnection(path: temporary, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         do {
-            try SQLiteMigrator(migrations: StateSchema.migrations).migrate(state)
+            // The schema the old rows were written for (before owners, version 5): opening the
+            // state database then makes them the system's, like those of any older state file.
+            try SQLiteMigrator(migrations: Array(StateSchema.migrations.prefix { $0.version < StateSchema.owners.version })).migrate(state)
             // "ATTACH DATABASE expr AS schema-name": the file name is an expression, so it is bound.
             try state.run("ATTACH DATABASE ? AS legacy", [.text(legacyPath)])
             try state.transaction(.immediate) {

@@ -57,13 +57,15 @@ public enum StoreSchema {
     public static let migrations: [SQLiteMigration] = [version1, version2]
 
     /// The single-file schema as this moviesd writes responses into it: `migrations`, then the
-    /// `reply` column (tests and tools that want every table in one file).
+    /// `reply` column and the rest of the cache's versions, then the watchlists' owners (as the state
+    /// database's version 5): tests and tools that want every table in one file.
     public static let singleFileMigrations: [SQLiteMigration] = migrations + [
         SQLiteMigration(version: 3, name: replyColumn.name, apply: replyColumn.apply),
         SQLiteMigration(version: 4, name: movieIndex.name, apply: movieIndex.apply),
         SQLiteMigration(version: 5, name: changeFeed.name, apply: changeFeed.apply),
         SQLiteMigration(version: 6, name: indexQueue.name, apply: indexQueue.apply),
         SQLiteMigration(version: 7, name: replyVersion.name, apply: replyVersion.apply),
+        SQLiteMigration(version: 8, name: "owners of watchlists", sql: StateSchema.watchlistOwnersSQL),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -127,7 +129,7 @@ extension StoreSchema {
 }
 
 /// The state database's schema (`state.sqlite3`): what users made and cannot get back from TMDB,
-/// watchlists and recent queries (later the account state and outbox).
+/// watchlists, recent queries, the accounts' outboxes and pulled lists, each row its owner's.
 public enum StateSchema {
     /// Version 1: recent queries and watchlists, as in the single-file schema's versions 1 and 2.
     public static let version1 = SQLiteMigration(version: 1, name: "recent queries and watchlists", sql: """
@@ -223,6 +225,88 @@ public enum StateSchema {
         CREATE INDEX recent_queries_saved_at ON recent_queries(uid, saved_at);
         """)
 
+    /// Version 5: every watchlist and every account's outbox, pulled lists and bookkeeping belong
+    /// to an owner (issue 31): `owner` is a uid, or -1 for the system (`Owner.system`). The rows of
+    /// before become the system's: its watchlists, and the admin group's account. A watchlist is
+    /// named uniquely per owner, so a personal list may share a system list's name.
+    public static let owners = SQLiteMigration(version: 5, name: "owners of watchlists and accounts", sql: watchlistOwnersSQL + accountOwnersSQL)
+
+    /// The watchlist tables rebuilt with `owner` (-1, the system, for every row of before); also
+    /// the single-file schema's version 8.
+    static let watchlistOwnersSQL = """
+        CREATE TABLE watchlists_owned (
+            owner INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (owner, name)
+        );
+        CREATE TABLE watchlist_queries_owned (
+            owner INTEGER NOT NULL,
+            watchlist TEXT NOT NULL,
+            position INT NOT NULL,
+            canonical TEXT NOT NULL,
+            query TEXT NOT NULL,
+            pages INT NOT NULL,
+            PRIMARY KEY (owner, watchlist, canonical),
+            FOREIGN KEY (owner, watchlist) REFERENCES watchlists_owned(owner, name) ON DELETE CASCADE
+        );
+        CREATE TABLE watchlist_movies_owned (
+            owner INTEGER NOT NULL,
+            watchlist TEXT NOT NULL,
+            position INT NOT NULL,
+            movie_id INT NOT NULL,
+            PRIMARY KEY (owner, watchlist, movie_id),
+            FOREIGN KEY (owner, watchlist) REFERENCES watchlists_owned(owner, name) ON DELETE CASCADE
+        );
+        INSERT INTO watchlists_owned (owner, name) SELECT -1, name FROM watchlists;
+        INSERT INTO watchlist_queries_owned (owner, watchlist, position, canonical, query, pages)
+            SELECT -1, watchlist, position, canonical, query, pages FROM watchlist_queries;
+        INSERT INTO watchlist_movies_owned (owner, watchlist, position, movie_id)
+            SELECT -1, watchlist, position, movie_id FROM watchlist_movies;
+        DROP TABLE watchlist_movies;
+        DROP TABLE watchlist_queries;
+        DROP TABLE watchlists;
+        -- Renaming the parent rewrites its children's REFERENCES clauses (SQLite 3.26 and later).
+        ALTER TABLE watchlists_owned RENAME TO watchlists;
+        ALTER TABLE watchlist_queries_owned RENAME TO watchlist_queries;
+        ALTER TABLE watchlist_movies_owned RENAME TO watchlist_movies;
+        """
+
+    /// The account tables with `owner` (-1, the system, for every row of before).
+    static let accountOwnersSQL = """
+        ALTER TABLE account_outbox ADD COLUMN owner INTEGER NOT NULL DEFAULT -1;
+        DROP INDEX account_outbox_movie;
+        CREATE INDEX account_outbox_movie ON account_outbox(owner, account_id, list, movie_id);
+        CREATE TABLE account_items_owned (
+            owner INTEGER NOT NULL,
+            account_id INT NOT NULL,
+            list TEXT NOT NULL,
+            movie_id INT NOT NULL,
+            position INT NOT NULL,
+            title TEXT,
+            release_date TEXT,
+            rating REAL,
+            PRIMARY KEY (owner, account_id, list, movie_id)
+        );
+        INSERT INTO account_items_owned (owner, account_id, list, movie_id, position, title, release_date, rating)
+            SELECT -1, account_id, list, movie_id, position, title, release_date, rating FROM account_items;
+        DROP TABLE account_items;
+        ALTER TABLE account_items_owned RENAME TO account_items;
+        CREATE TABLE account_sync_owned (
+            owner INTEGER NOT NULL,
+            account_id INTEGER NOT NULL,
+            username TEXT,
+            pulled_at REAL,
+            last_success_at REAL,
+            last_error TEXT,
+            used_at REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (owner, account_id)
+        );
+        INSERT INTO account_sync_owned (owner, account_id, username, pulled_at, last_success_at, last_error, used_at)
+            SELECT -1, account_id, username, pulled_at, last_success_at, last_error, used_at FROM account_sync;
+        DROP TABLE account_sync;
+        ALTER TABLE account_sync_owned RENAME TO account_sync;
+        """
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries]
+    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries, owners]
 }
