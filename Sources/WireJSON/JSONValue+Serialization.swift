@@ -17,13 +17,12 @@ extension JSONValue {
     /// The compact JSON text of this value (see ``serialized()``) in pieces, to be written one
     /// after another (with `writev`): each ``raw(_:)`` value of at least `sharedMinimum` bytes is a
     /// piece of its own, the very array held by the value (shared, not copied); the text between
-    /// them is copied into pieces of its own. `terminator`, if any, ends the last piece.
-    public func serializedPieces(sharingRawOf sharedMinimum: Int, terminator: UInt8? = nil) -> [[UInt8]] {
+    /// them is copied into pieces of its own.
+    public func serializedPieces(sharingRawOf sharedMinimum: Int) -> [[UInt8]] {
         var text: [UInt8] = []
         text.reserveCapacity(256)
         var splices: [Splice] = []
         write(into: &text, splices: &splices, sharing: sharedMinimum)
-        if let terminator { text.append(terminator) }
         guard !splices.isEmpty else { return [text] }
         var pieces: [[UInt8]] = []
         pieces.reserveCapacity(splices.count * 2 + 1)

@@ -7,9 +7,10 @@ import Varlink
 /// moviesd ÷ this, under the same load, is how close the daemon is to what the socket allows.
 ///
 /// With `replies` (`--requests-file`), each call is answered with its own page's reply, found by
-/// the call's exact bytes (one hash lookup): the same bytes the daemon sends for that call, so the
-/// memory the replies come from is as large as the daemon's (1,000 pages: 12 MB, beyond the CPU's
-/// caches), which one reply sent over and over is not.
+/// the call's exact bytes (one hash lookup; a call not in the file closes its connection, so the
+/// load generator fails loudly): the daemon's reply for that call, so the memory the replies come
+/// from is as large as the daemon's (1,000 pages: 12 MB, beyond the CPU's caches), which one reply
+/// sent over and over is not.
 struct CeilingServer: Sendable {
     let socketPath: String
     /// The reply sent to every call (NUL included) that `replies` has no entry for.
@@ -17,41 +18,37 @@ struct CeilingServer: Sendable {
     /// Replies by call message (without its NUL), NUL included.
     var replies: [[UInt8]: [UInt8]] = [:]
 
+    /// The reply the daemon at `daemonSocket` gives to a `Search` for `target` (cache_first), as
+    /// a message with its NUL.
+    static func reply(from daemonSocket: String, target: SearchTarget) throws(BenchError) -> [UInt8] {
+        try reply(from: daemonSocket, to: BenchCall.search(target, policy: "cache_first"))
+    }
+
     /// The daemon's reply to each of `targets` under `policy`, by the message the load generator
     /// sends for it (`BenchCall.message`, without its NUL).
     static func replies(from daemonSocket: String, targets: [SearchTarget], policy: String) throws(BenchError) -> [[UInt8]: [UInt8]] {
         var replies: [[UInt8]: [UInt8]] = [:]
         for target in targets {
             let call = BenchCall.search(target, policy: policy)
-            var message: [UInt8]?
-            do {
-                let client = try VarlinkClient(unixPath: daemonSocket, timeoutSeconds: 60)
-                try client.call(call.method, parameters: call.parameters) { reply in
-                    message = JSONValue.object(["parameters": reply.parameters]).serialized()
-                }
-            } catch {
-                throw BenchError("ceiling: asking the daemon for \(target): \(error)")
-            }
-            guard var bytes = message else { throw BenchError("ceiling: the daemon sent no reply for \(target)") }
-            bytes.append(0)
-            replies[Array(call.message.dropLast())] = bytes
+            replies[Array(call.message.dropLast())] = try reply(from: daemonSocket, to: call)
         }
         return replies
     }
 
-    /// The reply the daemon at `daemonSocket` gives to a `Search` for `target` (cache_first), as
-    /// a message.
-    static func reply(from daemonSocket: String, target: SearchTarget) throws(BenchError) -> [UInt8] {
+    /// The daemon's reply to `call`, re-serialized from its parameters (the same members and
+    /// values, keys sorted as the daemon writes them), with its NUL.
+    private static func reply(from daemonSocket: String, to call: BenchCall) throws(BenchError) -> [UInt8] {
         var message: [UInt8]?
         do {
             let client = try VarlinkClient(unixPath: daemonSocket, timeoutSeconds: 60)
-            try client.call("io.moviesd.Movies.Search", parameters: target.parameters(policy: "cache_first")) { reply in
+            defer { client.close() }
+            try client.call(call.method, parameters: call.parameters) { reply in
                 message = JSONValue.object(["parameters": reply.parameters]).serialized()
             }
         } catch {
-            throw BenchError("ceiling: asking the daemon for a reply: \(error)")
+            throw BenchError("ceiling: asking the daemon for \(call): \(error)")
         }
-        guard var bytes = message else { throw BenchError("ceiling: the daemon sent no reply") }
+        guard var bytes = message else { throw BenchError("ceiling: the daemon sent no reply for \(call)") }
         bytes.append(0)
         return bytes
     }
@@ -100,11 +97,17 @@ struct CeilingServer: Sendable {
                 // keeps one call in flight a connection, so a message never spans two reads here.
                 var start = 0
                 for end in 0..<count where buffer[end] == 0 {
-                    let reply = replies.isEmpty ? reply : replies[Array(buffer[start..<end])] ?? reply
+                    let found = replies.isEmpty ? reply : replies[Array(buffer[start..<end])]
                     start = end + 1
+                    guard let answer = found else {
+                        close(fd)
+                        break
+                    }
                     var sent = 0
-                    while sent < reply.count {
-                        let written = reply.withUnsafeBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+                    while sent < answer.count {
+                        let written = answer.withUnsafeBytes { bytes in
+                            bytes.baseAddress.map { send(fd, $0 + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) } ?? -1
+                        }
                         if written > 0 { sent += written } else if errno != EAGAIN && errno != EINTR { break }
                     }
                 }

@@ -115,6 +115,8 @@ private struct NeverAnsweringInterface: VarlinkInterfaceHandler {
     let interfaceName = "org.example.never"
     let interfaceDescription = "interface org.example.never\n\nmethod Wait() -> ()\n"
 
+    func declares(method name: String) -> Bool { name == "Wait" }
+
     func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         try? await Task.sleep(for: .seconds(3_600))  // ends at once when the call is cancelled
         return [:]

@@ -335,5 +335,14 @@ import Varlink
     @Test func anUndeclaredMethodIsNotFound() async throws {
         let harness = ServiceHarness()
         #expect(await harness.call("Teleport").error == .methodNotFound("io.moviesd.Movies.Teleport"))
+        // The server asks first, and answers MethodNotFound on its loop without starting a task.
+        #expect(!harness.service.declares(method: "Teleport"))
+        let declared = MoviesInterface.description.split(separator: "\n").compactMap { line in
+            line.hasPrefix("method ") ? line.dropFirst("method ".count).prefix { $0 != "(" } : nil
+        }
+        #expect(declared.count > 10)
+        for method in declared.map(String.init) {
+            #expect(harness.service.declares(method: method), "\(method)")
+        }
     }
 }

@@ -41,7 +41,7 @@ import Testing
 
     static func call(_ service: MoviesVarlinkService, _ method: String, _ parameters: [String: JSONValue] = [:], peer: PeerCredentials, more: Bool = false,
                      sent: SentReplies = SentReplies()) async throws(VarlinkError) -> [String: JSONValue] {
-        let writer = VarlinkReplyWriter(isStreaming: more) { pieces in sent.append(String(decoding: pieces.joined().dropLast(), as: UTF8.self)) }
+        let writer = VarlinkReplyWriter(isStreaming: more) { pieces in sent.append(String(decoding: pieces.joined(), as: UTF8.self)) }
         let call = VarlinkCall(method: "io.moviesd.Movies.\(method)", parameters: parameters, more: more, peer: peer)
         return try await service.handle(call, replies: writer)
     }

@@ -67,7 +67,7 @@ struct ServiceHarness {
     /// With `firstReplySent`, as the server runs a call whose first reply `answerAtOnce` sent.
     func call(_ method: String, _ parameters: [String: JSONValue] = [:], more: Bool = false, peer: PeerCredentials? = ServiceHarness.owner, firstReplySent: Bool = false) async -> CallOutcome {
         let recorder = ReplyRecorder()
-        let writer = VarlinkReplyWriter(isStreaming: more) { pieces in recorder.record(Array(pieces.joined().dropLast())) }
+        let writer = VarlinkReplyWriter(isStreaming: more) { pieces in recorder.record(Array(pieces.joined())) }
         var call = VarlinkCall(method: "\(MoviesInterface.name).\(method)", parameters: parameters, more: more, peer: peer)
         call.firstReplySent = firstReplySent
         do {

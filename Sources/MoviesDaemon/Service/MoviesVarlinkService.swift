@@ -155,6 +155,12 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.deadlineSeconds(forMethod: name)
     }
 
+    /// Whether the interface file declares the method (the server answers `MethodNotFound` at once
+    /// when it does not).
+    public func declares(method name: String) -> Bool {
+        router.declares(method: name)
+    }
+
     /// A cached search page from memory, as a prepared reply (`MemoryAnswers`): the final reply
     /// or the first of a `more` call's, as `ImmediateAnswer` allows; `nil` otherwise, and the call
     /// runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.

@@ -18,7 +18,8 @@ import Synchronization
 /// probe; nothing here waits, so the server's event loop may look up an answer itself.
 public final class ResponseMemory: Sendable {
     /// A remembered entry and its generation: a number that changes whenever the entry does, so
-    /// that whatever is derived from it (a prepared reply) can tell it is still current.
+    /// that whoever holds one can tell whether the entry changed since (the memory's contract
+    /// tests check with it that each write touched exactly its keys).
     /// (A class: handing one out is one reference, however many fields the entry has.)
     public final class Remembered: Sendable {
         /// The entry, as the database holds it (without the body when `bodyOmitted`).

@@ -35,7 +35,4 @@ extension VarlinkInterfaceHandler {
 
     /// Every method has the server's deadline.
     public func deadlineSeconds(forMethod name: String) -> Int? { nil }
-
-    /// Every method may exist: ``handle(_:replies:)`` decides.
-    public func declares(method name: String) -> Bool { true }
 }

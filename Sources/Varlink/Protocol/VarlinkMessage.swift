@@ -88,29 +88,23 @@ enum VarlinkMessage {
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    /// A (final or intermediate) successful reply.
-    static func encodeReply(_ parameters: [String: JSONValue], continues: Bool) -> [UInt8] {
-        var message: [String: JSONValue] = ["parameters": .object(parameters)]
-        if continues { message["continues"] = .bool(true) }
-        // Reserve for the spliced raw values (a cached page is ~12 KB) so the buffer does not
-        // grow by doubling, copying the page each time; +1 for the connection's NUL terminator.
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(64 + parameters.reduce(1) { total, member in total + member.key.utf8.count + member.value.sizeHint })
-        JSONValue.object(message).serialize(into: &buffer)
-        return buffer
-    }
-
-    /// A reply in pieces, terminated by its NUL: large raw values (a cached page's stored bytes)
-    /// are pieces of their own, shared and not copied (``OutputQueue`` writes them as they are).
+    /// A reply (the final one, or with `continues` one of a `more` call's), in pieces: large raw
+    /// values (a cached page's stored bytes) are pieces of their own, shared and not copied
+    /// (``OutputQueue`` writes them as they are, and ends the message with its NUL).
     static func encodeReplyPieces(_ parameters: [String: JSONValue], continues: Bool) -> [[UInt8]] {
         var message: [String: JSONValue] = ["parameters": .object(parameters)]
         if continues { message["continues"] = .bool(true) }
-        return JSONValue.object(message).serializedPieces(sharingRawOf: OutputQueue.sharedMinimum, terminator: 0)
+        return JSONValue.object(message).serializedPieces(sharingRawOf: OutputQueue.sharedMinimum)
+    }
+
+    /// A reply as one byte array (the pieces joined), for clients and tests.
+    static func encodeReply(_ parameters: [String: JSONValue], continues: Bool) -> [UInt8] {
+        Array(encodeReplyPieces(parameters, continues: continues).joined())
     }
 
     /// A reply whose parameters are all JSON text already (`members`, written in the order given:
-    /// give them sorted by name for the bytes `encodeReplyPieces(_:continues:)` writes), in pieces
-    /// terminated by its NUL; large members are pieces of their own, shared and not copied.
+    /// give them sorted by name for the bytes `encodeReplyPieces(_:continues:)` writes), in pieces;
+    /// large members are pieces of their own, shared and not copied.
     static func encodeReplyPieces(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool) -> [[UInt8]] {
         var pieces: [[UInt8]] = []
         var text: [UInt8] = []
@@ -130,7 +124,6 @@ enum VarlinkMessage {
             }
         }
         text.append(contentsOf: "}}".utf8)
-        text.append(0)
         pieces.append(text)
         return pieces
     }

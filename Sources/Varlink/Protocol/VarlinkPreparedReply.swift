@@ -1,8 +1,8 @@
 /// A reply encoded ahead of time, ready to be written as it is: what
 /// ``VarlinkInterfaceHandler/answerAtOnce(_:)`` returns.
 public struct VarlinkPreparedReply: Sendable {
-    /// The message in pieces, terminated by its NUL (see
-    /// ``VarlinkMessage/encodeReplyPieces(_:continues:)``).
+    /// The message in pieces (see ``VarlinkMessage/encodeReplyPieces(_:continues:)``), without
+    /// the NUL that ends it on the wire.
     let pieces: [[UInt8]]
     /// Whether more replies follow (`continues: true`): the call goes on in its handler.
     public let continues: Bool
@@ -23,9 +23,6 @@ public struct VarlinkPreparedReply: Sendable {
 
     /// The message's bytes, without the NUL that ends it on the wire.
     var bytes: [UInt8] {
-        Array(pieces.joined().dropLast())
+        Array(pieces.joined())
     }
-
-    /// The encoded message's size in bytes, without the NUL.
-    public var byteCount: Int { pieces.reduce(0) { $0 + $1.count } - 1 }
 }

@@ -1,7 +1,7 @@
 /// A message posted to the event loop from another thread.
 enum LoopEvent: Sendable {
     /// A reply produced by the handler task of call `call` on connection `connection` (at `fd`),
-    /// in pieces terminated by its NUL.
+    /// in pieces (the queue ends it with its NUL).
     case reply(fd: Int32, connection: UInt64, call: UInt64, message: [[UInt8]], isFinal: Bool)
     /// Stop accepting, let calls in flight finish for up to `graceSeconds`, then close everything.
     case shutdown(graceSeconds: Int)

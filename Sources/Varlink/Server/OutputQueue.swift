@@ -4,26 +4,34 @@ import Glibc
 /// one `sendmsg` per batch (gather I/O), so that a large shared piece of a reply (a cached page's
 /// stored bytes) goes from memory to the socket without being copied into a buffer first.
 ///
-/// Small pieces are copied into a buffer the queue owns (one array for many small messages);
-/// pieces of ``sharedMinimum`` bytes or more are queued as they are (a reference, not a copy).
+/// Small pieces are copied into a buffer the queue owns (one array for many small messages, up to
+/// ``keptCapacity``); pieces of ``sharedMinimum`` bytes or more are queued as they are (a
+/// reference, not a copy). The queue ends every message with its NUL. What is written is let go at
+/// once, so the queue holds only what ``count`` says.
 struct OutputQueue {
     /// Pieces at least this large are queued without a copy.
     static let sharedMinimum = 4096
     /// At most this many arrays per `sendmsg`.
     static let batch = 16
-    /// Owned buffers of at most this capacity are kept for reuse once written.
+    /// An owned buffer takes small pieces up to this size; one of at most this capacity is kept
+    /// for reuse once everything is written.
     static let keptCapacity = 64 * 1024
 
     private var chunks: [[UInt8]] = []
     /// The first chunk not yet written completely, and how much of it was.
     private var head = 0
     private var headWritten = 0
-    /// Whether the last chunk is a buffer of the queue's own (small pieces are appended to it).
-    private var lastIsOwned = false
+    /// Whether small pieces may be appended to the last chunk: a buffer of the queue's own, not yet
+    /// being written, with room left.
+    private var lastTakesMore = false
     /// Bytes queued and not yet written.
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
+
+    /// The bytes of every array the queue holds: ``count`` plus the written part of the first one,
+    /// and at most one kept buffer's capacity (``keptCapacity``) more.
+    var heldBytes: Int { chunks[head...].reduce(0) { $0 + $1.count } + chunks[..<head].reduce(0) { $0 + $1.count } }
 
     /// Queues one message and its NUL terminator.
     mutating func append(message: [UInt8]) {
@@ -31,16 +39,17 @@ struct OutputQueue {
         appendOwned(CollectionOfOne(0))
     }
 
-    /// Queues `pieces` one after another (a message already terminated by its NUL).
+    /// Queues one message given in pieces, one after another, and its NUL terminator.
     mutating func append(pieces: [[UInt8]]) {
         for piece in pieces { append(piece: piece) }
+        appendOwned(CollectionOfOne(0))
     }
 
     private mutating func append(piece: [UInt8]) {
         guard !piece.isEmpty else { return }
         guard piece.count < Self.sharedMinimum else {
             chunks.append(piece)
-            lastIsOwned = false
+            lastTakesMore = false
             count += piece.count
             return
         }
@@ -48,15 +57,15 @@ struct OutputQueue {
     }
 
     private mutating func appendOwned<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        if lastIsOwned, !chunks.isEmpty {
+        if lastTakesMore, chunks.count - 1 > head || (chunks.count - 1 == head && headWritten == 0) {
             chunks[chunks.count - 1].append(contentsOf: bytes)
         } else {
             var owned: [UInt8] = []
             owned.reserveCapacity(Swift.max(bytes.count, 256))
             owned.append(contentsOf: bytes)
             chunks.append(owned)
-            lastIsOwned = true
         }
+        lastTakesMore = chunks[chunks.count - 1].count < Self.keptCapacity
         count += bytes.count
     }
 
@@ -64,20 +73,21 @@ struct OutputQueue {
     /// failed (peer gone).
     mutating func write(to fd: Int32) -> Bool {
         while count > 0 {
-            let written = withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.batch) { vectors in
+            let (written, failure) = withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.batch) { vectors in
                 gather(from: head, into: vectors, filled: 0) { filled in
                     var header = msghdr()
                     header.msg_iov = vectors.baseAddress
                     header.msg_iovlen = filled
-                    return sendmsg(fd, &header, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                    let written = sendmsg(fd, &header, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+                    return (written, written < 0 ? errno : 0)
                 }
             }
             if written > 0 {
                 consume(written)
                 continue
             }
-            if written < 0, errno == EINTR { continue }
-            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
+            if written < 0, failure == EINTR { continue }
+            if written < 0, failure == EAGAIN || failure == EWOULDBLOCK { break }
             return false
         }
         return true
@@ -85,7 +95,9 @@ struct OutputQueue {
 
     /// Points `vectors` at the queued chunks from `index` on (up to ``batch`` of them), each held
     /// by its array for the duration of `send`.
-    private func gather(from index: Int, into vectors: UnsafeMutableBufferPointer<iovec>, filled: Int, send: (Int) -> Int) -> Int {
+    private func gather(
+        from index: Int, into vectors: UnsafeMutableBufferPointer<iovec>, filled: Int, send: (Int) -> (Int, Int32)
+    ) -> (Int, Int32) {
         guard index < chunks.count, filled < vectors.count else { return send(filled) }
         return chunks[index].withUnsafeBytes { bytes in
             let skip = index == head ? headWritten : 0
@@ -97,7 +109,7 @@ struct OutputQueue {
         }
     }
 
-    /// Drops `written` bytes from the front.
+    /// Drops `written` bytes from the front, letting go of every chunk written completely.
     private mutating func consume(_ written: Int) {
         count -= written
         var left = written
@@ -108,23 +120,20 @@ struct OutputQueue {
                 return
             }
             left -= remaining
+            if count > 0 { chunks[head] = [] }
             head += 1
             headWritten = 0
         }
         if count == 0 {
             // Everything is written: keep one owned buffer's capacity for the next messages.
-            let reusable = lastIsOwned && chunks.last.map { $0.capacity <= Self.keptCapacity } == true
+            let reusable = lastTakesMore && chunks.last.map { $0.capacity <= Self.keptCapacity } == true
             var kept = reusable ? chunks.removeLast() : []
             kept.removeAll(keepingCapacity: true)
             chunks.removeAll(keepingCapacity: true)
             head = 0
             headWritten = 0
-            if reusable {
-                chunks.append(kept)
-                lastIsOwned = true
-            } else {
-                lastIsOwned = false
-            }
+            if reusable { chunks.append(kept) }
+            lastTakesMore = reusable
         } else if head >= 32 {
             chunks.removeFirst(head)
             head = 0

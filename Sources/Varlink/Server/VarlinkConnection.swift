@@ -138,9 +138,8 @@ final class VarlinkConnection {
         output.append(message: message)
     }
 
-    /// Queues a message given in pieces, already terminated by its NUL (see
-    /// ``VarlinkMessage/encodeReplyPieces(_:continues:)``): large pieces are written from where
-    /// they are, not copied.
+    /// Queues a message given in pieces (see ``VarlinkMessage/encodeReplyPieces(_:continues:)``)
+    /// and its NUL terminator: large pieces are written from where they are, not copied.
     func enqueue(pieces: [[UInt8]]) {
         output.append(pieces: pieces)
     }

@@ -87,7 +87,7 @@ extension VarlinkEventLoop {
     private func answer(_ call: VarlinkCall, with reply: Result<[String: JSONValue], VarlinkError>, on connection: VarlinkConnection) {
         guard !call.oneway else { return }
         switch reply {
-        case .success(let parameters): connection.enqueue(VarlinkMessage.encodeReply(parameters, continues: false))
+        case .success(let parameters): connection.enqueue(pieces: VarlinkMessage.encodeReplyPieces(parameters, continues: false))
         case .failure(let error): connection.enqueue(VarlinkMessage.encodeError(error))
         }
     }
@@ -107,7 +107,7 @@ extension VarlinkEventLoop {
                 let parameters = try await handler.handle(call, replies: writer)
                 message = VarlinkMessage.encodeReplyPieces(parameters, continues: false)
             } catch {
-                message = [VarlinkMessage.encodeError(error) + [0]]
+                message = [VarlinkMessage.encodeError(error)]
             }
             post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
         }

@@ -25,6 +25,8 @@ final class AtOnceInterface: VarlinkInterfaceHandler {
         """
     }
 
+    func declares(method name: String) -> Bool { name == "Remembered" || name == "Computed" }
+
     func answerAtOnce(_ call: VarlinkCall) -> VarlinkPreparedReply? {
         guard call.methodName == "Remembered", let text = call.parameters["text"]?.stringValue, !text.isEmpty else { return nil }
         return VarlinkPreparedReply(parameters: ["text": .string(text), "atOnce": .bool(true)])
