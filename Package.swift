@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
         .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6]
 )
