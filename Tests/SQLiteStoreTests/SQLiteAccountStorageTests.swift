@@ -101,6 +101,34 @@ import Testing
         }
     }
 
+    @Test func theOutboxSummaryCountsWhatTheSnapshotHolds() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try Self.open(database)
+            let storage = SQLiteAccountStorage(store: store)
+            for id in 1...5 { _ = try await storage.enqueue(Self.edit(id, .watchlist(true)), accountID: Self.account, at: Self.start) }
+            let delivered = try await storage.enqueue(Self.edit(6, .favorite(true)), accountID: Self.account, at: Self.start)
+            try await storage.markDelivered(delivered.id, edit: Self.edit(6, .favorite(true)), accountID: Self.account, at: Self.start)
+            let refused = try await storage.enqueue(Self.edit(7, .favorite(true)), accountID: Self.account, at: Self.start)
+            try await storage.reject(refused.id, reason: "TMDB answered HTTP 404, code 34", at: Self.start)
+            try await storage.recordSync(accountID: Self.account, username: "ada", succeededAt: Self.start, error: "HTTP 500")
+            // Another account's entry is not counted.
+            _ = try await storage.enqueue(Self.edit(8, .watchlist(true)), accountID: Self.account + 1, at: Self.start)
+
+            let summary = try await storage.outboxSummary(accountID: Self.account)
+            #expect((summary.pending, summary.delivered, summary.rejected) == (5, 1, 1))
+            #expect(summary.username == "ada")
+            #expect(summary.lastSuccessAt == Self.start)
+            #expect(summary.lastError == "HTTP 500")
+            // The same as the protocol's default, counted from the whole snapshot.
+            let snapshot = try await storage.snapshot(accountID: Self.account)
+            #expect(summary.pending == snapshot.entries.count { $0.state == .pending })
+            #expect(summary.delivered == snapshot.entries.count { $0.state == .delivered })
+            #expect(summary.rejected == snapshot.entries.count { $0.state == .rejected })
+            #expect(summary.pulledAt == snapshot.pulledAt)
+            await store.close()
+        }
+    }
+
     @Test func theOutboxSurvivesAReopen() async throws {
         try await TemporaryDatabase.with { database in
             var store = try Self.open(database)

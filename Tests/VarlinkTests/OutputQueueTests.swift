@@ -19,12 +19,8 @@ import Testing
     }
 
     @Test func messagesArriveWholeAndInOrderThroughPartialWrites() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let ends = try Self.smallSocketPair()
         defer { close(ends[0]); close(ends[1]) }
-        var small: Int32 = 4096
-        setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
 
         var queue = OutputQueue()
         var expected: [UInt8] = []
@@ -60,12 +56,8 @@ import Testing
     }
 
     @Test func aLongStreamToASlowReaderHoldsOnlyWhatIsUnwritten() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        let ends = try Self.smallSocketPair()
         defer { close(ends[0]); close(ends[1]) }
-        var small: Int32 = 4096
-        setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         var queue = OutputQueue()
         var buffer = [UInt8](repeating: 0, count: 25)
         var received = 0
@@ -104,5 +96,15 @@ import Testing
         queue.append(message: Array("lost".utf8))
         let wrote = queue.write(to: ends[0])
         #expect(!wrote)
+    }
+
+    /// A connected pair: the first end non-blocking with a small send buffer (so writes are partial).
+    private static func smallSocketPair() throws -> [Int32] {
+        var ends: [Int32] = [0, 0]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        var small: Int32 = 4096
+        setsockopt(ends[0], SOL_SOCKET, SO_SNDBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        return ends
     }
 }

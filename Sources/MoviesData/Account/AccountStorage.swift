@@ -11,6 +11,9 @@ public protocol AccountStorage: Sendable {
     func enqueue(_ edit: AccountEdit, accountID: Int, at date: Date) async throws -> PendingEdit
     /// The account's pulled lists and its outbox (oldest first), with its bookkeeping.
     func snapshot(accountID: Int) async throws -> AccountSnapshot
+    /// How many outbox entries are in each state, with the bookkeeping: what `Status` shows, read
+    /// without the lists or the entries themselves (an outbox may hold thousands).
+    func outboxSummary(accountID: Int) async throws -> AccountOutboxSummary
     /// TMDB accepted `edit` (entry `id`): the entry becomes delivered, if still there, and the
     /// pulled lists take the change (with TMDB's side effects).
     func markDelivered(_ id: Int64, edit: AccountEdit, accountID: Int, at date: Date) async throws
@@ -54,5 +57,35 @@ public struct AccountSnapshot: Sendable, Hashable {
         self.username = username
         self.lastSuccessAt = lastSuccessAt
         self.lastError = lastError
+    }
+}
+
+/// What `AccountStorage.outboxSummary` reads: the outbox's counts by state and the bookkeeping.
+public struct AccountOutboxSummary: Sendable, Hashable {
+    public var pending = 0
+    public var delivered = 0
+    public var rejected = 0
+    public var pulledAt: Date?
+    public var username: String?
+    public var lastSuccessAt: Date?
+    public var lastError: String?
+
+    /// Creates an empty summary.
+    public init() {}
+}
+
+extension AccountStorage {
+    /// The summary counted from a whole snapshot (adapters with a cheaper query override it).
+    public func outboxSummary(accountID: Int) async throws -> AccountOutboxSummary {
+        let snapshot = try await snapshot(accountID: accountID)
+        var summary = AccountOutboxSummary()
+        summary.pending = snapshot.entries.count { $0.state == .pending }
+        summary.delivered = snapshot.entries.count { $0.state == .delivered }
+        summary.rejected = snapshot.entries.count { $0.state == .rejected }
+        summary.pulledAt = snapshot.pulledAt
+        summary.username = snapshot.username
+        summary.lastSuccessAt = snapshot.lastSuccessAt
+        summary.lastError = snapshot.lastError
+        return summary
     }
 }

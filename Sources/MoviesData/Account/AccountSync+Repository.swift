@@ -164,7 +164,12 @@ extension AccountSync {
     /// The outbox's state (see `AccountRepository.status`).
     public func status() async throws -> AccountSyncStatus {
         guard let session = await resolvedSession() ?? self.session else { return AccountSyncStatus(activity: .signedOut) }
-        let snapshot = try await storageSnapshot(session.accountID)
+        let summary: AccountOutboxSummary
+        do {
+            summary = try await storage.outboxSummary(accountID: session.accountID)
+        } catch {
+            throw MoviesError.storage(wrapping: error)
+        }
         let activity: AccountSyncStatus.Activity
         if authBlocked {
             activity = .blockedOnAuth
@@ -175,13 +180,12 @@ extension AccountSync {
         } else {
             activity = .idle
         }
-        let entries = snapshot.entries
         let next = [globalRetryAt, nextEntryAttemptAt].compactMap { $0 }.filter { $0 > now() }.min()
         return AccountSyncStatus(
-            activity: activity, accountID: session.accountID, username: session.username ?? snapshot.username,
-            pending: entries.count { $0.state == .pending }, unconfirmed: entries.count { $0.state == .delivered },
-            rejected: entries.count { $0.state == .rejected }, lastSuccessAt: lastSuccessAt ?? snapshot.lastSuccessAt,
-            lastError: lastError ?? snapshot.lastError, pulledAt: snapshot.pulledAt, nextAttemptAt: next)
+            activity: activity, accountID: session.accountID, username: session.username ?? summary.username,
+            pending: summary.pending, unconfirmed: summary.delivered, rejected: summary.rejected,
+            lastSuccessAt: lastSuccessAt ?? summary.lastSuccessAt, lastError: lastError ?? summary.lastError,
+            pulledAt: summary.pulledAt, nextAttemptAt: next)
     }
 
     /// Forgets rejected entries (see `AccountRepository.dismissRejected`).

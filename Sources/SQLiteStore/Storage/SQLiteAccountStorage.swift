@@ -54,6 +54,34 @@ public final class SQLiteAccountStorage: AccountStorage {
         }
     }
 
+    /// The outbox's counts by state and the bookkeeping: one grouped count on the outbox's index.
+    public func outboxSummary(accountID: Int) async throws -> AccountOutboxSummary {
+        let owner = ownerValue
+        return try await store.read { connection in
+            var summary = AccountOutboxSummary()
+            let counts = try connection.prepare(
+                "SELECT state, count(*) FROM account_outbox WHERE owner = ? AND account_id = ? GROUP BY state", [owner, .int(accountID)])
+            while try counts.step() {
+                let count = Int(counts.int64(at: 1))
+                switch counts.text(at: 0).flatMap(PendingEdit.State.init(rawValue:)) {
+                case .pending?: summary.pending = count
+                case .delivered?: summary.delivered = count
+                case .rejected?: summary.rejected = count
+                case .blockedOnAuth?, nil: break  // not counted in Status (as the snapshot's count)
+                }
+            }
+            let sync = try connection.prepare(
+                "SELECT username, pulled_at, last_success_at, last_error FROM account_sync WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
+            if try sync.step() {
+                summary.username = sync.text(at: 0)
+                summary.pulledAt = sync.isNull(at: 1) ? nil : Date(timeIntervalSince1970: sync.double(at: 1))
+                summary.lastSuccessAt = sync.isNull(at: 2) ? nil : Date(timeIntervalSince1970: sync.double(at: 2))
+                summary.lastError = sync.text(at: 3)
+            }
+            return summary
+        }
+    }
+
     /// Entry `id` delivered; the lists take `edit` (and its side effect on the watchlist).
     public func markDelivered(_ id: Int64, edit: AccountEdit, accountID: Int, at date: Date) async throws {
         let owner = ownerValue
