@@ -42,14 +42,8 @@ public final class SQLiteAccountStorage: AccountStorage {
         return try await store.read { connection in
             var snapshot = AccountSnapshot(lists: try Self.lists(owner, accountID, in: connection))
             snapshot.entries = try Self.entries(owner, accountID, in: connection)
-            let sync = try connection.prepare(
-                "SELECT username, pulled_at, last_success_at, last_error FROM account_sync WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
-            if try sync.step() {
-                snapshot.username = sync.text(at: 0)
-                snapshot.pulledAt = sync.isNull(at: 1) ? nil : Date(timeIntervalSince1970: sync.double(at: 1))
-                snapshot.lastSuccessAt = sync.isNull(at: 2) ? nil : Date(timeIntervalSince1970: sync.double(at: 2))
-                snapshot.lastError = sync.text(at: 3)
-            }
+            let sync = try Self.bookkeeping(owner, accountID, in: connection)
+            (snapshot.username, snapshot.pulledAt, snapshot.lastSuccessAt, snapshot.lastError) = (sync.username, sync.pulledAt, sync.lastSuccessAt, sync.lastError)
             return snapshot
         }
     }
@@ -70,14 +64,8 @@ public final class SQLiteAccountStorage: AccountStorage {
                 case .blockedOnAuth?, nil: break  // not counted in Status (as the snapshot's count)
                 }
             }
-            let sync = try connection.prepare(
-                "SELECT username, pulled_at, last_success_at, last_error FROM account_sync WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
-            if try sync.step() {
-                summary.username = sync.text(at: 0)
-                summary.pulledAt = sync.isNull(at: 1) ? nil : Date(timeIntervalSince1970: sync.double(at: 1))
-                summary.lastSuccessAt = sync.isNull(at: 2) ? nil : Date(timeIntervalSince1970: sync.double(at: 2))
-                summary.lastError = sync.text(at: 3)
-            }
+            let sync = try Self.bookkeeping(owner, accountID, in: connection)
+            (summary.username, summary.pulledAt, summary.lastSuccessAt, summary.lastError) = (sync.username, sync.pulledAt, sync.lastSuccessAt, sync.lastError)
             return summary
         }
     }
@@ -211,6 +199,18 @@ public final class SQLiteAccountStorage: AccountStorage {
                 nextAttemptAt: rows.isNull(at: 8) ? nil : Date(timeIntervalSince1970: rows.double(at: 8))))
         }
         return entries
+    }
+
+    /// The account's bookkeeping row (user name, last pull, last success, last error), if any.
+    private static func bookkeeping(
+        _ owner: SQLiteValue, _ accountID: Int, in connection: SQLiteConnection
+    ) throws -> (username: String?, pulledAt: Date?, lastSuccessAt: Date?, lastError: String?) {
+        let sync = try connection.prepare(
+            "SELECT username, pulled_at, last_success_at, last_error FROM account_sync WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
+        guard try sync.step() else { return (nil, nil, nil, nil) }
+        return (
+            sync.text(at: 0), sync.isNull(at: 1) ? nil : Date(timeIntervalSince1970: sync.double(at: 1)),
+            sync.isNull(at: 2) ? nil : Date(timeIntervalSince1970: sync.double(at: 2)), sync.text(at: 3))
     }
 
     private static func touch(_ owner: SQLiteValue, _ accountID: Int, at date: Date, in connection: SQLiteConnection) throws {
