@@ -27,6 +27,18 @@ import Testing
         #expect(head.lowercased().contains("authorization: bearer abc"))
     }
 
+    @Test func headerValuesAreTrimmedAndRepeatedHeadersJoined() async throws {
+        let server = try LocalHTTPServer { _ in
+            Self.reply(status: "200 OK", headers: ["X-Padded: \t padded value \t", "Vary: Accept", "Vary:Origin", "X-Empty:", "X-Title: välue "], body: "{}")
+        }
+        defer { server.stop() }
+        let response = try await CurlTransport().send(HTTPRequest(url: server.url("3/configuration"), timeoutSeconds: ProcessDeadline.seconds))
+        #expect(response.header("x-padded") == "padded value")
+        #expect(response.header("Vary") == "Accept, Origin")
+        #expect(response.header("X-Empty") == "")
+        #expect(response.header("x-title") == "välue")
+    }
+
     @Test func nonSuccessStatusesAreResponsesNotErrors() async throws {
         let server = try LocalHTTPServer { _ in Self.reply(status: "503 Service Unavailable", headers: ["Retry-After: 4"], body: "busy") }
         defer { server.stop() }

@@ -24,6 +24,14 @@ import Testing
         #expect(components?.queryItems?.first?.value == "tom & jerry+1=é")
     }
 
+    /// The byte-level encoder writes what Foundation's `addingPercentEncoding` does with RFC 3986's
+    /// unreserved set, for ASCII, every byte value's escape, and non-Latin text.
+    @Test(arguments: ["", "plain-Text_1.0~", " !\"#$%&'()*+,/:;<=>?@[\\]^`{|}", "\u{7F}\u{01}\t\n", "千と千尋の神隠し", "Amélie 🎬", "Ан%на"])
+    func percentEncodingMatchesFoundation(text: String) {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        #expect(QueryEncoding.percentEncode(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved))
+    }
+
     @Test func absoluteURLIgnoresBaseAndNeedsNoCredential() throws {
         let image = URL(string: "https://image.tmdb.org/t/p/w92/abc.jpg")!
         let endpoint = Endpoint(url: image)

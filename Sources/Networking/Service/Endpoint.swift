@@ -65,7 +65,9 @@ public struct Endpoint: Sendable, Hashable {
         case .path(let path):
             var base = baseURL.absoluteString
             if !base.hasSuffix("/") { base += "/" }
-            let trimmed = path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            var trimmed = Substring(path)
+            while trimmed.first == "/" { trimmed.removeFirst() }
+            while trimmed.last == "/" { trimmed.removeLast() }
             text = base + trimmed
         }
         if !queryItems.isEmpty {

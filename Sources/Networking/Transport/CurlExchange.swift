@@ -91,21 +91,33 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     /// Records one header line; a status line starts a new header block (after a `100 Continue`).
+    /// Read as bytes (HTTP's whitespace is ASCII): no Foundation string trimming per header.
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        let line = Self.trimmed(bytes, 0..<bytes.count)
+        if line.count >= 5, bytes[line.lowerBound..<line.lowerBound + 5].elementsEqual("HTTP/".utf8) {
             headers = [:]
             return
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
-        let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-        let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty else { return }
+        guard let colon = bytes[line].firstIndex(of: UInt8(ascii: ":")) else { return }
+        let nameRange = Self.trimmed(bytes, line.lowerBound..<colon)
+        guard !nameRange.isEmpty else { return }
+        let name = String(decoding: bytes[nameRange], as: UTF8.self)
+        let value = String(decoding: bytes[Self.trimmed(bytes, colon + 1..<line.upperBound)], as: UTF8.self)
         if let earlier = headers[name] {
             headers[name] = earlier + ", " + value
         } else {
             headers[name] = value
         }
+    }
+
+    /// `range` of `bytes` without the spaces, tabs, CRs and LFs at either end.
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
     }
 
     /// Resumes the caller with the transfer's outcome (loop thread, after `CURLMSG_DONE`).
