@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TMDBStub
 
@@ -40,6 +41,17 @@ struct MovieCatalogueTests {
         #expect(results.count > 60)
         #expect(results.allSatisfy { ($0.title + $0.originalTitle).lowercased().contains(word) })
         #expect(results.allSatisfy { !$0.adult })
+    }
+
+    /// The byte-pair index narrows the scan without changing a result: every search equals a scan
+    /// of every movie's folded key (one-byte, multi-byte, non-Latin and unmatched queries).
+    @Test(arguments: ["e", "st", "matrix", "the night", "é", "ночь", "の", "x-1", "paced-1000-17", "ab\ncd", "zzqqxx"])
+    func searchFindsWhatAScanOfEveryTitleFinds(query: String) {
+        let needle = query.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let scanned = Self.catalogue.movies
+            .filter { !$0.adult && $0.searchKey.utf8.count >= needle.utf8.count && Array($0.searchKey.utf8).contains(needle.utf8) }
+            .sorted { ($0.popularity, -$0.id) > ($1.popularity, -$1.id) }
+        #expect(Self.catalogue.search(query: query).map(\.id) == scanned.map(\.id))
     }
 
     @Test func searchIgnoresCaseAndDiacriticsAndIsStable() {
