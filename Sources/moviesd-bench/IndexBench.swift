@@ -107,7 +107,8 @@ struct IndexBench {
         SQLiteMigration(version: 5, name: "later response columns, without the index", sql: """
             ALTER TABLE responses ADD COLUMN validated_at REAL;
             ALTER TABLE responses ADD COLUMN reply_version INT;
-            """)
+            """),
+        SQLiteMigration(version: 6, name: StoreSchema.budgetIndex.name, sql: StoreSchema.budgetIndexSQL),
     ]
 
     /// Saves each page into both storages, indexing `indexed`'s after every `burst` pages.

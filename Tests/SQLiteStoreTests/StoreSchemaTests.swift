@@ -30,6 +30,17 @@ import Testing
         #expect(!plan.contains("TEMP B-TREE"))
     }
 
+    /// The byte budget's total and `Status`'s statistics never read a row (a row's `size` lies
+    /// after its body, so a table scan reads every body's overflow pages).
+    @Test(arguments: [
+        "SELECT sum(size) FROM responses WHERE expires_at != ?",
+        "SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0) FROM responses",
+    ])
+    func budgetAndStatisticsReadOnlyTheLRUIndex(sql: String) async throws {
+        let plan = try await Self.plan(sql)
+        #expect(plan.contains("COVERING INDEX responses_lru"), "\(plan)")
+    }
+
     @Test func recentQueriesAreReadInIndexOrder() async throws {
         let plan = try await Self.plan("SELECT query FROM recent_queries WHERE canonical != ? ORDER BY saved_at DESC, rowid DESC LIMIT 10")
         #expect(plan.contains("recent_queries_saved_at"))
