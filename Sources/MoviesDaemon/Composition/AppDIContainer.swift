@@ -273,6 +273,9 @@ public final class AppDIContainer: Sendable {
         server.maxConnectionsPerUser = configuration.daemon.maxConnectionsPerUser
         // Root and the daemon's own user (movies-refresh runs as it) always find room.
         server.privilegedUIDs = [0, getuid()]
+        // A user service (PrivateUsers=yes) cannot name another user who gets through its 0600
+        // socket (root): all of them show as the overflow uid, and none may act as that one user.
+        server.unmappedPeerUID = UserNamespace.current().unmappedPeerUID
         server.connectionLimitError = { limit, reason in
             VarlinkError(name: "\(MoviesInterface.name).TooManyConnections", parameters: ["limit": .int(Int64(limit)), "reason": .string(reason)])
         }
