@@ -181,7 +181,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         let start = now()
         // The accounts' lists first: each one's watchlist is refreshed and pinned as one more list.
         if let account { await account.pullNow(owners: target.owners) }
-        let all = try await watchlists.watchlists()
+        // Only the lists of the target's owners are read: a refresh of one user's lists (and its
+        // error for a name they have not) takes no longer for what other users keep.
+        let all = if let owners = target.owners { try await watchlists.watchlists(of: owners) } else { try await watchlists.watchlists() }
         let lists = all.filter(target.includes)
         if let name = target.name, lists.isEmpty { throw MoviesError.noSuchWatchlist(name) }
         var tally = RefreshTally()
