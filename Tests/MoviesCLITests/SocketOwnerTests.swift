@@ -25,6 +25,19 @@ import Testing
         #expect(owner([:]).otherUser(of: "relative.sock", callerUID: 1001) == nil)
     }
 
+    @Test func aSocketClosedToOthersIsItsOwnersAlone() {
+        let modes: [String: UInt32] = ["/run/user/1000/moviesd/io.moviesd.Movies": 0o600, "/tmp/shared.sock": 0o666, "/run/moviesd/io.moviesd.Movies": 0o666]
+        let owners: [String: UInt32] = ["/run/user/1000/moviesd/io.moviesd.Movies": 1000, "/tmp/shared.sock": 1000, "/run/moviesd/io.moviesd.Movies": 0]
+        let fileSystem = SocketOwner(ownerOf: { owners[$0] }, nameOf: { $0 == 1000 ? "alice" : "uid \($0)" }, modeOf: { modes[$0] })
+        // Root got through alice's 0600 socket and was refused: her daemon serves her alone.
+        #expect(fileSystem.privateOwner(of: "/run/user/1000/moviesd/io.moviesd.Movies", callerUID: 0) == "alice")
+        #expect(fileSystem.privateOwner(of: "/run/user/1000/moviesd/io.moviesd.Movies", callerUID: 1000) == nil, "her own")
+        // A socket open to others: a refusal there is about the call, not the daemon.
+        #expect(fileSystem.privateOwner(of: "/tmp/shared.sock", callerUID: 0) == nil)
+        #expect(fileSystem.privateOwner(of: "/run/moviesd/io.moviesd.Movies", callerUID: 1001) == nil)
+        #expect(fileSystem.privateOwner(of: "/nowhere", callerUID: 0) == nil)
+    }
+
     @Test func theErrorSaysWhoseItIsAndWhatToDo() {
         let error = ClientError.anotherUsersDaemon(socketPath: "/run/user/1000/moviesd/io.moviesd.Movies", owner: "alice")
         #expect(error.exitCode == .noPermission)

@@ -35,6 +35,10 @@ import Testing
         let status = (try? await world.call("Status", uid: bob).get()) ?? .null
         view.append("Status.account: " + Self.stable(.success(status["account"] ?? .null)))
         view.append("Status.systemAccount: " + Self.stable(.success(status["systemAccount"] ?? .null)))
+        // Alice's refresh is not bob's last refresh (nor its time and counts, the size of her lists).
+        for key in ["last", "running", "progress"] {
+            view.append("Status.refresh.\(key): " + Self.stable(.success(status["refresh"]?[key] ?? .null)))
+        }
         return view
     }
 

@@ -59,9 +59,9 @@ struct RefresherHarness {
         await remote.setHandler(Self.handler(totalPages: totalPages))
     }
 
-    func add(_ name: String = "films", queries: [String] = [], pages: Int = 3, movies ids: [Int] = []) async throws {
+    func add(_ name: String = "films", queries: [String] = [], pages: Int = 3, movies ids: [Int] = [], owner: Owner = .system) async throws {
         let entries = try queries.map { try WatchlistQuery(query: MovieQuery($0)!, pages: pages) }
-        _ = try await repository.add(to: name, owner: .system, queries: entries, movieIDs: ids)
+        _ = try await repository.add(to: name, owner: owner, queries: entries, movieIDs: ids)
     }
 
     /// Answers `query` page `page` from the cache only.

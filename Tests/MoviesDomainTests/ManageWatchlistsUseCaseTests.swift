@@ -9,8 +9,22 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
     }
 
     var lists: [Key: Watchlist] = [:]
+    /// Whose lists each read asked for (`nil`: everyone's).
+    var reads: [Set<Owner>?] = []
 
-    func watchlists() -> [Watchlist] { lists.values.sorted { ($0.owner.description, $0.name) < ($1.owner.description, $1.name) } }
+    func watchlists() -> [Watchlist] {
+        reads.append(nil)
+        return sorted()
+    }
+
+    func watchlists(of owners: Set<Owner>) -> [Watchlist] {
+        reads.append(owners)
+        return sorted().filter { owners.contains($0.owner) }
+    }
+
+    private func sorted() -> [Watchlist] { lists.values.sorted { ($0.owner.description, $0.name) < ($1.owner.description, $1.name) } }
+
+    func forgetReads() { reads = [] }
 
     func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) -> Watchlist {
         var list = lists[Key(owner: owner, name: name)] ?? Watchlist(name: name, owner: owner)
@@ -34,6 +48,26 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
     static let root = Caller(user: .root, isAdministrator: true)
     static let alice = Caller(user: LocalUser(uid: 1001), isAdministrator: false)
     static let bob = Caller(user: LocalUser(uid: 1002), isAdministrator: false)
+
+    @Test("a user's calls read their own lists (and an administrator's the system's) alone, so no answer nor its time depends on another user's")
+    func aCallReadsTheListsOfTheOwnersItConcernsAlone() async throws {
+        let repository = DictionaryWatchlistRepository()
+        let useCase = ManageWatchlistsUseCase(repository: repository, quotas: UserQuotas(watchlists: 1))
+        _ = try await useCase.add(to: "secret", for: Self.alice, queries: [], movieIDs: [11], pages: nil)
+        _ = try await useCase.add(to: "mine", for: Self.bob, queries: [], movieIDs: [12], pages: nil)
+        _ = try await useCase.add(to: "films", owner: .system, for: Self.admin, queries: [], movieIDs: [603], pages: nil)
+        await repository.forgetReads()
+        // Bob on alice's name: each error as for any name, from his own lists.
+        await #expect(throws: MoviesError.self) { try await useCase.delete("secret", for: Self.bob) }
+        await #expect(throws: MoviesError.self) { _ = try await useCase.add(to: "secret", for: Self.bob, queries: [], movieIDs: [1], pages: nil) }
+        _ = try await useCase.refreshTarget("secret", for: Self.bob)
+        #expect(try await useCase.list(for: Self.bob).map(\.name) == ["films", "mine"])
+        let bobs = Set([Self.bob.personal])
+        #expect(await repository.reads == [bobs, bobs, bobs, bobs, Set([.system, Self.bob.personal])])
+        await repository.forgetReads()
+        _ = try await useCase.owner(of: "films", requested: nil, for: Self.admin)
+        #expect(await repository.reads == [Set([Self.admin.personal, .system])])
+    }
 
     @Test func aWatchlistHoldsAtMost500QueriesWithAClearError() async throws {
         // Before: one watchlist accepted 10,000 queries (a 30,000-step refresh).

@@ -18,6 +18,11 @@ public actor InMemoryWatchlistStorage: WatchlistStorage {
         lists.values.sorted { ($0.owner.sortKey, $0.name) < ($1.owner.sortKey, $1.name) }
     }
 
+    /// The lists of `owners`, in the same order.
+    public func watchlists(of owners: Set<Owner>) -> [Watchlist] {
+        watchlists().filter { owners.contains($0.owner) }
+    }
+
     /// Inserts or replaces a list.
     public func save(_ watchlist: Watchlist) {
         lists[Key(owner: watchlist.owner, name: watchlist.name)] = watchlist

@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    @Test func theListsOfSomeOwnersAreReadAlone() async throws {
+        try await TemporaryDatabase.with { database in
+            let store = try SQLiteStore(path: database.path, readers: 1)
+            let storage = SQLiteWatchlistStorage(store: store)
+            let alice = Owner.user(LocalUser(uid: 1001)), bob = Owner.user(LocalUser(uid: 1002))
+            try await storage.save(Watchlist(name: "films", queries: [Self.entry("heat")], movieIDs: [603]))
+            try await storage.save(Watchlist(name: "films", owner: alice, queries: [Self.entry("alien", pages: 1)], movieIDs: [11, 12]))
+            try await storage.save(Watchlist(name: "b", owner: bob, movieIDs: [13]))
+            let all = try await storage.watchlists()
+            #expect(try await storage.watchlists(of: [alice]) == all.filter { $0.owner == alice })
+            #expect(try await storage.watchlists(of: [.system, bob]) == all.filter { $0.owner != alice })
+            #expect(try await storage.watchlists(of: [.system, alice, bob]) == all)
+            #expect(try await storage.watchlists(of: [Owner.user(LocalUser(uid: 7))]).isEmpty)
+            #expect(try await storage.watchlists(of: []).isEmpty)
+            #expect(try await storage.watchlists(of: [alice]).first?.queries.map(\.query.query) == ["alien"])
+            await store.close()
+        }
+    }
+
     @Test func listsSurviveReopening() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 1)

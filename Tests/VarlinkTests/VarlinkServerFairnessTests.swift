@@ -61,6 +61,18 @@ import Testing
         await server.stop()
     }
 
+    @Test func aPeerTheServerCannotNameIsToldPermissionDeniedAndClosed() async throws {
+        // The test's own uid stands for the overflow uid of a peer outside the namespace.
+        let server = try TestServer.start { $0.unmappedPeerUID = getuid() }
+        let refused = try RawConnection(path: server.path)
+        try? refused.call("org.example.test.Echo", ["text": .string("x")])
+        let reply = try await refused.readMessage()
+        #expect(reply["error"] == .string("org.varlink.service.PermissionDenied"))
+        #expect(await refused.isClosedByServer())
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
     @Test func theVarlinkClientReadsTheRefusalEvenIfItsWriteFails() async throws {
         let server = try TestServer.start {
             $0.maxConnectionsPerUser = 1
@@ -119,5 +131,17 @@ import Testing
 
     @Test func aPeerWithoutCredentialsIsAnOrdinaryUser() {
         #expect(ConnectionAdmission().refusal(for: nil, open: 8, configuration: Self.configuration)?.limit == 8)
+        var unmapped = Self.configuration
+        unmapped.unmappedPeerUID = 65534
+        #expect(ConnectionAdmission().refusal(for: nil, open: 0, configuration: unmapped) == nil)
+    }
+
+    @Test func aPeerTheServerCannotNameIsRefusedWhateverTheLimits() {
+        var configuration = Self.configuration
+        configuration.unmappedPeerUID = 65534
+        configuration.privilegedUIDs = [0, 65534]
+        #expect(ConnectionAdmission().refusal(for: Self.peer(65534), open: 0, configuration: configuration) == .unnamedPeer)
+        #expect(ConnectionAdmission().refusal(for: Self.peer(1000), open: 0, configuration: configuration) == nil)
+        #expect(ConnectionAdmission().refusal(for: Self.peer(65534), open: 0, configuration: Self.configuration) == nil, "unset: 65534 is a user like any other")
     }
 }

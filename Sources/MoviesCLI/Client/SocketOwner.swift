@@ -9,6 +9,8 @@ struct SocketOwner: Sendable {
     let ownerOf: @Sendable (String) -> UInt32?
     /// A user's name (`uid N` when the password database has none).
     let nameOf: @Sendable (UInt32) -> String
+    /// The permission bits of a path, `nil` when it cannot be looked at (`stat(2)`).
+    var modeOf: @Sendable (String) -> UInt32? = { _ in nil }
 
     /// The real file system and password database.
     static let system = SocketOwner(ownerOf: { path in
@@ -22,6 +24,9 @@ struct SocketOwner: Sendable {
             return "uid \(uid)"
         }
         return String(cString: name)
+    }, modeOf: { path in
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt32(info.st_mode & 0o7777) : nil
     })
 
     /// The name of the user, neither root nor `uid`, who owns `socketPath` or the nearest directory
@@ -36,5 +41,15 @@ struct SocketOwner: Sendable {
             path = String(path[..<slash])
         }
         return nil
+    }
+
+    /// The name of the user, neither root nor `uid`, whose socket at `socketPath` is theirs alone
+    /// (no permission for group and others: a user service's 0600 socket); `nil` otherwise. When
+    /// such a daemon refuses a caller whom file permissions let through (root), the refusal is
+    /// that it serves its owner alone.
+    func privateOwner(of socketPath: String, callerUID uid: UInt32) -> String? {
+        guard let owner = ownerOf(socketPath), owner != 0, owner != uid,
+              let mode = modeOf(socketPath), mode & 0o066 == 0 else { return nil }
+        return nameOf(owner)
     }
 }

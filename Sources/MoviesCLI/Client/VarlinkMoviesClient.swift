@@ -136,6 +136,11 @@ public final class VarlinkMoviesClient: MoviesClient {
         if case .credentialProblem? = failure, method != "Status", let explained = credentialProblemAsStatusSaysIt() {
             throw explained
         }
+        // Another user's own daemon refuses whoever else gets through its socket (root): it
+        // cannot tell who they are (its user namespace maps its owner alone).
+        if case .permissionDenied? = failure, let owner = SocketOwner.system.privateOwner(of: socketPath, callerUID: getuid()) {
+            throw .anotherUsersDaemon(socketPath: socketPath, owner: owner)
+        }
         if let failure { throw failure }
     }
 

@@ -144,9 +144,10 @@ public final class AppDIContainer: Sendable {
                 let schedule = await scheduler?.state()
                 // Another user's lists and queries are not to be followed step by step: the
                 // running refresh's progress and the last one's first error are shown to root, and
-                // to a user whose own lists alone they are about.
+                // to a user whose own lists alone they are about. The last refresh is the last the
+                // caller may know of: none of another user's lists (their size, when they ran).
                 let follows = await refresher.currentTarget()?.mayBeFollowed(by: caller) ?? false
-                var last = await refresher.lastRefresh()
+                var last = await refresher.lastRefresh(visibleTo: caller)
                 if caller?.isRoot != true { last?.firstError = nil }
                 return RefreshStatus(
                     running: progress != nil, progress: follows ? progress : nil, last: last,
@@ -272,6 +273,9 @@ public final class AppDIContainer: Sendable {
         server.maxConnectionsPerUser = configuration.daemon.maxConnectionsPerUser
         // Root and the daemon's own user (movies-refresh runs as it) always find room.
         server.privilegedUIDs = [0, getuid()]
+        // A user service (PrivateUsers=yes) cannot name another user who gets through its 0600
+        // socket (root): all of them show as the overflow uid, and none may act as that one user.
+        server.unmappedPeerUID = UserNamespace.current().unmappedPeerUID
         server.connectionLimitError = { limit, reason in
             VarlinkError(name: "\(MoviesInterface.name).TooManyConnections", parameters: ["limit": .int(Int64(limit)), "reason": .string(reason)])
         }

@@ -64,10 +64,11 @@ public actor AccountDirectory {
         for account in accounts.values { await account.runIfDue() }
     }
 
-    /// Each account's watchlist as its owner's list `AccountPinnedWatchlists.name`, when it has movies.
-    public func accountWatchlists() async -> [Watchlist] {
+    /// Each account's watchlist as its owner's list `AccountPinnedWatchlists.name`, when it has
+    /// movies; only the accounts of `owners` when given.
+    public func accountWatchlists(of owners: Set<Owner>? = nil) async -> [Watchlist] {
         var lists: [Watchlist] = []
-        for (owner, account) in accounts.sorted(by: { $0.key.description < $1.key.description }) {
+        for (owner, account) in accounts.sorted(by: { $0.key.description < $1.key.description }) where owners?.contains(owner) ?? true {
             let ids = await account.watchlistMovieIDs()
             if !ids.isEmpty { lists.append(Watchlist(name: AccountPinnedWatchlists.name, owner: owner, movieIDs: ids)) }
         }

@@ -27,6 +27,15 @@ public struct AccountPinnedWatchlists: WatchlistRepository {
         return lists
     }
 
+    /// The lists of `owners`, then the watchlists of their accounts (as `watchlists()`).
+    public func watchlists(of owners: Set<Owner>) async throws -> [Watchlist] {
+        var lists = try await base.watchlists(of: owners)
+        for list in await accounts.accountWatchlists(of: owners) where !lists.contains(where: { $0.name == list.name && $0.owner == list.owner }) {
+            lists.append(list)
+        }
+        return lists
+    }
+
     /// Adds to `owner`'s list `name`.
     public func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
         try await base.add(to: name, owner: owner, queries: queries, movieIDs: movieIDs)

@@ -25,6 +25,11 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         try await storage.watchlists()
     }
 
+    /// The watchlists of `owners`.
+    public func watchlists(of owners: Set<Owner>) async throws -> [Watchlist] {
+        try await storage.watchlists(of: owners)
+    }
+
     /// Adds entries to `owner`'s list `name`, creating it if needed.
     public func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
         let all = try await storage.watchlists()
@@ -37,12 +42,13 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         return list
     }
 
-    /// Removes entries from `owner`'s list `name`.
+    /// Removes entries from `owner`'s list `name`. A list that does not exist is looked for among
+    /// `owner`'s alone, so the error takes no longer for a name another user has.
     public func remove(from name: String, owner: Owner, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
-        let all = try await storage.watchlists()
-        guard var list = all.first(where: { $0.name == name && $0.owner == owner }) else {
+        guard var list = try await storage.watchlists(of: [owner]).first(where: { $0.name == name }) else {
             throw MoviesError.noSuchWatchlist(name)
         }
+        let all = try await storage.watchlists()
         list.remove(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
         try await unpinUnused(before: all)
@@ -50,8 +56,9 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
         return list
     }
 
-    /// Deletes `owner`'s list `name`.
+    /// Deletes `owner`'s list `name` (looked for among `owner`'s alone, as for `remove`).
     public func delete(_ name: String, owner: Owner) async throws -> Bool {
+        guard try await storage.watchlists(of: [owner]).contains(where: { $0.name == name }) else { return false }
         let before = try await storage.watchlists()
         guard try await storage.delete(name: name, owner: owner) else { return false }
         try await unpinUnused(before: before)

@@ -1,6 +1,7 @@
 import MoviesDomain
 
-/// Port: the last watchlist refresh, kept across restarts. Adapters: `SQLiteRefreshHistoryStorage`
+/// Port: the last public watchlist refresh (of system lists only, which everyone may know of),
+/// kept across restarts. Adapters: `SQLiteRefreshHistoryStorage`
 /// (the state database) and an in-memory one for tests.
 public protocol RefreshHistoryStorage: Sendable {
     /// The last refresh recorded, if any.

@@ -64,7 +64,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let changeFeed: ChangeFeedSync?
     /// The TMDB accounts, whose lists are pulled at the start of every refresh (`nil`: none).
     let account: AccountDirectory?
-    /// Where the last refresh is kept across restarts (`nil`: in memory only).
+    /// Where the last public refresh (`LastRefreshes.isPublic`) is kept across restarts (`nil`: in
+    /// memory only).
     let history: (any RefreshHistoryStorage)?
     private var historyRead = false
     /// Probes TMDB at the start of a refresh while background work is paused (`nil`: never).
@@ -73,7 +74,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     private var nextRunID = 0
     private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
     private var latestProgress: RefreshProgress?
-    private var last: RefreshSummary?
+    private var lasts = LastRefreshes()
     /// Keys of current entries to pin (`flushPins()`), in one transaction rather than one each.
     private var pendingPins: [String] = []
 
@@ -133,12 +134,22 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
 
     /// The last completed refresh, if any: this process's, else the one recorded before the start.
     public func lastRefresh() async -> RefreshSummary? {
-        if last == nil, !historyRead, let history {
-            historyRead = true
-            let recorded = try? await history.lastRefresh()
-            if last == nil { last = recorded ?? nil }
-        }
-        return last
+        await readHistory()
+        return lasts.latest
+    }
+
+    /// The last completed refresh `caller` may know of (`LastRefreshes`): root the last of all,
+    /// anyone else the last that went through system lists and their own only.
+    public func lastRefresh(visibleTo caller: Caller?) async -> RefreshSummary? {
+        await readHistory()
+        return lasts.latest(visibleTo: caller)
+    }
+
+    /// Reads, once, the last public refresh recorded before the start.
+    private func readHistory() async {
+        guard !historyRead, let history else { return }
+        historyRead = true
+        if let recorded = try? await history.lastRefresh() { lasts.recordEarlier(recorded) }
     }
 
     /// The progress of the refresh running now, if any.
@@ -170,7 +181,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         let start = now()
         // The accounts' lists first: each one's watchlist is refreshed and pinned as one more list.
         if let account { await account.pullNow(owners: target.owners) }
-        let all = try await watchlists.watchlists()
+        // Only the lists of the target's owners are read: a refresh of one user's lists (and its
+        // error for a name they have not) takes no longer for what other users keep.
+        let all = if let owners = target.owners { try await watchlists.watchlists(of: owners) } else { try await watchlists.watchlists() }
         let lists = all.filter(target.includes)
         if let name = target.name, lists.isEmpty { throw MoviesError.noSuchWatchlist(name) }
         var tally = RefreshTally()
@@ -189,9 +202,12 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             throw error
         }
         let summary = tally.summary(start: start, end: now())
-        last = summary
-        // Kept for `Status` across restarts; a storage failure is reported by the storage's health.
-        try? await history?.saveLastRefresh(summary)
+        // Whose lists it went through (none found: whose it was asked for), for `Status`.
+        let owners = lists.isEmpty ? target.owners ?? [] : Set(lists.map(\.owner))
+        lasts.record(summary, owners: owners)
+        // A public one is kept for `Status` across restarts; a storage failure is reported by the
+        // storage's health.
+        if LastRefreshes.isPublic(owners) { try? await history?.saveLastRefresh(summary) }
         let severity: DataEvent.Severity = summary.failed > 0 ? .warning : .info
         let firstError = summary.firstError.map { "; first error: \($0)" } ?? ""
         events.record(DataEvent(

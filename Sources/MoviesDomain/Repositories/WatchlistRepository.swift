@@ -2,6 +2,9 @@
 public protocol WatchlistRepository: Sendable {
     /// Every watchlist of every owner: the system's first, then each user's, by name.
     func watchlists() async throws -> [Watchlist]
+    /// The watchlists of `owners` alone, in the same order: a caller's call reads these, so that
+    /// neither its answer nor its time depends on anyone else's lists.
+    func watchlists(of owners: Set<Owner>) async throws -> [Watchlist]
     /// Adds queries and movies to `owner`'s list `name`, creating it if needed.
     func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist
     /// Removes queries and movies from `owner`'s list `name`; throws `notFound` when there is no such list.

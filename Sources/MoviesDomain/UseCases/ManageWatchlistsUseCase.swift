@@ -4,7 +4,8 @@
 /// Which list a name means (`owner(of:requested:for:)`): the owner the call asks for, when it may
 /// manage it; otherwise the caller's personal list of that name if there is one, else the system
 /// list of that name when the caller administers it and it exists, else (to be created) the
-/// caller's personal one. Nothing in an answer depends on another user's lists.
+/// caller's personal one. Nothing in an answer depends on another user's lists, nor does its time:
+/// a call reads the lists of the owners it concerns alone (`WatchlistRepository.watchlists(of:)`).
 public struct ManageWatchlistsUseCase: Sendable {
     /// The most system watchlists kept.
     public static let maxWatchlists = 100
@@ -30,9 +31,9 @@ public struct ManageWatchlistsUseCase: Sendable {
     /// asking for that are refused).
     public func list(for caller: Caller?, allUsers: Bool = false) async throws -> [Watchlist] {
         if allUsers, caller?.isRoot != true { throw MoviesError.permissionDenied("only root lists every user's watchlists") }
-        return try await repository.watchlists().filter { list in
-            list.owner == .system || list.owner == caller?.personal || allUsers
-        }
+        if allUsers { return try await repository.watchlists() }
+        let owners: Set<Owner> = caller.map { [.system, $0.personal] } ?? [.system]
+        return try await repository.watchlists(of: owners).filter { owners.contains($0.owner) }
     }
 
     /// The owner of the list `name` a call of `caller` means (see the type's summary); `requested`
@@ -43,7 +44,7 @@ public struct ManageWatchlistsUseCase: Sendable {
             guard caller.mayManage(requested) else { throw Self.denied(requested) }
             return requested
         }
-        let lists = try await repository.watchlists()
+        let lists = try await repository.watchlists(of: caller.isAdministrator ? [caller.personal, .system] : [caller.personal])
         if lists.contains(where: { $0.name == name && $0.owner == caller.personal }) { return caller.personal }
         if caller.isAdministrator, lists.contains(where: { $0.name == name && $0.owner == .system }) { return .system }
         return caller.personal
@@ -116,7 +117,7 @@ public struct ManageWatchlistsUseCase: Sendable {
     /// Refuses an addition that would take `owner`'s list `name`, their number of lists or (for a
     /// user) their entries past the limits.
     private func checkLimits(adding entries: [WatchlistQuery], movieIDs: [Int], to name: String, of owner: Owner) async throws {
-        let lists = try await repository.watchlists().filter { $0.owner == owner }
+        let lists = try await repository.watchlists(of: [owner]).filter { $0.owner == owner }
         let existing = lists.first { $0.name == name }
         if existing == nil, owner == .system, lists.count >= Self.maxWatchlists {
             throw MoviesError.invalidArgument("there are already \(Self.maxWatchlists) system watchlists, the most kept; delete one first")

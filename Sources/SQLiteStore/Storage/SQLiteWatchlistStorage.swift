@@ -16,24 +16,38 @@ public final class SQLiteWatchlistStorage: WatchlistStorage {
     /// Every list of every owner (the system's first, then by uid), by name, with queries and
     /// movies in insertion order. Rows that no longer parse (an empty query) are skipped.
     public func watchlists() async throws -> [Watchlist] {
-        try await store.read { connection in
+        try await lists(owners: nil)
+    }
+
+    /// The lists of `owners` alone, in the same order; each table is read by its primary key's
+    /// first column, so the time taken depends on these owners' rows, not on everyone's.
+    public func watchlists(of owners: Set<Owner>) async throws -> [Watchlist] {
+        guard !owners.isEmpty else { return [] }
+        return try await lists(owners: owners.map(\.storedID).sorted())
+    }
+
+    /// The lists of the owners with these stored ids (`nil`: every owner).
+    private func lists(owners: [Int64]?) async throws -> [Watchlist] {
+        let filter = owners.map { "WHERE owner IN (" + Array(repeating: "?", count: $0.count).joined(separator: ", ") + ") " } ?? ""
+        let values = (owners ?? []).map(SQLiteValue.integer)
+        return try await store.read { connection in
             struct Key: Hashable { let owner: Int64, name: String }
             var lists: [Key: Watchlist] = [:]
             var order: [Key] = []
-            let names = try connection.prepare("SELECT owner, name FROM watchlists ORDER BY owner, name")
+            let names = try connection.prepare("SELECT owner, name FROM watchlists \(filter)ORDER BY owner, name", values)
             while try names.step() {
                 guard let owner = Owner(storedID: names.int64(at: 0)) else { continue }
                 let key = Key(owner: names.int64(at: 0), name: names.text(at: 1) ?? "")
                 order.append(key)
                 lists[key] = Watchlist(name: key.name, owner: owner)
             }
-            let queries = try connection.prepare("SELECT owner, watchlist, query, pages FROM watchlist_queries ORDER BY owner, watchlist, position")
+            let queries = try connection.prepare("SELECT owner, watchlist, query, pages FROM watchlist_queries \(filter)ORDER BY owner, watchlist, position", values)
             while try queries.step() {
                 guard let name = queries.text(at: 1), let query = MovieQuery(queries.text(at: 2) ?? ""),
                       let entry = try? WatchlistQuery(query: query, pages: Int(queries.int64(at: 3))) else { continue }
                 lists[Key(owner: queries.int64(at: 0), name: name)]?.queries.append(entry)
             }
-            let movies = try connection.prepare("SELECT owner, watchlist, movie_id FROM watchlist_movies ORDER BY owner, watchlist, position")
+            let movies = try connection.prepare("SELECT owner, watchlist, movie_id FROM watchlist_movies \(filter)ORDER BY owner, watchlist, position", values)
             while try movies.step() {
                 guard let name = movies.text(at: 1) else { continue }
                 lists[Key(owner: movies.int64(at: 0), name: name)]?.movieIDs.append(Int(movies.int64(at: 2)))

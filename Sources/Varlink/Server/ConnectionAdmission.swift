@@ -1,12 +1,20 @@
-/// Who may open one more connection: a global cap with a reserve for privileged users, and a
-/// per-user cap, so one local user holding connections cannot lock the others (or root) out.
+/// Who may open one more connection: nobody the server cannot name, then a global cap with a
+/// reserve for privileged users, and a per-user cap, so one local user holding connections cannot
+/// lock the others (or root) out.
 ///
 /// Owned by the event loop thread.
 struct ConnectionAdmission {
-    /// Why a connection is refused: the limit hit and a sentence naming it.
-    struct Refusal: Equatable {
-        let limit: Int
-        let reason: String
+    /// Why a connection is refused.
+    enum Refusal: Equatable {
+        /// A limit was hit: its value and a sentence naming it.
+        case limit(Int, reason: String)
+        /// The peer's uid names no one here (``VarlinkServerConfiguration/unmappedPeerUID``).
+        case unnamedPeer
+
+        /// The limit hit, for a refusal by limit.
+        var limit: Int? {
+            if case .limit(let limit, _) = self { limit } else { nil }
+        }
     }
 
     /// Open connections by peer uid (`UInt32.max` for a peer without credentials).
@@ -15,18 +23,19 @@ struct ConnectionAdmission {
     /// `nil` when `peer` may open one more connection while `open` are open; otherwise why not.
     func refusal(for peer: PeerCredentials?, open: Int, configuration: VarlinkServerConfiguration) -> Refusal? {
         let uid = peer?.uid ?? UInt32.max
+        if let unmapped = configuration.unmappedPeerUID, peer?.uid == unmapped { return .unnamedPeer }
         let privileged = peer.map { configuration.privilegedUIDs.contains($0.uid) } ?? false
         let total = configuration.maxConnections
         if open >= total {
-            return Refusal(limit: total, reason: "the server holds its maximum of \(total) connections")
+            return .limit(total, reason: "the server holds its maximum of \(total) connections")
         }
         let shared = max(0, total - configuration.reservedConnections)
         if !privileged, open >= shared {
-            return Refusal(limit: shared, reason: "the server holds \(open) connections; the rest are kept for root and the service's own user")
+            return .limit(shared, reason: "the server holds \(open) connections; the rest are kept for root and the service's own user")
         }
         let perUser = configuration.maxConnectionsPerUser
         if !privileged, perUser > 0, openByUser[uid, default: 0] >= perUser {
-            return Refusal(limit: perUser, reason: "user \(uid) already holds \(perUser) connections, the most one user may")
+            return .limit(perUser, reason: "user \(uid) already holds \(perUser) connections, the most one user may")
         }
         return nil
     }

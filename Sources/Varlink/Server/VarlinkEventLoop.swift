@@ -185,12 +185,17 @@ final class VarlinkEventLoop: @unchecked Sendable {
         service(connection)
     }
 
-    /// Tells a refused peer why (the reply to the call it has sent, or is about to) and closes.
+    /// Tells a refused peer why (the reply to the call it has sent, or is about to) and closes:
+    /// the limit it hit, or `PermissionDenied` for a peer the server cannot name.
     /// The call already queued is read first, so the close does not reset the connection.
     private func refuse(_ fd: Int32, _ refusal: ConnectionAdmission.Refusal) {
         var discard = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<4 where discard.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
-        var message = VarlinkMessage.encodeError(configuration.connectionLimitError(refusal.limit, refusal.reason))
+        let error = switch refusal {
+        case let .limit(limit, reason): configuration.connectionLimitError(limit, reason)
+        case .unnamedPeer: VarlinkError.permissionDenied
+        }
+        var message = VarlinkMessage.encodeError(error)
         message.append(0)
         _ = message.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         Glibc.close(fd)

@@ -21,6 +21,14 @@ public struct VarlinkServerConfiguration: Sendable {
     public var reservedConnections: Int = 16
     /// Peers exempt from ``maxConnectionsPerUser`` and allowed the reserve (default: root).
     public var privilegedUIDs: Set<UInt32> = [0]
+    /// The uid `SO_PEERCRED` reports for a peer the server cannot name: a process whose uid has no
+    /// mapping in the server's user namespace shows as the kernel's overflow uid (65534;
+    /// user_namespaces(7)), whoever it is. Under systemd's `PrivateUsers=yes`, which maps a user
+    /// service's own uid alone, that is root and anyone else file permissions let through, all alike.
+    /// A peer with this uid is refused: `org.varlink.service.PermissionDenied` instead of its first
+    /// reply, then the connection is closed. `nil` (the default): no uid is refused as such; set it
+    /// only when the overflow uid is no user of the namespace.
+    public var unmappedPeerUID: UInt32?
     /// The error sent to a connection refused for a limit, before it is closed; receives the
     /// limit that was hit and a sentence saying which.
     public var connectionLimitError: @Sendable (_ limit: Int, _ reason: String) -> VarlinkError = { limit, reason in
