@@ -35,7 +35,7 @@ import Testing
             watchlists: WatchlistDependencies(
                 manageWatchlists: ManageWatchlistsUseCase(repository: watchlists),
                 refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-                refreshStatus: { _ in RefreshStatus(running: false, last: await refresher.lastRefresh(), scheduler: .disabled) }))
+                refreshStatus: { caller in RefreshStatus(running: false, last: await refresher.activity(seenBy: caller).last, scheduler: .disabled) }))
         return MoviesVarlinkService(dependencies: dependencies, settings: .init(version: "t", startedAt: Date(), answerDeadlineSeconds: 1, daemonUID: 999, authorizedGID: nil))
     }
 
@@ -96,9 +96,13 @@ import Testing
         #expect(last.contains(#""watchlist":"films""#) && last.contains(#""done":2"#) && last.contains(#""total":2"#))
         #expect(last.contains(#""failed":0"#) && last.contains(#""skipped":0"#))
         #expect(replies.last?.contains(last) == true, "the last streamed step, repeated")
-        let status = try await Self.call(service, "Status", peer: Self.nobody)
+        // Root's own list: root's Status shows its refresh, another user's does not (issue 31).
+        let status = try await Self.call(service, "Status", peer: Self.root)
         #expect(status["lastRefresh"]?.stringValue?.hasSuffix("Z") == true)
-        #expect(status["refresh"] != nil)
+        #expect(status["refresh"]?["last"]?["done"] == .int(2))
+        let nobodys = try await Self.call(service, "Status", peer: Self.nobody)
+        #expect(nobodys["lastRefresh"] == nil)
+        #expect(nobodys["refresh"] != nil && nobodys["refresh"]?["last"] == nil)
     }
 }
 

@@ -85,6 +85,6 @@ import Testing
         try await before.add(movies: [603])
         let summary = try await before.refresher.refresh(watchlist: nil, mode: .due) { _ in }
         let after = RefresherHarness(totalPages: 1, history: history)
-        #expect(await after.refresher.lastRefresh() == summary, "a restarted daemon still knows the last refresh")
+        #expect(await after.refresher.lastRefresh(of: .system) == summary, "a restarted daemon still knows the last refresh")
     }
 }

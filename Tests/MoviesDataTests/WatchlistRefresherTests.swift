@@ -87,7 +87,7 @@ import Testing
         #expect(summary.failed == 2)
         #expect(summary.done == 0)
         #expect(summary.authRejected)
-        #expect(await harness.refresher.lastRefresh() == summary)
+        #expect(await harness.refresher.lastRefresh(of: .system) == summary)
     }
 
     @Test func aMovieTMDBDoesNotHaveIsSkippedNotFailed() async throws {

@@ -13,7 +13,11 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     private var scripted: [RemoteRequest: [Result<RemoteResponse, MoviesError>]] = [:]
     private var handler: Handler?
     private var holding = false
+    /// Which requests are held besides all of them after `hold()` (`hold(where:)`).
+    private var holdsMatching: (@Sendable (RemoteRequest) -> Bool)?
     private var held: [Int: CheckedContinuation<Void, any Error>] = [:]
+    /// Who waits in `untilHeld(_:)`, and for how many held fetches.
+    private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var lastHoldID = 0
     /// Every request fetched, in order.
     public private(set) var requests: [RemoteRequest] = []
@@ -42,9 +46,21 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     /// Holds every later fetch until `release()`.
     public func hold() { holding = true }
 
+    /// Holds every later fetch of a request that `matches` (one owner's list, say) until
+    /// `release()`; the others are answered.
+    public func hold(where matches: @escaping @Sendable (RemoteRequest) -> Bool) { holdsMatching = matches }
+
+    /// Returns once at least `count` fetches are held: woken as each is held, no polling (a test's
+    /// time limit bounds it).
+    public func untilHeld(_ count: Int) async {
+        guard held.count < count else { return }
+        await withCheckedContinuation { heldWaiters.append((count, $0)) }
+    }
+
     /// Releases held fetches and stops holding.
     public func release() {
         holding = false
+        holdsMatching = nil
         let waiting = held
         held = [:]
         for continuation in waiting.values { continuation.resume() }
@@ -64,7 +80,7 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     public func fetch(_ request: RemoteRequest, etag: String?) async throws -> RemoteResponse {
         requests.append(request)
         etags.append(etag)
-        if holding { try await waitForRelease() }
+        if holding || holdsMatching?(request) == true { try await waitForRelease() }
         if var queue = scripted[request], let first = queue.first {
             if queue.count > 1 {
                 queue.removeFirst()
@@ -85,11 +101,18 @@ public actor ScriptedMoviesRemote: MoviesRemote {
                     continuation.resume(throwing: CancellationError())
                 } else {
                     held[id] = continuation
+                    wakeHeldWaiters()
                 }
             }
         } onCancel: {
             Task { await self.cancelHeld(id) }
         }
+    }
+
+    private func wakeHeldWaiters() {
+        let woken = heldWaiters.filter { $0.count <= held.count }
+        heldWaiters.removeAll { $0.count <= held.count }
+        for waiter in woken { waiter.continuation.resume() }
     }
 
     private func cancelHeld(_ id: Int) {

@@ -30,7 +30,7 @@ import Testing
             }
             await store.close()
             store = try Self.open(database)
-            #expect(try await store.read { try SQLiteMigrator.userVersion(of: $0) } == 5)
+            #expect(try await store.read { try SQLiteMigrator.userVersion(of: $0) } == StateSchema.migrations.last?.version)
             let lists = try await SQLiteWatchlistStorage(store: store).watchlists()
             #expect(lists.map(\.name) == ["classics", "noir"])
             #expect(lists.allSatisfy { $0.owner == .system })

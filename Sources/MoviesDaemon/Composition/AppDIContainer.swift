@@ -140,17 +140,12 @@ public final class AppDIContainer: Sendable {
             manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository, quotas: configuration.users),
             refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
             refreshStatus: { caller in
-                let progress = await refresher.currentProgress()
+                // Another user's lists and queries are not to be followed step by step, nor their
+                // refreshes' counts and times known: the refresher says what this caller may see.
+                let activity = await refresher.activity(seenBy: caller)
                 let schedule = await scheduler?.state()
-                // Another user's lists and queries are not to be followed step by step: the
-                // running refresh's progress and the last one's first error are shown to root, and
-                // to a user whose own lists alone they are about. The last refresh is the last the
-                // caller may know of: none of another user's lists (their size, when they ran).
-                let follows = await refresher.currentTarget()?.mayBeFollowed(by: caller) ?? false
-                var last = await refresher.lastRefresh(visibleTo: caller)
-                if caller?.isRoot != true { last?.firstError = nil }
                 return RefreshStatus(
-                    running: progress != nil, progress: follows ? progress : nil, last: last,
+                    running: activity.running, progress: activity.progress, last: activity.last,
                     scheduler: schedule?.state ?? .disabled, nextRunAt: schedule?.nextRunAt, changeFeed: await changeFeed?.status())
             })
     }

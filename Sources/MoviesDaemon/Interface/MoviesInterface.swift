@@ -182,7 +182,9 @@ type ChangeFeedStatus (
   requests: int
 )
 
-# The refresh engine: the refresh running now, the last one, and the refresh-ahead scheduler.
+# The refresh engine as the caller may see it: whether a refresh of the system's or their own lists
+# runs (root: anyone's), the progress of those they may change, the last refresh of lists they see
+# (firstError only for those they may change), and the refresh-ahead scheduler.
 type RefreshStatus (
   running: bool,
   progress: ?RefreshProgress,
@@ -289,7 +291,7 @@ method Status() -> (
   remote: RemoteStatus,
   cache: CacheStats,
   storage: ?StorageHealth,
-  # RFC 3339 UTC time the last watchlist refresh finished.
+  # RFC 3339 UTC time the last refresh of watchlists the caller sees finished (refresh.last).
   lastRefresh: ?string,
   refresh: ?RefreshStatus,
   # The caller's own TMDB account's outbox (absent without a TMDB credential).
@@ -325,7 +327,9 @@ method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, s
 method DeleteWatchlist(name: string, system: ?bool, owner: ?int) -> ()
 
 # Refreshes one watchlist, or every list the caller may change (root: all; the admin group: the
-# system's and their own; anyone else: their own); joins a refresh already running.
+# system's and their own; anyone else: their own). Refreshes of different owners' lists run at
+# once; a running refresh of the same owner's lists that covers this one is joined, any other
+# refresh of theirs is waited for.
 # Fetches what is due (never fetched, expired, inside the refresh-ahead window, or listed by
 # TMDB's change feed) and leaves the rest alone (counted as current); all: true fetches every
 # entry again (revalidating where TMDB gave an ETag). With "more", one reply per step with its progress, then a final reply with the last progress

@@ -7,7 +7,7 @@ public struct WatchlistDependencies: Sendable {
     /// Runs (or joins) refreshes on demand.
     public var refreshWatchlists: RefreshWatchlistsUseCase
     /// The refresh engine's state for `Status`, as the caller may see it (see
-    /// `RefreshTarget.mayBeFollowed(by:)`).
+    /// `WatchlistRefreshRepository.activity(seenBy:)`).
     public var refreshStatus: @Sendable (Caller?) async -> RefreshStatus
 
     /// Creates the dependencies.

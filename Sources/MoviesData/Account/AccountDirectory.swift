@@ -59,6 +59,14 @@ public actor AccountDirectory {
         }
     }
 
+    /// The owners whose account has a session (so a pull can bring its lists): a refresh of every
+    /// list refreshes their account's watchlist too, even before its first pull.
+    func signedInOwners() async -> Set<Owner> {
+        var owners = Set<Owner>()
+        for (owner, account) in accounts where await account.hasSession() { owners.insert(owner) }
+        return owners
+    }
+
     /// Runs a pass of each account whose lists are due for a pull (the refresh scheduler calls this).
     public func runIfDue() async {
         for account in accounts.values { await account.runIfDue() }

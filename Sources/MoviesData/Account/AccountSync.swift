@@ -396,17 +396,27 @@ public actor AccountSync: AccountRepository {
 
     // MARK: Session
 
+    /// Whether a session is kept for this account (loaded once from the store; TMDB is not asked).
+    func hasSession() -> Bool {
+        loadSession()
+        return session != nil
+    }
+
+    /// Loads the session from the store the first time.
+    private func loadSession() {
+        guard !sessionLoaded else { return }
+        sessionLoaded = true
+        do {
+            session = try sessions.load()
+        } catch {
+            note(error: "the saved TMDB session could not be read: \(error)")
+        }
+    }
+
     /// The session, loaded once from the store; one without an account id gets it from the state
     /// database, or TMDB.
     func resolvedSession() async -> AccountSession? {
-        if !sessionLoaded {
-            sessionLoaded = true
-            do {
-                session = try sessions.load()
-            } catch {
-                note(error: "the saved TMDB session could not be read: \(error)")
-            }
-        }
+        loadSession()
         guard var current = session else { return nil }
         if current.accountID == 0 {
             // A session from the credential, without its account: only TMDB can say whose it is

@@ -9,9 +9,15 @@ import Networking
 /// stored exactly like interactive ones), leaves the rest alone (counted as current), and pins it
 /// all so eviction never removes it. `RefreshMode.everything` fetches every entry again.
 ///
-/// One refresh runs at a time: a request while a covering refresh runs (the same list, or all
-/// lists, fetching at least as much) joins it and gets its progress and summary; any other request
-/// waits for it to finish.
+/// A refresh goes through each owner's lists as a run of its own (`RefreshRun`); a request over
+/// several owners' lists (root's, the admin group's) is their runs together, its progress and
+/// summary theirs added up. Runs of different owners go at the same time, each list's requests
+/// in its owner's lane of the rate limiter, so one user's refresh never waits for another's. Of
+/// one owner's lists, one run goes at a time: a request that a run of that owner covers (the
+/// same lists or all of them, fetching at least as much) joins it and gets its progress and
+/// summary; any other waits for the runs of that owner before it, in the order asked. Each run
+/// pulls its owner's TMDB account first; the change feed, which is everyone's, is read once for
+/// all the runs that go together (`sharedChangeFeed()`).
 public actor WatchlistRefresher: WatchlistRefreshRepository {
     /// What to fetch besides pages and details.
     public struct Settings: Sendable, Hashable {
@@ -40,18 +46,6 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         }
     }
 
-    private struct Run {
-        let id: Int
-        let target: RefreshTarget
-        let mode: RefreshMode
-        let task: Task<RefreshSummary, any Error>
-
-        /// Whether this run does everything a refresh of `target` in `mode` would.
-        func covers(_ target: RefreshTarget, _ mode: RefreshMode) -> Bool {
-            self.target.covers(target) && (self.mode == .everything || mode == .due)
-        }
-    }
-
     let watchlists: any WatchlistRepository
     let movies: any MoviesRepository
     let posterImages: any PosterImagesRepository
@@ -60,22 +54,28 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     let now: @Sendable () -> Date
     /// Where refreshes starting and finishing are reported.
     let events: any EventLog
-    /// TMDB's change feed, read at the start of every refresh (`nil`: not followed).
+    /// TMDB's change feed, read at the start of the refreshes (`nil`: not followed).
     let changeFeed: ChangeFeedSync?
-    /// The TMDB accounts, whose lists are pulled at the start of every refresh (`nil`: none).
+    /// The TMDB accounts, each pulled at the start of a refresh of its owner's lists (`nil`: none).
     let account: AccountDirectory?
-    /// Where the last public refresh (`LastRefreshes.isPublic`) is kept across restarts (`nil`: in
-    /// memory only).
+    /// Where each owner's last refresh is kept across restarts (`nil`: in memory only).
     let history: (any RefreshHistoryStorage)?
-    private var historyRead = false
+    var historyRead = false
     /// Probes TMDB at the start of a refresh while background work is paused (`nil`: never).
     let probe: RemoteProbe?
-    private var running: Run?
-    private var nextRunID = 0
-    private var subscribers: [Int: [@Sendable (RefreshProgress) -> Void]] = [:]
-    private var latestProgress: RefreshProgress?
-    private var lasts = LastRefreshes()
-    /// Keys of current entries to pin (`flushPins()`), in one transaction rather than one each.
+    /// The runs going and waiting, by id (ids grow in the order they were asked for).
+    var runs: [Int: RefreshRun] = [:]
+    var nextRunID = 0
+    /// Steps reported so far, to tell which of several runs' latest steps is the newest.
+    var reportedSteps = 0
+    /// The change feed's run that the runs going together share (cleared when none is left).
+    var changeFeedRun: Task<Int?, Never>?
+    /// The probe of TMDB in flight, that runs starting meanwhile wait for rather than send another.
+    var probeRun: Task<Void, Never>?
+    /// The last refresh of each owner's lists, this process's or recorded before the start.
+    var lastByOwner: [Owner: RefreshSummary] = [:]
+    /// Keys of current entries to pin (`flushPins()`), in one transaction rather than one each;
+    /// whichever run flushes first pins those the others gathered too.
     private var pendingPins: [String] = []
 
     /// Creates a refresher over the repositories the daemon serves from.
@@ -103,96 +103,67 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         try await refresh(RefreshTarget(name: watchlist), mode: mode, onProgress: onProgress)
     }
 
-    /// Refreshes the lists of `target`, or joins the refresh already covering it.
-    public func refresh(_ watchlist: RefreshTarget, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
-        while let current = running {
-            if current.covers(watchlist, mode) {
-                subscribers[current.id, default: []].append(onProgress)
-                return try await current.task.value
+    /// Refreshes the lists of `target`: one run per owner, each joining the run of that owner
+    /// that covers it or queued behind that owner's runs (see the type's summary).
+    public func refresh(_ target: RefreshTarget, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary {
+        let owners = try await owners(of: target)
+        if owners.count == 1, let owner = owners.first {
+            return try await run(of: owner, name: target.name, mode: mode, onProgress: onProgress).value
+        }
+        let start = now()
+        let aggregator = RefreshProgressAggregator(onProgress: onProgress)
+        let parts = owners.enumerated().map { index, owner in
+            run(of: owner, name: target.name, mode: mode, onProgress: aggregator.reporter(ofPart: index))
+        }
+        var summaries: [RefreshSummary] = []
+        var failure: (any Error)?
+        // Every part is awaited, even after one failed: whoever joined them gets their summaries.
+        for part in parts {
+            do {
+                summaries.append(try await part.value)
+            } catch {
+                failure = failure ?? error
             }
-            _ = try? await current.task.value
         }
-        nextRunID += 1
-        let id = nextRunID
-        subscribers[id] = [onProgress]
-        latestProgress = nil
-        // Not a child of the caller's task: whoever joins must not lose the refresh when the caller
-        // goes away. Owned by the actor (`running`), cancelled by `cancelRunning()`, and it clears
-        // `running` itself before anyone awaiting it resumes.
-        let task = Task {
-            defer { self.finishRun(id) }
-            return try await self.perform(runID: id, target: watchlist, mode: mode)
-        }
-        running = Run(id: id, target: watchlist, mode: mode, task: task)
-        return try await task.value
+        if let failure { throw failure }
+        return RefreshSummary.merged(summaries, start: start, end: now())
     }
 
-    private func finishRun(_ id: Int) {
-        if running?.id == id { running = nil }
-        subscribers[id] = nil
+    /// Cancels every refresh, running or waiting (daemon shutdown).
+    public func cancelRunning() {
+        for run in runs.values { run.task.cancel() }
+        changeFeedRun?.cancel()
     }
-
-    /// The last completed refresh, if any: this process's, else the one recorded before the start.
-    public func lastRefresh() async -> RefreshSummary? {
-        await readHistory()
-        return lasts.latest
-    }
-
-    /// The last completed refresh `caller` may know of (`LastRefreshes`): root the last of all,
-    /// anyone else the last that went through system lists and their own only.
-    public func lastRefresh(visibleTo caller: Caller?) async -> RefreshSummary? {
-        await readHistory()
-        return lasts.latest(visibleTo: caller)
-    }
-
-    /// Reads, once, the last public refresh recorded before the start.
-    private func readHistory() async {
-        guard !historyRead, let history else { return }
-        historyRead = true
-        if let recorded = try? await history.lastRefresh() { lasts.recordEarlier(recorded) }
-    }
-
-    /// The progress of the refresh running now, if any.
-    public func currentProgress() -> RefreshProgress? { running == nil ? nil : latestProgress }
-
-    /// Whose lists the refresh running now goes through, if one runs.
-    public func currentTarget() -> RefreshTarget? { running?.target }
-
-    /// How many callers wait on the refresh running now (the starter and those who joined).
-    var callersOfRunningRefresh: Int { running.map { subscribers[$0.id]?.count ?? 0 } ?? 0 }
-
-    /// Cancels the refresh running now (daemon shutdown).
-    public func cancelRunning() { running?.task.cancel() }
 
     /// A refresh someone asked for (`movies refresh`) is an explicit command: it probes TMDB at
     /// once when the retry pause is on, then runs its steps as background work, so they go to
     /// TMDB when it is back and fail at once, without a request each, when it is not.
-    private func perform(runID: Int, target: RefreshTarget, mode: RefreshMode) async throws -> RefreshSummary {
-        if let probe { await probe.probeIfPaused() }
+    func perform(runID: Int, owner: Owner, name: String?, mode: RefreshMode) async throws -> RefreshSummary {
+        if let probe = sharedProbe() { await probe.value }
         return try await RemoteDemand.$current.withValue(.background) {
             // The system's lane for the change feed; each list's steps go in its owner's.
             try await RateLimitLane.$current.withValue(RateLimitLane(uid: nil, priority: .background)) {
-                try await performSteps(runID: runID, target: target, mode: mode)
+                try await performSteps(runID: runID, owner: owner, name: name, mode: mode)
             }
         }
     }
 
-    private func performSteps(runID: Int, target: RefreshTarget, mode: RefreshMode) async throws -> RefreshSummary {
+    private func performSteps(runID: Int, owner: Owner, name: String?, mode: RefreshMode) async throws -> RefreshSummary {
         let start = now()
-        // The accounts' lists first: each one's watchlist is refreshed and pinned as one more list.
-        if let account { await account.pullNow(owners: target.owners) }
-        // Only the lists of the target's owners are read: a refresh of one user's lists (and its
-        // error for a name they have not) takes no longer for what other users keep.
-        let all = if let owners = target.owners { try await watchlists.watchlists(of: owners) } else { try await watchlists.watchlists() }
-        let lists = all.filter(target.includes)
-        if let name = target.name, lists.isEmpty { throw MoviesError.noSuchWatchlist(name) }
+        let target = RefreshTarget(owners: [owner], name: name)
+        // The account's lists first: its watchlist is refreshed and pinned as one more list.
+        if let account { await account.pullNow(owners: [owner]) }
+        // Only the owner's lists are read: a refresh of one user's lists (and its error for a name
+        // they have not) takes no longer for what other users keep.
+        let lists = try await watchlists.watchlists(of: [owner]).filter(target.includes)
+        if let name, lists.isEmpty { throw MoviesError.noSuchWatchlist(name) }
         var tally = RefreshTally()
         tally.total = lists.reduce(0) { sum, list in
             sum + list.queries.reduce(0) { $0 + $1.pages } + list.movieIDs.count * (settings.posters ? 2 : 1)
         }
         // The change feed first: what changed is marked stale (and pinned movies fetched again)
         // before the lists are; a feed that cannot be read does not stop the refresh.
-        if let changeFeed, let feed = try? await changeFeed.run() { tally.changed = feed.refetched }
+        if let feed = sharedChangeFeed() { tally.changed = await feed.value }
         let scope = target.description
         events.record(DataEvent(.info, "refresh.started", "refresh of \(scope) started: \(lists.count) list(s), \(tally.total) step(s)"))
         do {
@@ -202,12 +173,11 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             throw error
         }
         let summary = tally.summary(start: start, end: now())
-        // Whose lists it went through (none found: whose it was asked for), for `Status`.
-        let owners = lists.isEmpty ? target.owners ?? [] : Set(lists.map(\.owner))
-        lasts.record(summary, owners: owners)
-        // A public one is kept for `Status` across restarts; a storage failure is reported by the
-        // storage's health.
-        if LastRefreshes.isPublic(owners) { try? await history?.saveLastRefresh(summary) }
+        // Kept for `Status`, across restarts; a run that found no list is its owner's last
+        // refresh too. A storage failure is reported by the storage's health.
+        await loadHistory()
+        lastByOwner[owner] = summary
+        try? await history?.saveLastRefresh(summary, of: owner)
         let severity: DataEvent.Severity = summary.failed > 0 ? .warning : .info
         let firstError = summary.firstError.map { "; first error: \($0)" } ?? ""
         events.record(DataEvent(
@@ -292,7 +262,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     }
 
     func report(_ runID: Int, _ progress: RefreshProgress) {
-        latestProgress = progress
-        for subscriber in subscribers[runID] ?? [] { subscriber(progress) }
+        reportedSteps += 1
+        runs[runID]?.latest = (progress, reportedSteps)
+        for subscriber in runs[runID]?.subscribers ?? [] { subscriber(progress) }
     }
 }

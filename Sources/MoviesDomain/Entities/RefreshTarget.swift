@@ -12,7 +12,7 @@ public struct RefreshTarget: Sendable, Hashable, CustomStringConvertible {
         self.name = name
     }
 
-    /// Every list of every owner (the timer's refresh, root's `movies refresh`).
+    /// Every list of every owner (root's `movies refresh`).
     public static let everything = RefreshTarget()
 
     /// Whether `list` is one of the target's.
@@ -28,10 +28,20 @@ public struct RefreshTarget: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `caller` may follow a refresh of this target (its progress and first error): root
-    /// always, others when it goes through their own lists only.
+    /// always, others when they may change every owner's lists it goes through (their own; the
+    /// system's too for the admin group).
     public func mayBeFollowed(by caller: Caller?) -> Bool {
         guard let caller else { return false }
-        return caller.isRoot || owners == [caller.personal]
+        guard let owners else { return caller.isRoot }
+        return owners.allSatisfy(caller.mayManage)
+    }
+
+    /// Whether `caller` may know that a refresh of this target runs and how the last one went (its
+    /// counts and times, not its first error): as for listing, the system's lists are everyone's
+    /// business, a personal list its owner's and root's only.
+    public func isVisible(to caller: Caller?) -> Bool {
+        guard let owners else { return caller?.isRoot == true }
+        return owners.allSatisfy { owner in owner == .system || caller?.mayManage(owner) == true }
     }
 
     /// `all watchlists`, `watchlist 'films'`, or `the watchlists of system, uid 1000`.

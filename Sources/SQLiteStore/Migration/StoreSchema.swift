@@ -320,6 +320,20 @@ public enum StateSchema {
         ALTER TABLE account_sync_owned RENAME TO account_sync;
         """
 
+    /// Version 6: the last refresh of each owner's lists (issue 31), one row per owner (`owner` as
+    /// in version 5): refreshes of different owners run at once, and `Status` shows a caller only
+    /// those of lists they may see. The one row of before becomes the system's, as every list of
+    /// before did (and, as before, every user sees it).
+    public static let lastRefreshOwners = SQLiteMigration(version: 6, name: "last refresh of each owner", sql: """
+        CREATE TABLE last_refresh_owned (
+            owner INTEGER PRIMARY KEY NOT NULL,
+            summary TEXT NOT NULL
+        );
+        INSERT INTO last_refresh_owned (owner, summary) SELECT -1, summary FROM last_refresh WHERE id = 1;
+        DROP TABLE last_refresh;
+        ALTER TABLE last_refresh_owned RENAME TO last_refresh;
+        """)
+
     /// Every migration, in order.
-    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries, owners]
+    public static let migrations: [SQLiteMigration] = [version1, account, lastRefresh, privateRecentQueries, owners, lastRefreshOwners]
 }

@@ -2,8 +2,9 @@ import FoundationEssentials
 import MoviesData
 import MoviesDomain
 
-/// `RefreshHistoryStorage` in the state database (state schema version 3): one row holding the
-/// last refresh's summary as JSON. A row that no longer decodes reads as no refresh.
+/// `RefreshHistoryStorage` in the state database (state schema version 6): one row per owner
+/// holding the last refresh of their lists as JSON. A row that no longer decodes reads as no
+/// refresh.
 public final class SQLiteRefreshHistoryStorage: RefreshHistoryStorage {
     private let store: SQLiteStore
 
@@ -12,18 +13,29 @@ public final class SQLiteRefreshHistoryStorage: RefreshHistoryStorage {
         self.store = store
     }
 
-    /// The last refresh recorded, if any.
-    public func lastRefresh() async throws -> RefreshSummary? {
-        let text = try await store.read { connection in try connection.text("SELECT summary FROM last_refresh WHERE id = 1") }
-        guard let text else { return nil }
-        return try? JSONDecoder().decode(RefreshSummary.self, from: Data(text.utf8))
+    /// The last refresh of each owner's lists recorded, by owner.
+    public func lastRefreshes() async throws -> [Owner: RefreshSummary] {
+        let rows = try await store.read { connection in
+            var rows: [(Int64, String)] = []
+            let statement = try connection.prepare("SELECT owner, summary FROM last_refresh")
+            while try statement.step() {
+                if let text = statement.text(at: 1) { rows.append((statement.int64(at: 0), text)) }
+            }
+            return rows
+        }
+        var summaries: [Owner: RefreshSummary] = [:]
+        for (stored, text) in rows {
+            guard let owner = Owner(storedID: stored), let summary = try? JSONDecoder().decode(RefreshSummary.self, from: Data(text.utf8)) else { continue }
+            summaries[owner] = summary
+        }
+        return summaries
     }
 
-    /// Records `summary` as the last refresh.
-    public func saveLastRefresh(_ summary: RefreshSummary) async throws {
+    /// Records `summary` as the last refresh of `owner`'s lists.
+    public func saveLastRefresh(_ summary: RefreshSummary, of owner: Owner) async throws {
         let text = String(decoding: try JSONEncoder().encode(summary), as: UTF8.self)
         try await store.write { connection in
-            try connection.run("INSERT OR REPLACE INTO last_refresh (id, summary) VALUES (1, ?)", [.text(text)])
+            try connection.run("INSERT OR REPLACE INTO last_refresh (owner, summary) VALUES (?, ?)", [owner.storedValue, .text(text)])
         }
     }
 }
