@@ -18,8 +18,30 @@ import Testing
     static let root = Caller(user: .root, isAdministrator: true)
 
     /// Yields until `condition` holds: for state another task reaches (a request joining a run).
-    static func until(_ condition: () async -> Bool) async {
-        while await !condition() { await Task.yield() }
+    /// Throws once the test is cancelled (its time limit), rather than spinning on.
+    static func until(_ condition: () async -> Bool) async throws {
+        while await !condition() {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
+    }
+
+    /// The summary of `task`, a refresh; when the test is cancelled (its time limit: a refresh
+    /// that waits when it should not) the refresher's runs are cancelled, so the test fails
+    /// rather than hangs.
+    static func summary(_ task: Task<RefreshSummary, any Error>, _ refresher: WatchlistRefresher) async throws -> RefreshSummary {
+        try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            Task { await refresher.cancelRunning() }
+        }
+    }
+
+    /// Refreshes `target` on a task of its own, as a client's call does.
+    static func refreshing(
+        _ target: RefreshTarget, on refresher: WatchlistRefresher, mode: RefreshMode = .due, onProgress: @escaping @Sendable (RefreshProgress) -> Void = { _ in }
+    ) -> Task<RefreshSummary, any Error> {
+        Task { try await refresher.refresh(target, mode: mode, onProgress: onProgress) }
     }
 
     static func isMovie(_ id: Int) -> @Sendable (RemoteRequest) -> Bool {
@@ -39,11 +61,11 @@ import Testing
         try await harness.add("alices", movies: [603], owner: Self.alice)
         await harness.remote.hold(where: Self.isMovie(7002))
         let refresher = harness.refresher
-        let bobs = Task { try await refresher.refresh(RefreshTarget(owners: [Self.bob]), mode: .due) { _ in } }
+        let bobs = Self.refreshing(RefreshTarget(owners: [Self.bob]), on: refresher)
         await harness.remote.untilHeld(1)
 
         // Bob's refresh is half-way (7001 fetched, 7002 held): alice's goes through regardless.
-        let alices = try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in }
+        let alices = try await Self.summary(Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher), refresher)
         #expect(alices.done == 1 && alices.failed == 0)
         #expect(await harness.remote.heldCount == 1, "bob's is still blocked")
         #expect(await Self.fetches(of: 603, harness) == 1)
@@ -59,7 +81,7 @@ import Testing
         #expect(await refresher.activity(seenBy: Self.root).progress?.watchlist == "bobs")
 
         await harness.remote.release()
-        let bobsSummary = try await bobs.value
+        let bobsSummary = try await Self.summary(bobs, refresher)
         #expect(bobsSummary.done == 2)
         #expect(await refresher.runCount == 0)
         #expect(await refresher.activity(seenBy: Self.aliceCalling).last == alices, "never bob's counts")
@@ -74,20 +96,20 @@ import Testing
         try await harness.add("docs", movies: [604], owner: Self.alice)
         await harness.remote.hold()
         let refresher = harness.refresher
-        let first = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in } }
+        let first = Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher)
         await harness.remote.untilHeld(1)
-        let joined = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice], name: "films"), mode: .due) { _ in } }
-        await Self.until { await refresher.callers(ofRunOf: Self.alice) == 2 }
+        let joined = Self.refreshing(RefreshTarget(owners: [Self.alice], name: "films"), on: refresher)
+        try await Self.until { await refresher.callers(ofRunOf: Self.alice) == 2 }
         // Fetching everything again is more than the run does: it waits for it, then runs.
-        let everything = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .everything) { _ in } }
-        await Self.until { await refresher.runCount == 2 }
+        let everything = Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher, mode: .everything)
+        try await Self.until { await refresher.runCount == 2 }
         #expect(await harness.remote.heldCount == 1, "the waiting one fetches nothing yet")
 
         await harness.remote.release()
-        let (a, b) = try await (first.value, joined.value)
+        let (a, b) = try await (Self.summary(first, refresher), Self.summary(joined, refresher))
         #expect(a == b, "who joins gets the run's summary")
         #expect(a.done == 2)
-        let again = try await everything.value
+        let again = try await Self.summary(everything, refresher)
         #expect(again.done == 2)
         let movies = await harness.remote.requests.compactMap { request -> Int? in
             if case .movie(let id, _) = request { return id }
@@ -111,21 +133,21 @@ import Testing
         try await harness.add("films", movies: [603], owner: Self.alice)
         await harness.remote.hold(where: Self.isMovie(603))
         let refresher = harness.refresher
-        let alices = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in } }
+        let alices = Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher)
         await harness.remote.untilHeld(1)
 
         // Bob has no list of his own, only his TMDB watchlist, never pulled yet: root's refresh
         // of every list still goes through it, beside alice's run, which it joins.
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
-        let everyones = Task { try await refresher.refresh(.everything, mode: .due) { sink.yield($0) } }
+        let everyones = Self.refreshing(.everything, on: refresher) { sink.yield($0) }
         var stepsOfRoots = steps.makeAsyncIterator()
         let firstStep = await stepsOfRoots.next()
         #expect(firstStep?.step == "movie 9002" && firstStep?.watchlist == AccountPinnedWatchlists.name)
         #expect(await refresher.callers(ofRunOf: Self.alice) == 2, "root's request joined alice's run")
 
         await harness.remote.release()
-        let alicesSummary = try await alices.value
-        let all = try await everyones.value
+        let alicesSummary = try await Self.summary(alices, refresher)
+        let all = try await Self.summary(everyones, refresher)
         sink.finish()
         #expect(alicesSummary.done == 1)
         #expect(all.done == 2 && all.failed == 0, "alice's 603 and bob's 9002")
@@ -212,11 +234,11 @@ import Testing
         try await harness.add("films", movies: [7001, 7002], owner: Self.bob)
         await harness.remote.hold()
         let refresher = harness.refresher
-        let alices = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in } }
-        let bobs = Task { try await refresher.refresh(RefreshTarget(owners: [Self.bob]), mode: .due) { _ in } }
+        let alices = Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher)
+        let bobs = Self.refreshing(RefreshTarget(owners: [Self.bob]), on: refresher)
         await harness.remote.untilHeld(2)
-        let waiting = Task { try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .everything) { _ in } }
-        await Self.until { await refresher.runCount == 3 }
+        let waiting = Self.refreshing(RefreshTarget(owners: [Self.alice]), on: refresher, mode: .everything)
+        try await Self.until { await refresher.runCount == 3 }
 
         await refresher.cancelRunning()
         for task in [alices, bobs, waiting] {

@@ -4,8 +4,8 @@ import MoviesDomain
 
 /// A scripted `MoviesRemote`: answers each request from a per-request queue of results (the last
 /// one repeats) or from a handler closure; records every request and ETag; can hold fetches in
-/// flight until released (for single-flight and cancellation tests). Held fetches honour
-/// cancellation.
+/// flight until released, all of them or those a predicate picks (for single-flight, cancellation
+/// and concurrency tests). Held fetches honour cancellation.
 public actor ScriptedMoviesRemote: MoviesRemote {
     /// Answers a request that has no scripted result; gets the request and the ETag sent.
     public typealias Handler = @Sendable (RemoteRequest, String?) throws -> RemoteResponse
@@ -16,8 +16,9 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     /// Which requests are held besides all of them after `hold()` (`hold(where:)`).
     private var holdsMatching: (@Sendable (RemoteRequest) -> Bool)?
     private var held: [Int: CheckedContinuation<Void, any Error>] = [:]
-    /// Who waits in `untilHeld(_:)`, and for how many held fetches.
-    private var heldWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    /// Who waits in `untilHeld(_:)`, and for how many held fetches, by id.
+    private var heldWaiters: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+    private var lastWaiterID = 0
     private var lastHoldID = 0
     /// Every request fetched, in order.
     public private(set) var requests: [RemoteRequest] = []
@@ -50,11 +51,27 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     /// `release()`; the others are answered.
     public func hold(where matches: @escaping @Sendable (RemoteRequest) -> Bool) { holdsMatching = matches }
 
-    /// Returns once at least `count` fetches are held: woken as each is held, no polling (a test's
-    /// time limit bounds it).
+    /// Returns once at least `count` fetches are held: woken as each is held, no polling; or when
+    /// the calling task is cancelled (a test's time limit).
     public func untilHeld(_ count: Int) async {
         guard held.count < count else { return }
-        await withCheckedContinuation { heldWaiters.append((count, $0)) }
+        lastWaiterID += 1
+        let id = lastWaiterID
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume()
+                } else {
+                    heldWaiters[id] = (count, continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(id) }
+        }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        heldWaiters.removeValue(forKey: id)?.continuation.resume()
     }
 
     /// Releases held fetches and stops holding.
@@ -110,9 +127,10 @@ public actor ScriptedMoviesRemote: MoviesRemote {
     }
 
     private func wakeHeldWaiters() {
-        let woken = heldWaiters.filter { $0.count <= held.count }
-        heldWaiters.removeAll { $0.count <= held.count }
-        for waiter in woken { waiter.continuation.resume() }
+        for (id, waiter) in heldWaiters where waiter.count <= held.count {
+            heldWaiters[id] = nil
+            waiter.continuation.resume()
+        }
     }
 
     private func cancelHeld(_ id: Int) {
