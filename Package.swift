@@ -65,8 +65,9 @@ let package = Package(
         // glibc linked in): its start-up was mostly loading and binding shared libraries (measured
         // `movies --version`: 1.66 ms median with only the Swift runtime static, 0.61 ms fully
         // static; BENCHMARKS.md). Linking prints glibc's warnings about `mktemp` and `get*nam_r`
-        // from FoundationEssentials' archive; `movies` looks up no user or group by name, and
-        // test-systemd runs the packaged binary on Debian 12 and 13.
+        // from FoundationEssentials' archive; `movies` calls no get*nam_r or getpw*_r itself (glibc
+        // cannot load NSS modules into a static executable: user names go through getent(1),
+        // `GetentPasswd`), and test-systemd runs the packaged binary on Debian 12 and 13.
         .executableTarget(
             name: "movies",
             dependencies: ["MoviesCLI"],

@@ -16,15 +16,7 @@ struct SocketOwner: Sendable {
     static let system = SocketOwner(ownerOf: { path in
         var info = stat()
         return stat(path, &info) == 0 ? info.st_uid : nil
-    }, nameOf: { uid in
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16 * 1024)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
-            return "uid \(uid)"
-        }
-        return String(cString: name)
-    }, modeOf: { path in
+    }, nameOf: { LocalUserNames.system.describe($0) }, modeOf: { path in
         var info = stat()
         return stat(path, &info) == 0 ? UInt32(info.st_mode & 0o7777) : nil
     })
