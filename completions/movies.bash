@@ -3,8 +3,9 @@
 # Works with or without the bash-completion package: the candidates (commands, subcommands,
 # options, option values, watchlist names, recent queries) come from the hidden
 # `movies __complete -- WORD…`, which reads the command table of movies itself and asks moviesd
-# for the dynamic values with a short timeout. Its first line is `:files` (complete file names)
-# or `:words`; each other line is a candidate, then a tab and a description.
+# for the dynamic values with a short timeout. Its first line is `:files` (complete file names),
+# `:users` (complete user names) or `:words`; each other line is a candidate, then a tab and a
+# description.
 
 # Sets words, cword and cur from COMP_WORDS, joining `--name` `=` `value` back into one word (bash
 # splits at COMP_WORDBREAKS; bash-completion's _init_completion -n = does the same).
@@ -40,6 +41,10 @@ _movies() {
     if [[ ${lines[0]} == ":files" ]]; then
         compopt -o filenames 2>/dev/null
         mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return 0
+    fi
+    if [[ ${lines[0]} == ":users" ]]; then
+        mapfile -t COMPREPLY < <(compgen -u -- "$cur")
         return 0
     fi
     [[ ${lines[0]} == ":words" ]] || return 0

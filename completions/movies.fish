@@ -3,8 +3,8 @@
 # The candidates (commands, subcommands, options, option values, watchlist names, recent queries)
 # come from the hidden `movies __complete -- WORD…`, which reads the command table of movies itself
 # and asks moviesd for the dynamic values with a short timeout. Its first line is `:files`
-# (complete file names) or `:words`; each other line is a candidate, then a tab and a description,
-# as fish reads them.
+# (complete file names), `:users` (complete user names) or `:words`; each other line is a
+# candidate, then a tab and a description, as fish reads them.
 
 function __movies_complete
     set -l tokens (commandline -opc)
@@ -12,6 +12,8 @@ function __movies_complete
     set -l lines ($tokens[1] __complete -- $tokens[2..-1] $current 2>/dev/null)
     if test "$lines[1]" = ":files"
         __fish_complete_path $current
+    else if test "$lines[1]" = ":users"
+        __fish_complete_users
     else if test "$lines[1]" = ":words"
         printf '%s\n' $lines[2..-1]
     end

@@ -97,6 +97,8 @@ struct CompletionEndToEndTests {
         // bash splits --color=al at '='; the script joins it and replies what follows the '='.
         #expect(try reply(["movies", "--color", "=", "al"]) == ["always"])
         #expect(try reply(["movies", "--color", "="]) == ["auto", "always", "never"])
+        // --owner takes a user: bash's own list of them (compgen -u).
+        #expect(try reply(["movies", "refresh", "--owner", "roo"]) == ["root"])
     }
 
     @Test("zsh: the script hands _describe the candidates with their descriptions")
@@ -109,6 +111,7 @@ struct CompletionEndToEndTests {
                 fpath=(\(Self.quoted(Self.repository.appendingPathComponent("completions").path)) $fpath)
                 _describe() { print -rl -- "${(@P)${@[-1]}}" }
                 _files() { print -r -- FILES }
+                _users() { print -r -- USERS }
                 autoload -Uz _movies
                 words=(\(words.map(Self.quoted).joined(separator: " "))); CURRENT=\(words.count)
                 _movies
@@ -120,6 +123,7 @@ struct CompletionEndToEndTests {
         #expect(try described(["movies", "watchlist", "d"]) == ["delete:delete a watchlist"])
         #expect(try described(["movies", "--socket", sandbox.socketPath, "refresh", ""]) == ["films:watchlist"])
         #expect(try described(["movies", "poster", "603", "-o", ""]) == ["FILES"])
+        #expect(try described(["movies", "watchlist", "ls", "--owner", ""]) == ["USERS"], "zsh's own _users")
     }
 
     @Test("fish: complete -C lists the candidates with their descriptions")
@@ -136,6 +140,7 @@ struct CompletionEndToEndTests {
         #expect(try completions("movies watchlist de") == ["delete\tdelete a watchlist"])
         #expect(try completions("movies --socket \(sandbox.socketPath) watchlist rm films ") == ["the matrix\tin films"])
         #expect(try completions("movies search --fail") == ["--fail-stale\tExit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)"])
+        #expect(try completions("movies refresh --owner roo").first?.hasPrefix("root") == true, "fish's own list of users")
     }
 
     /// A Unix socket listening at `path` that nobody accepts on.

@@ -66,6 +66,23 @@ import Testing
         #expect(Self.complete("cache", "invalidate", "--query", "m", harness: Self.copy(harness)).words == ["matrix"])
     }
 
+    /// `--owner USER|UID` completes with the local users (the shell's own completion), and then a
+    /// watchlist name with that user's lists: root's to ask for (every user's), nobody else's.
+    @Test func ownerCompletesUsersThenThatUsersLists() {
+        #expect(Self.complete("refresh", "--owner", "").directive == ":users")
+        #expect(Self.complete("watchlist", "rm", "--owner", "al").directive == ":users")
+        #expect(Self.complete("watchlist", "ls", "--all").words == ["--all-users"])
+        let harness = Harness()
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [
+            Watchlist(name: "shared"), Watchlist(name: "films", owner: .user(LocalUser(uid: 1001))),
+            Watchlist(name: "noir", owner: .user(LocalUser(uid: 1002))),
+        ]))
+        #expect(Self.complete("watchlist", "delete", "--owner", "alice", "", harness: harness).words == ["films"])
+        #expect(harness.client.watchlistsAllUsers == [true])
+        #expect(Self.complete("refresh", "--owner=1002", "", harness: Self.copy(harness)).words == ["noir"])
+        #expect(Self.complete("refresh", "--owner", "nosuch", "", harness: Self.copy(harness)).words.isEmpty)
+    }
+
     @Test func aDaemonThatCannotAnswerLeavesOnlyStaticCandidatesAndNoErrors() {
         let harness = Harness()
         harness.client.watchlistsResult = .failure(.daemonUnreachable(socketPath: "/nowhere", reason: "no socket there"))

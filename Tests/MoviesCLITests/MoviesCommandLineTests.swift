@@ -22,6 +22,11 @@ import Varlink
         var paged: [(text: String, command: String)] = []
         /// Whether the pager starts.
         var pagerStarts = true
+        /// The password database: alice is 1001, bob 1002; uid 1005 has no name.
+        var users = LocalUserNames { keys in
+            let known: [(name: String, uid: UInt32)] = [("root", 0), ("alice", 1001), ("bob", 1002)]
+            return known.filter { keys.contains($0.name) || keys.contains(String($0.uid)) }
+        }
 
         func run(_ arguments: String...) -> ExitCode { run(arguments) }
 
@@ -44,6 +49,7 @@ import Varlink
                 }
             )
             commandLine.pause = { self.pauses.append($0) }
+            commandLine.users = users
             commandLine.showInPager = { text, command in
                 guard self.pagerStarts else { return false }
                 self.paged.append((text, command))

@@ -6,7 +6,7 @@ extension ClientError {
     public var errorName: String {
         switch self {
         case .daemonUnreachable: "io.moviesd.cli.DaemonUnreachable"
-        case .permissionDenied, .anotherUsersDaemon: "org.varlink.service.PermissionDenied"
+        case .permissionDenied, .rootOnly, .anotherUsersDaemon: "org.varlink.service.PermissionDenied"
         case .remoteUnavailable: "io.moviesd.Movies.RemoteUnavailable"
         case .notCached: "io.moviesd.Movies.NotCached"
         case .notFound, .noSuchWatchlist, .notInWatchlist: "io.moviesd.Movies.NotFound"
@@ -35,6 +35,8 @@ extension ClientError {
         case let .notInWatchlist(name, queries, movieIDs, _):
             ["watchlist": .string(name), "queries": .array(queries.map { .string($0) }),
              "movieIds": .array(movieIDs.map { .int(Int64($0)) }), "reason": .string(message)]
+        case .rootOnly:
+            ["reason": .string(message)]
         case let .storageFailure(reason, fault):
             ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
         case let .permissionDenied(reason), let .notCached(reason), let .remoteRejected(reason), let .credentialProblem(reason), let .notSignedIn(reason),

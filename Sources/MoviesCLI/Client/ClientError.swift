@@ -5,6 +5,9 @@ public enum ClientError: Error, Sendable, Hashable {
     case daemonUnreachable(socketPath: String, reason: String)
     /// The daemon (or the socket's file mode) refused this caller.
     case permissionDenied(String)
+    /// The daemon refused what only root may do (another user's watchlists: `--owner`,
+    /// `--all-users`); `action` says what, as a verb phrase.
+    case rootOnly(action: String)
     /// The socket is another user's own daemon (a user service, reachable by its owner alone):
     /// `owner` is that user's name (or `uid N`).
     case anotherUsersDaemon(socketPath: String, owner: String)
@@ -39,7 +42,7 @@ public enum ClientError: Error, Sendable, Hashable {
     public var exitCode: ExitCode {
         switch self {
         case .daemonUnreachable: .unavailable
-        case .permissionDenied, .anotherUsersDaemon, .notSignedIn: .noPermission
+        case .permissionDenied, .rootOnly, .anotherUsersDaemon, .notSignedIn: .noPermission
         case .remoteUnavailable, .notCached, .tooManyConnections: .temporaryFailure
         case .invalidArgument: .usage
         case .storageFailure: .ioError
@@ -71,6 +74,8 @@ public enum ClientError: Error, Sendable, Hashable {
                 + " use the system daemon (--socket \(SocketPathResolver.systemPath)) or run your own with 'systemctl --user enable --now moviesd.socket'"
         case let .permissionDenied(reason):
             "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
+        case let .rootOnly(action):
+            "permission denied: only root may \(action); run it as root (sudo)"
         case let .remoteUnavailable(reason, retryAfterSeconds):
             "TMDB is unavailable and nothing usable is cached: \(reason)"
                 + (retryAfterSeconds.map { "; try again in \($0) s" }

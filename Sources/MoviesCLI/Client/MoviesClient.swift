@@ -21,8 +21,8 @@ public protocol MoviesClient {
     func status() throws(ClientError) -> ClientReply<StatusReply>
     /// Invalidates or purges cached entries (authorised callers only).
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply>
-    /// Every watchlist.
-    func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply>
+    /// The system's watchlists and the caller's own; with `allUsers`, every user's too (root only).
+    func watchlists(allUsers: Bool) throws(ClientError) -> ClientReply<WatchlistsReply>
     /// Adds queries and movies to a watchlist, creating it (authorised callers only).
     func addToWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply>
     /// Removes queries and movies from a watchlist (authorised callers only).
@@ -45,10 +45,22 @@ public protocol MoviesClient {
     func sync(waitSeconds: Double?) throws(ClientError) -> ClientReply<SyncReply>
     /// A client whose watchlist, refresh and account calls act on the system's (`--system`).
     func actingOnSystem() -> any MoviesClient
+    /// A client whose watchlist edits and refreshes act on the personal watchlists of the user
+    /// `uid` (`--owner`; the daemon lets only root act on another user's).
+    func actingFor(owner uid: UInt32) -> any MoviesClient
 }
 
 extension MoviesClient {
     /// A client whose watchlist, refresh and account calls act on the system's (`system: true`)
     /// rather than the caller's own; this one, for clients that have no such choice (fakes).
     public func actingOnSystem() -> any MoviesClient { self }
+
+    /// A client whose watchlist edits and refreshes act on `uid`'s watchlists (`owner: uid`); this
+    /// one, for clients that have no such choice.
+    public func actingFor(owner uid: UInt32) -> any MoviesClient { self }
+
+    /// The system's watchlists and the caller's own.
+    public func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply> {
+        try watchlists(allUsers: false)
+    }
 }

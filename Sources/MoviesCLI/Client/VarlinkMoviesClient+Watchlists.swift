@@ -2,9 +2,9 @@ import MoviesWire
 import Varlink
 
 extension VarlinkMoviesClient {
-    /// Calls `Watchlists`.
-    public func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply> {
-        try single("Watchlists", [:], as: WatchlistsReply.self)
+    /// Calls `Watchlists` (with `allUsers: true`: every user's lists, root only).
+    public func watchlists(allUsers: Bool) throws(ClientError) -> ClientReply<WatchlistsReply> {
+        try single("Watchlists", allUsers ? ["allUsers": .bool(true)] : [:], as: WatchlistsReply.self)
     }
 
     /// Calls `AddToWatchlist`.

@@ -15,6 +15,8 @@ public final class VarlinkMoviesClient: MoviesClient {
     private var connection: VarlinkClient?
     /// Whether the calls that take `system` act on the system's watchlists or account.
     public let actsOnSystem: Bool
+    /// The user whose personal watchlists the calls that take `owner` act on (`--owner`), if any.
+    public let owner: UInt32?
 
     /// The methods that act on the caller's own watchlists or account, or with `system: true` on
     /// the system's.
@@ -23,18 +25,28 @@ public final class VarlinkMoviesClient: MoviesClient {
         "AccountLogin", "AccountLogout", "AccountEdit", "Account", "Pending", "Sync",
     ]
 
+    /// The methods that act, with `owner: UID`, on that user's personal watchlists.
+    static let ownerMethods: Set<String> = ["AddToWatchlist", "RemoveFromWatchlist", "DeleteWatchlist", "Refresh"]
+
     /// Creates a client for the daemon at `socketPath`; it connects on the first call, and waits
     /// at most `timeoutMilliseconds` for the connection and for each reply (`nil`: forever).
-    /// `actsOnSystem`: the watchlist and account calls act on the system's (`--system`).
-    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000, actsOnSystem: Bool = false) {
+    /// `actsOnSystem`: the watchlist and account calls act on the system's (`--system`); `owner`:
+    /// the watchlist edits and refreshes act on that user's personal watchlists (`--owner`).
+    public init(socketPath: String, timeoutMilliseconds: Int? = 60_000, actsOnSystem: Bool = false, owner: UInt32? = nil) {
         self.socketPath = socketPath
         self.timeoutMilliseconds = timeoutMilliseconds
         self.actsOnSystem = actsOnSystem
+        self.owner = owner
     }
 
     /// A client on the same socket acting on the system's watchlists and account.
     public func actingOnSystem() -> any MoviesClient {
         VarlinkMoviesClient(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds, actsOnSystem: true)
+    }
+
+    /// A client on the same socket acting on the personal watchlists of the user `uid`.
+    public func actingFor(owner uid: UInt32) -> any MoviesClient {
+        VarlinkMoviesClient(socketPath: socketPath, timeoutMilliseconds: timeoutMilliseconds, owner: uid)
     }
 
     deinit { connection?.close() }
@@ -112,6 +124,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         let client = try connect()
         var arguments = arguments
         if actsOnSystem, Self.ownedMethods.contains(method) { arguments["system"] = .bool(true) }
+        if let owner, Self.ownerMethods.contains(method) { arguments["owner"] = .int(Int64(owner)) }
         var failure: ClientError?
         do {
             try client.call("\(Self.interface).\(method)", parameters: arguments, more: more) { reply in

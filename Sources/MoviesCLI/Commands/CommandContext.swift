@@ -32,6 +32,10 @@ struct CommandContext {
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
     /// `$TERM`, if set (`browse` refuses `dumb`).
     var terminalType: String?
+    /// The password database: who `--owner USER` is, and whose lists `--all-users` shows.
+    var users = LocalUserNames.system
+    /// The uid `movies` runs as.
+    var callerUID = getuid()
     /// Waits this many seconds between polls (`account login --wait`); tests pass one that returns at once.
     var pause: (Double) -> Void = { seconds in
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
@@ -44,6 +48,22 @@ struct CommandContext {
         var context = self
         context.client = client.actingOnSystem()
         return context
+    }
+
+    /// This context with a client whose watchlist edits and refreshes act on the personal
+    /// watchlists of the user `uid` (`--owner`).
+    func actingFor(owner uid: UInt32) -> CommandContext {
+        var context = self
+        context.client = client.actingFor(owner: uid)
+        return context
+    }
+
+    /// Prints `error`, a command line found wrong only once it runs (`--owner` naming no user), as
+    /// a usage error is printed before any command runs, and returns 64.
+    func fail(_ error: UsageError) -> ExitCode {
+        if json { output.write(jsonOutput.line(error.json, update: .final) + "\n") }
+        errors.write(error.text)
+        return .usage
     }
 
     /// Prints `error` on standard error (and with `--json`, as the one JSON error line on standard

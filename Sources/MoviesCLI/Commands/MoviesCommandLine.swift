@@ -37,6 +37,8 @@ public struct MoviesCommandLine {
     /// Shows long output on a terminal through a pager command; `false` when it could not start.
     /// Tests pass a recorder.
     var showInPager: (_ text: String, _ command: String) -> Bool = Pager.show
+    /// The password database (`--owner USER`, the owners `--all-users` shows); tests pass their own.
+    var users = LocalUserNames.system
 
     /// Runs `movies` with the process's arguments, environment and standard streams; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
@@ -117,6 +119,8 @@ public struct MoviesCommandLine {
         context.daemonSocket = daemonSocket
         if let pause { context.pause = pause }
         context.terminalType = environment["TERM"]
+        context.users = users
+        context.callerUID = uid
         context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
         context.standardOutputIsTerminal = terminal.isTTY
         return instance.run(context)
@@ -176,7 +180,8 @@ public struct MoviesCommandLine {
         let runner = CompletionRunner(
             words: words.first == "--" ? Array(words.dropFirst()) : words,
             makeClient: { makeClient($0, CompletionRunner.timeoutMilliseconds) },
-            resolver: SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists))
+            resolver: SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists),
+            users: users)
         output.write(runner.lines().map { $0 + "\n" }.joined())
         return .success
     }

@@ -1,14 +1,16 @@
 import CommandLineSupport
 import MoviesDomain
 import MoviesWire
+import Varlink
 
-/// `movies watchlist add|rm|ls|delete`: edits and lists the caller's own watchlists, and the
-/// system's (`--system`: edits for root and the admin group).
+/// `movies watchlist add|rm|ls|delete`: edits and lists the caller's own watchlists, the
+/// system's (`--system`: edits for root and the admin group) and, for root, another user's
+/// (`--owner`) or every user's (`ls --all-users`).
 struct WatchlistCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "watchlist",
         abstract: "List and edit watchlists: queries and movies kept prefetched for offline use.",
-        usage: "watchlist add NAME QUERY… [--pages N] [--movie ID]… | rm NAME [QUERY…] [--movie ID]… | ls [NAME] | delete NAME",
+        usage: "watchlist add NAME QUERY… [--pages N] [--movie ID]… | rm NAME [QUERY…] [--movie ID]… | ls [NAME] [--all-users] | delete NAME",
         arguments: [
             ArgumentSpec(name: "add|rm|ls|delete", help: "Add entries (creating the list), remove entries (an entry the list does not have is an error, exit 1), list all lists or one, or delete a list."),
             ArgumentSpec(name: "NAME", help: "The watchlist."),
@@ -16,10 +18,12 @@ struct WatchlistCommand: MoviesCommand {
         ],
         options: [
             .flag("--system", help: "The system watchlist of NAME (shared, edited by root and the admin group), not your own; with ls, only the system lists."),
+            OwnerOption.spec,
+            .flag("--all-users", help: "With ls: every user's personal watchlists too, each with its owner (root only; --json gives the owner's uid)."),
             .option("--pages", value: "N", help: "Result pages to prefetch per added query (default 3)."),
             .option("--movie", value: "ID", help: "A movie id to add or remove; repeat for several."),
         ],
-        discussion: "Watchlist entries are pinned (never evicted) and refreshed ahead of expiry. Everyone may keep personal watchlists (within the daemon's [Users] quotas); they are listed to, edited and refreshed by their owner (and root) only. System watchlists are listed to everyone; only root, the daemon's user and members of its admin group edit them (--system; others get exit code 77). A NAME means your own list of that name if you have one, else (for the admin group) the system list of that name."
+        discussion: "Watchlist entries are pinned (never evicted) and refreshed ahead of expiry. Everyone may keep personal watchlists (within the daemon's [Users] quotas); they are listed to, edited and refreshed by their owner (and root) only. System watchlists are listed to everyone; only root, the daemon's user and members of its admin group edit them (--system; others get exit code 77). A NAME means your own list of that name if you have one, else (for the admin group) the system list of that name. Root acts on another user's personal lists with --owner USER|UID and lists every user's with ls --all-users; others get exit code 77."
     )
 
     /// The actions, as completed.
@@ -53,9 +57,15 @@ struct WatchlistCommand: MoviesCommand {
 
     /// `--system`: the system's watchlists or account rather than the caller's own.
     let system: Bool
+    /// `--owner`: the user (a name or a uid, read when the command runs) whose lists to act on.
+    let owner: String?
+    /// `--all-users` (with `ls`): every user's lists, each with its owner.
+    let allUsers: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         system = arguments.has("--system")
+        owner = try OwnerOption.text(in: arguments, command: "watchlist")
+        allUsers = arguments.has("--all-users")
         var words = arguments.positionals
         guard !words.isEmpty else { throw UsageError("say add, rm, ls or delete, e.g. 'movies watchlist add films matrix'", command: "watchlist") }
         let verb = words.removeFirst()
@@ -68,6 +78,7 @@ struct WatchlistCommand: MoviesCommand {
         switch verb {
         case "ls", "list":
             guard words.count <= 1, ids.isEmpty, pages == nil else { throw UsageError("'watchlist ls' takes at most one watchlist NAME", command: "watchlist") }
+            if allUsers, system || owner != nil { throw UsageError("choose only one of --system, --owner and --all-users", command: "watchlist") }
             action = .list(words.first)
         case "delete":
             guard words.count == 1, ids.isEmpty, pages == nil else { throw UsageError("'watchlist delete' takes exactly one NAME", command: "watchlist") }
@@ -87,20 +98,34 @@ struct WatchlistCommand: MoviesCommand {
         default:
             throw UsageError("unknown watchlist action '\(verb)'; say add, rm, ls or delete", command: "watchlist")
         }
+        if allUsers, !(verb == "ls" || verb == "list") {
+            throw UsageError("--all-users only applies to 'watchlist ls'", command: "watchlist")
+        }
     }
 
     func run(_ commandContext: CommandContext) -> ExitCode {
-        let context = system ? commandContext.actingOnSystem() : commandContext
+        var context = system ? commandContext.actingOnSystem() : commandContext
+        var ownerUID: UInt32?
+        if let owner {
+            do {
+                ownerUID = try OwnerOption.uid(owner, users: context.users, command: "watchlist")
+            } catch {
+                return context.fail(error)
+            }
+        }
+        if let ownerUID { context = context.actingFor(owner: ownerUID) }
+        let scope = Scope(system: system, owner: ownerUID, allUsers: allUsers)
         do throws(ClientError) {
             switch action {
             case .list(nil):
-                let reply = try context.client.watchlists()
-                let lists = reply.value.watchlists.filter { !system || $0.owner == .system }
+                let (lists, answer) = try Self.lists(scope, context)
+                let names = allUsers ? context.users.names(of: Set(lists.compactMap(\.owner.user?.uid))) : [:]
+                let owners: ((Owner) -> String)? = allUsers ? { owner in owner.user.map { names[$0.uid] ?? "uid \($0.uid)" } ?? "system" } : nil
                 context.json
-                    ? context.answer(system ? .object(WireCoding.parameters(WatchlistsReply(watchlists: lists))) : reply.parameters)
-                    : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context)))
+                    ? context.answer(answer)
+                    : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context), owners: owners))
             case .list(let name?):
-                let list = try Self.watchlist(named: name, system: system, context)
+                let list = try Self.watchlist(named: name, scope, context)
                 context.json
                     ? context.answer(.object(WireCoding.parameters(WatchlistsReply(watchlists: [list]))))
                     : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context)))
@@ -111,7 +136,7 @@ struct WatchlistCommand: MoviesCommand {
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
                 // Removing what is not there is a mistake worth saying (a typo in a query), as rm(1) does.
-                let list = try Self.watchlist(named: edit.name, system: system, context)
+                let list = try Self.watchlist(named: edit.name, scope, context)
                 let missing = Self.missing(edit, from: list)
                 var present = edit
                 present.queries.removeAll { missing.queries.contains($0) }
@@ -134,15 +159,41 @@ struct WatchlistCommand: MoviesCommand {
             }
             return .success
         } catch {
-            return context.fail(error)
+            return context.fail(ownerUID != nil || allUsers ? OwnerOption.explained(error) : error)
         }
     }
 
+    /// Whose lists the command means: the caller's own and the system's, only the system's
+    /// (`--system`), one user's (`--owner`) or every user's (`--all-users`).
+    struct Scope {
+        var system = false
+        var owner: UInt32?
+        var allUsers = false
+    }
+
+    /// The lists of `scope`, and the answer `--json` prints: the daemon's reply as it is, or one
+    /// of the same shape with the lists of `scope` only. Another user's lists are asked for with
+    /// `allUsers` (root's to see); the caller's own are among those every caller sees.
+    static func lists(_ scope: Scope, _ context: CommandContext) throws(ClientError) -> (lists: [Watchlist], answer: JSONValue) {
+        let everyones = scope.allUsers || scope.owner.map { $0 != context.callerUID } == true
+        let reply = try context.client.watchlists(allUsers: everyones)
+        if let owner = scope.owner {
+            let lists = reply.value.watchlists.filter { $0.owner == .user(LocalUser(uid: owner)) }
+            return (lists, .object(WireCoding.parameters(WatchlistsReply(watchlists: lists))))
+        }
+        if scope.system {
+            let lists = reply.value.watchlists.filter { $0.owner == .system }
+            return (lists, .object(WireCoding.parameters(WatchlistsReply(watchlists: lists))))
+        }
+        return (reply.value.watchlists, reply.parameters)
+    }
+
     /// The watchlist `name` means, as the daemon decides: the caller's own of that name if any,
-    /// else the system's (only the system's with `system`); else `noSuchWatchlist`.
-    static func watchlist(named name: String, system: Bool = false, _ context: CommandContext) throws(ClientError) -> Watchlist {
-        let named = try context.client.watchlists().value.watchlists.filter { $0.name == name }
-        let personal = system ? nil : named.first { $0.owner != .system }
+    /// else the system's (only the system's with `--system`, only that user's with `--owner`); else
+    /// `noSuchWatchlist`.
+    static func watchlist(named name: String, _ scope: Scope = Scope(), _ context: CommandContext) throws(ClientError) -> Watchlist {
+        let named = try lists(scope, context).lists.filter { $0.name == name }
+        let personal = scope.system ? nil : named.first { $0.owner != .system }
         guard let list = personal ?? named.first(where: { $0.owner == .system }) else {
             throw ClientError.noSuchWatchlist(name)
         }

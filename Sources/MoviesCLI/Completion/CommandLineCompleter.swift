@@ -57,6 +57,7 @@ struct CommandLineCompleter {
     private static func values(of option: OptionSpec) -> CompletionSource {
         switch option.valueName {
         case "PATH", "FILE": .files
+        case "USER|UID": .users
         case "WHEN": .words(ColorChoice.allCases.map(\.rawValue))
         case "QUERY": .recentQueries
         default: .nothing

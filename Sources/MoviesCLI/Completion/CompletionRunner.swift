@@ -1,9 +1,13 @@
+import MoviesDomain
+
 /// `movies __complete [--] WORD…`, the hidden command the shell completions call: WORDs are the
 /// command line after `movies`, the last one the word being completed (empty for a new word).
-/// It prints a first line saying how the shell completes, `:words` or `:files` (file names, left to
-/// the shell), then the candidates that start with the word, one a line, each `WORD<TAB>DESCRIPTION`
-/// or just `WORD`. Watchlist names and recent queries are asked from the daemon with a short
-/// timeout; when it cannot answer they are left out. Nothing is ever written to standard error.
+/// It prints a first line saying how the shell completes, `:words`, `:files` (file names) or
+/// `:users` (the local users' names; both left to the shell), then the candidates that start with
+/// the word, one a line, each `WORD<TAB>DESCRIPTION` or just `WORD`. Watchlist names and recent
+/// queries are asked from the daemon with a short timeout (with `--owner USER`, that user's lists:
+/// root's to ask); when it cannot answer they are left out. Nothing is ever written to standard
+/// error.
 struct CompletionRunner {
     /// The hidden command's name.
     static let commandName = "__complete"
@@ -18,6 +22,8 @@ struct CompletionRunner {
     let makeClient: (_ socketPath: String) -> any MoviesClient
     /// Resolves the socket path (`--socket` from the words, else the environment's default).
     let resolver: SocketPathResolver
+    /// Who `--owner USER` among the words is.
+    var users = LocalUserNames.system
 
     /// The output lines.
     func lines() -> [String] {
@@ -26,6 +32,8 @@ struct CompletionRunner {
         switch source {
         case .files:
             return [":files"]
+        case .users:
+            return [":users"]
         case .nothing:
             candidates = []
         case .words(let words):
@@ -34,9 +42,9 @@ struct CompletionRunner {
             candidates = MoviesCommandLine.commandSpecs.map { CompletionCandidate($0.name, description: $0.abstract) }
                 + (withHelp ? [CompletionCandidate("help", description: "Show the help of a command.")] : [])
         case .watchlists:
-            candidates = ((try? client().watchlists().value.watchlists) ?? []).map { CompletionCandidate($0.name, description: "watchlist") }
+            candidates = watchlists().map { CompletionCandidate($0.name, description: "watchlist") }
         case .queries(let name):
-            let list = (try? client().watchlists().value.watchlists)?.first { $0.name == name }
+            let list = watchlists().first { $0.name == name }
             candidates = (list?.queries ?? []).map { CompletionCandidate($0.query.query, description: "in \(name)") }
         case .recentQueries:
             candidates = ((try? client().recentQueries(limit: Self.recentQueryLimit).value.queries) ?? []).map { CompletionCandidate($0, description: "recent search") }
@@ -50,13 +58,29 @@ struct CompletionRunner {
         makeClient(resolver.resolve(explicit: Self.socket(in: words)))
     }
 
+    /// The lists a name among the words means: those of the user `--owner` names (every user's
+    /// asked for, which only root is given), else the system's and the caller's own.
+    private func watchlists() -> [Watchlist] {
+        guard let owner = Self.value(of: OwnerOption.name, in: words) else {
+            return (try? client().watchlists().value.watchlists) ?? []
+        }
+        guard let uid = users.uid(named: owner) else { return [] }
+        return ((try? client().watchlists(allUsers: true).value.watchlists) ?? []).filter { $0.owner == .user(LocalUser(uid: uid)) }
+    }
+
     /// The `--socket` given among `words` (the last one), if any.
     static func socket(in words: [String]) -> String? {
+        value(of: "--socket", in: words)
+    }
+
+    /// The value of the option `name` given among `words` before the last (the last one given),
+    /// written `NAME VALUE` or `NAME=VALUE`; `nil` when absent.
+    static func value(of name: String, in words: [String]) -> String? {
         var found: String?
         for (index, word) in words.dropLast().enumerated() {
             if word == "--" { break }
-            if word.hasPrefix("--socket=") { found = String(word.dropFirst("--socket=".count)) }
-            if word == "--socket", index + 1 < words.count - 1 { found = words[index + 1] }
+            if word.hasPrefix(name + "=") { found = String(word.dropFirst(name.count + 1)) }
+            if word == name, index + 1 < words.count - 1 { found = words[index + 1] }
         }
         return found
     }

@@ -14,6 +14,8 @@ enum CompletionSource: Sendable, Hashable {
     case recentQueries
     /// File names (completed by the shell).
     case files
+    /// The local users' names (completed by the shell: `--owner USER`).
+    case users
 
     /// `names` without descriptions.
     static func words(_ names: [String]) -> CompletionSource {

@@ -102,8 +102,20 @@ final class MockMoviesClient: MoviesClient {
         return try single(cacheResult)
     }
 
-    func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply> {
-        try single(watchlistsResult)
+    /// The `allUsers` of each `watchlists` call, in order.
+    private(set) var watchlistsAllUsers: [Bool] = []
+
+    func watchlists(allUsers: Bool) throws(ClientError) -> ClientReply<WatchlistsReply> {
+        watchlistsAllUsers.append(allUsers)
+        return try single(watchlistsResult)
+    }
+
+    /// The user whose watchlists the calls act on since `actingFor(owner:)` (`--owner`), if any.
+    private(set) var actingOwner: UInt32?
+
+    func actingFor(owner uid: UInt32) -> any MoviesClient {
+        actingOwner = uid
+        return self
     }
 
     func addToWatchlist(_ edit: WatchlistEdit) throws(ClientError) -> ClientReply<WatchlistReply> {
