@@ -76,6 +76,17 @@ import Varlink
         #expect(object["watchlists"]?.arrayValue?.map { $0["owner"] ?? .null } == [.null, .int(1001), .int(1005)], "the daemon's reply as it is")
     }
 
+    /// `ls NAME --all-users`: every user's list of that name, each with its owner.
+    @Test func allUsersWithANameShowsEveryListOfThatName() throws {
+        let harness = Harness()
+        let lists = [Self.list("films", .system), Self.list("films", Self.alice), Self.list("noir", Self.nameless)]
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: lists))
+        #expect(harness.run("watchlist", "ls", "films", "--all-users") == .success)
+        #expect(harness.output.text.split(separator: "\n").filter { !$0.hasPrefix(" ") } == ["films (system: 0 queries, 1 movie)", "films (alice: 0 queries, 1 movie)"])
+        #expect(harness.run("watchlist", "ls", "docs", "--all-users") == .failure)
+        #expect(harness.errors.text.contains("there is no watchlist named 'docs'"))
+    }
+
     @Test(arguments: [
         (["watchlist", "add", "films", "x", "--owner", "nosuch"], "there is no user 'nosuch'"),
         (["refresh", "--owner", "nosuch"], "there is no user 'nosuch'"),

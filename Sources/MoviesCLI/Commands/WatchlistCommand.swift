@@ -117,18 +117,19 @@ struct WatchlistCommand: MoviesCommand {
         let scope = Scope(system: system, owner: ownerUID, allUsers: allUsers)
         do throws(ClientError) {
             switch action {
-            case .list(nil):
-                let (lists, answer) = try Self.lists(scope, context)
+            case .list(let name):
+                var (lists, answer) = try Self.lists(scope, context)
+                if let name {
+                    // Every user's list of that name with --all-users; else the one the name means.
+                    lists = allUsers ? lists.filter { $0.name == name } : [try Self.watchlist(named: name, in: lists, system: system)]
+                    guard !lists.isEmpty else { throw ClientError.noSuchWatchlist(name) }
+                    answer = .object(WireCoding.parameters(WatchlistsReply(watchlists: lists)))
+                }
                 let names = allUsers ? context.users.names(of: Set(lists.compactMap(\.owner.user?.uid))) : [:]
                 let owners: ((Owner) -> String)? = allUsers ? { owner in owner.user.map { names[$0.uid] ?? "uid \($0.uid)" } ?? "system" } : nil
                 context.json
                     ? context.answer(answer)
                     : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context), owners: owners))
-            case .list(let name?):
-                let list = try Self.watchlist(named: name, scope, context)
-                context.json
-                    ? context.answer(.object(WireCoding.parameters(WatchlistsReply(watchlists: [list]))))
-                    : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context)))
             case .add(let edit):
                 let reply = try context.client.addToWatchlist(edit)
                 context.json
@@ -136,7 +137,7 @@ struct WatchlistCommand: MoviesCommand {
                     : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
             case .remove(let edit):
                 // Removing what is not there is a mistake worth saying (a typo in a query), as rm(1) does.
-                let list = try Self.watchlist(named: edit.name, scope, context)
+                let list = try Self.watchlist(named: edit.name, in: Self.lists(scope, context).lists, system: system)
                 let missing = Self.missing(edit, from: list)
                 var present = edit
                 present.queries.removeAll { missing.queries.contains($0) }
@@ -188,12 +189,12 @@ struct WatchlistCommand: MoviesCommand {
         return (reply.value.watchlists, reply.parameters)
     }
 
-    /// The watchlist `name` means, as the daemon decides: the caller's own of that name if any,
-    /// else the system's (only the system's with `--system`, only that user's with `--owner`); else
-    /// `noSuchWatchlist`.
-    static func watchlist(named name: String, _ scope: Scope = Scope(), _ context: CommandContext) throws(ClientError) -> Watchlist {
-        let named = try lists(scope, context).lists.filter { $0.name == name }
-        let personal = scope.system ? nil : named.first { $0.owner != .system }
+    /// The watchlist of `lists` (those of the command's scope) that `name` means, as the daemon
+    /// decides: a personal one of that name if any (the caller's own, or with `--owner` that
+    /// user's), else the system's (only the system's with `system`); else `noSuchWatchlist`.
+    static func watchlist(named name: String, in lists: [Watchlist], system: Bool) throws(ClientError) -> Watchlist {
+        let named = lists.filter { $0.name == name }
+        let personal = system ? nil : named.first { $0.owner != .system }
         guard let list = personal ?? named.first(where: { $0.owner == .system }) else {
             throw ClientError.noSuchWatchlist(name)
         }
