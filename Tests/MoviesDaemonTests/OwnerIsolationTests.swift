@@ -39,6 +39,7 @@ import Testing
         for key in ["last", "running", "progress"] {
             view.append("Status.refresh.\(key): " + Self.stable(.success(status["refresh"]?[key] ?? .null)))
         }
+        view.append("Status.lastRefresh: " + Self.stable(.success(status["lastRefresh"] ?? .null)))
         return view
     }
 
