@@ -63,8 +63,12 @@ import Testing
     func interactiveGoesFirst() async throws {
         let world = World()
         try await world.limiter.acquire()  // the bucket is empty now
-        var tasks = (0..<5).map { world.request("drain \($0)", Self.background(1001)) }
-        #expect(await world.waitUntilWaiting(5))
+        // One at a time, so that the queue's order is the order asked (tasks start in any order).
+        var tasks: [Task<Void, any Error>] = []
+        for index in 0..<5 {
+            tasks.append(world.request("drain \(index)", Self.background(1001)))
+            #expect(await world.waitUntilWaiting(index + 1))
+        }
         tasks.append(world.request("search", RateLimitLane(uid: 1002, priority: .interactive)))
         #expect(await world.waitUntilWaiting(6))
         #expect(await world.nextSlot() == "search")
@@ -76,10 +80,12 @@ import Testing
     func roundRobinBetweenUsers() async throws {
         let world = World()
         try await world.limiter.acquire()
-        var tasks = (0..<3).map { world.request("alice \($0)", Self.background(1001)) }
-        #expect(await world.waitUntilWaiting(3))
-        tasks += (0..<2).map { world.request("bob \($0)", Self.background(1002)) }
-        #expect(await world.waitUntilWaiting(5))
+        // One at a time, so that each user's queue is in the order asked (tasks start in any order).
+        var tasks: [Task<Void, any Error>] = []
+        for (index, (name, uid)) in [("alice 0", 1001), ("alice 1", 1001), ("alice 2", 1001), ("bob 0", 1002), ("bob 1", 1002)].enumerated() {
+            tasks.append(world.request(name, Self.background(UInt32(uid))))
+            #expect(await world.waitUntilWaiting(index + 1))
+        }
         var order: [String] = []
         for _ in 0..<5 { order.append(await world.nextSlot() ?? "none") }
         #expect(order == ["alice 0", "bob 0", "alice 1", "bob 1", "alice 2"])
