@@ -1,11 +1,8 @@
-import Foundation
-
 /// Strict percent-encoding for query names and values: only RFC 3986 unreserved characters pass,
 /// so `+`, `&`, `=` and spaces in a search query reach the server as data.
 public enum QueryEncoding {
     /// `value` percent-encoded as UTF-8 (uppercase hex), unreserved characters kept.
     public static func percentEncode(_ value: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
@@ -19,6 +16,8 @@ public enum QueryEncoding {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let hex = Array("0123456789ABCDEF".utf8)
 
     /// RFC 3986's unreserved characters: ALPHA / DIGIT / "-" / "." / "_" / "~".
     private static func isUnreserved(_ byte: UInt8) -> Bool {
