@@ -21,7 +21,19 @@ extension JSONValue {
         _ bytes: UnsafeBufferPointer<UInt8>, _ member: (String, JSONValue) -> Void
     ) throws(JSONParseError) -> Bool {
         var parser = JSONParser(input: bytes)
-        return try parser.parseDocumentMembers(member)
+        return try parser.parseDocumentMembers(listing: nil, member, listed: { _ in })
+    }
+
+    /// ``parseMembers(_:_:)``, except that a member named `key` whose value is an object goes to
+    /// `listed` as its members in the order written (a repeated name each time), not as a
+    /// dictionary: for a reader of a few small objects (a Varlink call's `parameters`), no hash
+    /// table is built.
+    public static func parseMembers(
+        _ bytes: UnsafeBufferPointer<UInt8>, listing key: String,
+        _ member: (String, JSONValue) -> Void, listed: ([JSONMember]) -> Void
+    ) throws(JSONParseError) -> Bool {
+        var parser = JSONParser(input: bytes)
+        return try parser.parseDocumentMembers(listing: key, member, listed: listed)
     }
 
     /// ``parse(_:)`` over bytes in memory.
@@ -46,13 +58,24 @@ struct JSONParser {
         self.input = input
     }
 
-    mutating func parseDocumentMembers(_ member: (String, JSONValue) -> Void) throws(JSONParseError) -> Bool {
+    mutating func parseDocumentMembers(
+        listing listedKey: String?, _ member: (String, JSONValue) -> Void, listed: ([JSONMember]) -> Void
+    ) throws(JSONParseError) -> Bool {
         skipWhitespace()
         guard current == UInt8(ascii: "{") else {
             _ = try parseDocument()
             return false
         }
-        try parseObject(member)
+        try parseObject { parser, key throws(JSONParseError) in
+            guard key == listedKey, parser.current == UInt8(ascii: "{") else {
+                member(key, try parser.parseValue())
+                return
+            }
+            var members: [JSONMember] = []
+            members.reserveCapacity(4)
+            try parser.parseObject { parser, key throws(JSONParseError) in members.append((key, try parser.parseValue())) }
+            listed(members)
+        }
         skipWhitespace()
         guard position == input.count else { throw failure("unexpected data after the value") }
         return true
@@ -114,17 +137,18 @@ struct JSONParser {
 
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         var members: [String: JSONValue] = [:]
-        try parseObject { key, value in
-            // Room for a Varlink message's members (method, parameters, more) or a call's
-            // parameters without growing the table twice on the way.
+        try parseObject { parser, key throws(JSONParseError) in
+            let value = try parser.parseValue()
+            // Room for a small object's members without growing the table twice on the way.
             if members.isEmpty { members.reserveCapacity(4) }
             members[key] = value
         }
         return .object(members)
     }
 
-    /// Parses an object, handing each member to `member` as it is read.
-    private mutating func parseObject(_ member: (String, JSONValue) -> Void) throws(JSONParseError) {
+    /// Parses an object, handing each member's key to `member`, which parses its value (the
+    /// parser stands on it).
+    private mutating func parseObject(_ member: (inout JSONParser, String) throws(JSONParseError) -> Void) throws(JSONParseError) {
         try enterContainer()
         defer { depth -= 1 }
         skipWhitespace()
@@ -140,7 +164,7 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             skipWhitespace()
-            member(key, try parseValue())
+            try member(&self, key)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1

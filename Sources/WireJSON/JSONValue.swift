@@ -3,7 +3,7 @@
 /// Parse one with ``parse(_:)``; write one with ``serialized()`` or ``serialize(into:)``.
 /// Numbers without a fraction or exponent that fit in 64 bits are ``int(_:)``; every other
 /// number is ``double(_:)``.
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -22,6 +22,9 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// The bytes must be one complete, valid JSON value.
     case raw([UInt8])
 }
+
+/// One member of a JSON object, as written: its name and value.
+public typealias JSONMember = (name: String, value: JSONValue)
 
 extension JSONValue {
     /// The member named `key` when this is an object, else `nil`.

@@ -114,7 +114,7 @@ import Testing
             _ = try await call("DeleteWatchlist", ["name": .string("secret")], as: Self.bob).get()
             _ = await call("Search", ["query": .string("matrix")], as: Self.bob)
             _ = try await call("ClearRecentQueries", as: Self.bob).get()
-            _ = try await call("Sync", ["waitSeconds": .double(0)], as: Self.bob)
+            _ = await call("Sync", ["waitSeconds": .double(0)], as: Self.bob)
             _ = await call("AccountLogout", as: Self.bob)
             _ = await call("AccountEdit", ["list": .string("watchlist"), "movieId": .int(1), "on": .bool(true)], as: Self.bob)
             _ = try await call("Status", as: Self.bob).get()

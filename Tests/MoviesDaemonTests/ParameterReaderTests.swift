@@ -6,7 +6,7 @@ import Varlink
 /// Typed reading of call parameters.
 @Suite struct ParameterReaderTests {
     private func reader(_ parameters: [String: JSONValue]) throws -> ParameterReader {
-        ParameterReader(parameters)
+        ParameterReader(VarlinkCall(method: "io.moviesd.Movies.Test", parameters: parameters))
     }
 
     @Test func readsStringsAndTreatsNullAsAbsent() throws {

@@ -39,14 +39,20 @@ import Testing
 
     @Test func aCallFitsWhenEveryNameIsDeclaredAndEveryRequiredOneIsSet() {
         let inputs = InterfaceDescription.Inputs(parameters: ["query": false, "name": false, "page": true])
-        #expect(inputs.misfit(["query": .string("x"), "name": .string("y")]) == nil)
-        #expect(inputs.misfit(["query": .string("x"), "name": .string("y"), "page": .null]) == nil)
+        #expect(inputs.misfit([("query", .string("x")), ("name", .string("y"))]) == nil)
+        #expect(inputs.misfit([("query", .string("x")), ("name", .string("y")), ("page", .null)]) == nil)
         // The first unknown name, in name order, before any missing one.
-        #expect(inputs.misfit(["zebra": .int(1), "apple": .int(2), "query": .string("x")]) == "apple")
+        #expect(inputs.misfit([("zebra", .int(1)), ("apple", .int(2)), ("query", .string("x"))]) == "apple")
         // The first required one that is missing or null.
-        #expect(inputs.misfit(["page": .int(2)]) == "name")
-        #expect(inputs.misfit(["name": .string("y"), "query": .null]) == "query")
-        #expect(InterfaceDescription.Inputs(parameters: [:]).misfit(["text": .string("x")]) == "text")
+        #expect(inputs.misfit([("page", .int(2))]) == "name")
+        #expect(inputs.misfit([("name", .string("y")), ("query", .null)]) == "query")
+        #expect(InterfaceDescription.Inputs(parameters: [:]).misfit([("text", .string("x"))]) == "text")
+    }
+
+    @Test func theLastOfARepeatedNameCountsAsInADictionary() {
+        let inputs = InterfaceDescription.Inputs(parameters: ["query": false, "page": true])
+        #expect(inputs.misfit([("query", .string("x")), ("query", .null)]) == "query")
+        #expect(inputs.misfit([("query", .null), ("query", .string("x"))]) == nil)
     }
 
     @Test func findsTheServiceInterfaceMethods() {

@@ -57,6 +57,23 @@ import Testing
         #expect(call.interface == "a.b" && call.methodName == "C")
     }
 
+    @Test func keepsTheParametersAsWrittenAndReadsTheLastOfARepeatedName() throws {
+        let text = #"{"method":"a.b.C","parameters":{"q":"x","page":{"n":[1]},"q":"y","none":null}}"#
+        let call = try VarlinkMessage.decodeCall(Array(text.utf8)).get().call
+        #expect(call.parameterList.map(\.name) == ["q", "page", "q", "none"])
+        #expect(call.parameter("q") == .string("y"))
+        #expect(call.parameter("page") == .object(["n": .array([.int(1)])]), "a nested object is a value as before")
+        #expect(call.parameter("none") == .null)
+        #expect(call.parameter("absent") == nil)
+        #expect(call.parameters == ["q": .string("y"), "page": .object(["n": .array([.int(1)])]), "none": .null])
+        // Another top-level member named like a parameter is not one.
+        let other = try VarlinkMessage.decodeCall(Array(#"{"q":{"r":1},"method":"a.b.C"}"#.utf8)).get().call
+        #expect(other.parameterList.isEmpty)
+        // A later `parameters` replaces an earlier one, whatever their kinds.
+        let replaced = try VarlinkMessage.decodeCall(Array(#"{"method":"a.b.C","parameters":{"q":1},"parameters":null}"#.utf8)).get().call
+        #expect(replaced.parameterList.isEmpty)
+    }
+
     @Test func encodesRepliesWithOnlyTheStandardKeys() {
         let final = String(decoding: VarlinkMessage.encodeReply(["a": .int(1)], continues: false), as: UTF8.self)
         #expect(final == #"{"parameters":{"a":1}}"#)

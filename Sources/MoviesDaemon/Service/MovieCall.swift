@@ -14,7 +14,7 @@ struct MovieCall {
     /// Reads and checks `call`'s parameters (their names were checked against the interface);
     /// a call without a language gets `defaultLanguage` (`[Remote] Language=`).
     init(_ call: VarlinkCall, defaultLanguage: String? = nil) throws(VarlinkError) {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         id = try reader.requiredInt("id")
         language = try reader.optionalString("language") ?? defaultLanguage
         do {

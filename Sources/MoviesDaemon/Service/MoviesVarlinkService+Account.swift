@@ -14,7 +14,7 @@ extension MoviesVarlinkService {
         guard let account = dependencies.account else {
             throw MoviesError.notSignedIn("moviesd has no TMDB credential, so it cannot sign in to a TMDB account; configure one (README: token)").varlinkError()
         }
-        let system = try ParameterReader(call.parameters).optionalBool("system") ?? false
+        let system = try ParameterReader(call).optionalBool("system") ?? false
         do {
             return (account, try account.owner(for: caller, system: system))
         } catch {
@@ -38,7 +38,7 @@ extension MoviesVarlinkService {
     /// at once, then waits for TMDB at most `waitSeconds` (default 2).
     func accountEdit(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let (account, owner) = try accountUseCase(call)
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         guard let list = AccountList(rawValue: try reader.requiredString("list")) else { throw VarlinkError.invalidParameter("list") }
         let movieID = try reader.requiredInt("movieId")
         let change: AccountEdit.Change
@@ -66,7 +66,7 @@ extension MoviesVarlinkService {
     /// forgotten first.
     func pending(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let (account, owner) = try accountUseCase(call)
-        let dismiss = try ParameterReader(call.parameters).optionalBool("dismissRejected") ?? false
+        let dismiss = try ParameterReader(call).optionalBool("dismissRejected") ?? false
         let reply = try await Self.accountMapped {
             if dismiss { _ = try await account.dismissRejected(owner) }
             return PendingReply(entries: try await account.pending(owner), sync: try await account.status(owner))
@@ -77,7 +77,7 @@ extension MoviesVarlinkService {
     /// `Sync(waitSeconds)`: sends and pulls now; with `waitSeconds`, until settled, blocked or out of time.
     func sync(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let (account, owner) = try accountUseCase(call)
-        let wait = try ParameterReader(call.parameters).optionalDouble("waitSeconds")
+        let wait = try ParameterReader(call).optionalDouble("waitSeconds")
         return WireCoding.parameters(SyncReply(sync: try await Self.accountMapped(parameter: "waitSeconds") { try await account.sync(waitSeconds: wait, of: owner) }))
     }
 

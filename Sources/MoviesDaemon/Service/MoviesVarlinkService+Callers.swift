@@ -18,7 +18,7 @@ extension MoviesVarlinkService {
     /// (root's business only: the use case refuses it to others), `system: false` the caller's
     /// own; neither: `nil`, and the use case decides by the name.
     static func requestedOwner(_ call: VarlinkCall, caller: Caller) throws(VarlinkError) -> Owner? {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         let system = try reader.optionalBool("system")
         guard let uid = try reader.optionalInt("owner") else {
             return system.map { $0 ? .system : caller.personal }

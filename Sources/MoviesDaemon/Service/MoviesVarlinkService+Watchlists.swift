@@ -17,7 +17,7 @@ extension MoviesVarlinkService {
     /// every user's. A caller without credentials sees the system's.
     func watchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let allUsers = try ParameterReader(call.parameters).optionalBool("allUsers") ?? false
+        let allUsers = try ParameterReader(call).optionalBool("allUsers") ?? false
         let caller = caller(call)
         let lists = try await Self.mapped(parameter: "allUsers") { try await manage.list(for: caller, allUsers: allUsers) }
         return WireCoding.parameters(WatchlistsReply(watchlists: lists))
@@ -27,7 +27,7 @@ extension MoviesVarlinkService {
     func addToWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
         let caller = try requiredCaller(call)
-        let (edit, pages) = (try WatchlistEditCall(call), try ParameterReader(call.parameters).optionalInt("pages"))
+        let (edit, pages) = (try WatchlistEditCall(call), try ParameterReader(call).optionalInt("pages"))
         let owner = try Self.requestedOwner(call, caller: caller)
         let list = try await Self.mapped {
             try await manage.add(to: edit.name, owner: owner, for: caller, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages)
@@ -51,7 +51,7 @@ extension MoviesVarlinkService {
     func deleteWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
         let caller = try requiredCaller(call)
-        let name = try ParameterReader(call.parameters).requiredString("name")
+        let name = try ParameterReader(call).requiredString("name")
         let owner = try Self.requestedOwner(call, caller: caller)
         try await Self.mapped(watchlist: name) { try await manage.delete(name, owner: owner, for: caller) }
         return [:]
@@ -63,7 +63,7 @@ extension MoviesVarlinkService {
     func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let dependencies = try watchlistDependencies(call)
         let caller = try requiredCaller(call)
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         let name = try reader.optionalString("watchlist")
         let mode: RefreshMode = try reader.optionalBool("all") == true ? .everything : .due
         let owner = try Self.requestedOwner(call, caller: caller)

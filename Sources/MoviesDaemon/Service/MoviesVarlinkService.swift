@@ -262,7 +262,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func poster(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         let path = try reader.requiredString("path")
         let width = try reader.optionalInt("width")
         if let width, width <= 0 {
@@ -296,7 +296,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
 
     /// `RecentQueries`: the caller's own recent searches (none for a caller without credentials).
     private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
         guard let peer = call.peer else { return WireCoding.parameters(RecentQueriesReply(queries: [])) }
         do {
@@ -350,7 +350,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     private func maintain(_ call: VarlinkCall, purge: Bool) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         var scopes: [CacheScope] = []
         if let text = try reader.optionalString("query") {
             guard let query = MovieQuery(text) else {

@@ -5,10 +5,10 @@ import Varlink
 /// `org.varlink.service.InvalidParameter` naming it. Which names a method takes is checked before,
 /// against the interface file (`VarlinkRouter`).
 struct ParameterReader {
-    let parameters: [String: JSONValue]
+    let call: VarlinkCall
 
-    init(_ parameters: [String: JSONValue]) {
-        self.parameters = parameters
+    init(_ call: VarlinkCall) {
+        self.call = call
     }
 
     func requiredString(_ name: String) throws(VarlinkError) -> String {
@@ -17,7 +17,7 @@ struct ParameterReader {
     }
 
     func optionalString(_ name: String) throws(VarlinkError) -> String? {
-        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let value = call.parameter(name), !value.isNull else { return nil }
         guard let string = value.stringValue else { throw VarlinkError.invalidParameter(name) }
         return string
     }
@@ -28,19 +28,19 @@ struct ParameterReader {
     }
 
     func optionalInt(_ name: String) throws(VarlinkError) -> Int? {
-        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let value = call.parameter(name), !value.isNull else { return nil }
         guard let int = value.intValue, let narrowed = Int(exactly: int) else { throw VarlinkError.invalidParameter(name) }
         return narrowed
     }
 
     func optionalBool(_ name: String) throws(VarlinkError) -> Bool? {
-        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let value = call.parameter(name), !value.isNull else { return nil }
         guard let bool = value.boolValue else { throw VarlinkError.invalidParameter(name) }
         return bool
     }
 
     func optionalDouble(_ name: String) throws(VarlinkError) -> Double? {
-        guard let value = parameters[name], !value.isNull else { return nil }
+        guard let value = call.parameter(name), !value.isNull else { return nil }
         guard let double = value.doubleValue, double.isFinite else { throw VarlinkError.invalidParameter(name) }
         return double
     }

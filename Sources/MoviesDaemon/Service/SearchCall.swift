@@ -15,7 +15,7 @@ struct SearchCall {
     /// error the caller gets for the first bad one. A call without `language` asks in
     /// `defaultLanguage` (`[Remote] Language=`; `nil`: TMDB's default).
     init(_ call: VarlinkCall, defaultLanguage: String?) throws(VarlinkError) {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         let text = try reader.requiredString("query")
         guard let query = MovieQuery(text) else {
             throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")

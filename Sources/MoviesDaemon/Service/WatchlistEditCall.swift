@@ -8,7 +8,7 @@ struct WatchlistEditCall {
 
     /// Reads them from `call`; throws the `InvalidParameter` error for the first bad one.
     init(_ call: VarlinkCall) throws(VarlinkError) {
-        let reader = ParameterReader(call.parameters)
+        let reader = ParameterReader(call)
         name = try reader.requiredString("name")
         queries = try reader.strings("queries")
         movieIDs = try reader.ints("movieIds")

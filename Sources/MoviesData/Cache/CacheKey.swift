@@ -7,9 +7,17 @@ public enum CacheKey {
     /// page when given (`…&page=1&region=GB&year=1999`); without them the key is the one moviesd
     /// 0.1 wrote, so caches upgrade in place.
     public static func search(_ query: MovieQuery, page: Int, language: String?, region: String? = nil, year: Int? = nil) -> String {
-        var key = "\(searchPrefix(query))language=\(language ?? "")&page=\(page)"
-        if let region { key += "&region=\(escape(region))" }
-        if let year { key += "&year=\(year)" }
+        // Appended in place, into room for most keys: one allocation (a cached search makes one).
+        var key = ""
+        key.reserveCapacity(80)
+        key += "search/movie?query="
+        key += escape(query.canonical)
+        key += "&language="
+        key += language ?? ""
+        key += "&page="
+        key += String(page)
+        if let region { key += "&region=" + escape(region) }
+        if let year { key += "&year=" + String(year) }
         return key
     }
 

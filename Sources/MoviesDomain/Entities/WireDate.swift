@@ -30,18 +30,21 @@ public enum WireDate {
     public static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
         guard supportedSeconds.contains(date.timeIntervalSince1970.rounded(.down)) else { return false }
         let fields = fields(of: date)
-        let parts: [(value: Int, width: Int, then: Unicode.Scalar)] = [
-            (fields.year, 4, "-"), (fields.month, 2, "-"), (fields.day, 2, "T"),
-            (fields.hour, 2, ":"), (fields.minute, 2, ":"), (fields.second, 2, "Z"),
-        ]
-        for part in parts {
-            var divisor = part.width == 4 ? 1_000 : 10
+        // Digit by digit, into `bytes` directly: a reply from memory writes one of these each time.
+        func digits(_ value: Int, width: Int, then: Unicode.Scalar) {
+            var divisor = width == 4 ? 1_000 : 10
             while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(part.value / divisor % 10))
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
                 divisor /= 10
             }
-            bytes.append(UInt8(ascii: part.then))
+            bytes.append(UInt8(ascii: then))
         }
+        digits(fields.year, width: 4, then: "-")
+        digits(fields.month, width: 2, then: "-")
+        digits(fields.day, width: 2, then: "T")
+        digits(fields.hour, width: 2, then: ":")
+        digits(fields.minute, width: 2, then: ":")
+        digits(fields.second, width: 2, then: "Z")
         return true
     }
 

@@ -5,19 +5,25 @@ struct InterfaceDescription: Sendable {
     /// A method's input parameters: each name, and whether it may be absent or `null` (`?type`).
     struct Inputs: Sendable, Equatable {
         /// Parameter name → optional.
-        var parameters: [String: Bool]
+        let parameters: [String: Bool]
+        /// The names of the required parameters, sorted.
+        let required: [String]
+
+        init(parameters: [String: Bool]) {
+            self.parameters = parameters
+            required = parameters.filter { !$0.value }.keys.sorted()
+        }
 
         /// The first (in name order) parameter of `given` the method does not declare, or the
-        /// first required one `given` lacks or sets to `null`: the name an `InvalidParameter`
-        /// error carries; `nil` when `given` fits.
-        func misfit(_ given: [String: JSONValue]) -> String? {
+        /// first required one `given` lacks or sets to `null` (the last of a repeated name
+        /// counts): the name an `InvalidParameter` error carries; `nil` when `given` fits.
+        func misfit(_ given: [JSONMember]) -> String? {
             var first: String?
-            for name in given.keys where parameters[name] == nil && first.map({ name < $0 }) ?? true { first = name }
-            if first != nil { return first }
-            for (name, optional) in parameters where !optional && given[name]?.isNull ?? true && first.map({ name < $0 }) ?? true {
-                first = name
+            for member in given where parameters[member.name] == nil && first.map({ member.name < $0 }) ?? true {
+                first = member.name
             }
-            return first
+            if first != nil { return first }
+            return required.first { name in given.last { $0.name == name }?.value.isNull ?? true }
         }
     }
 

@@ -6,8 +6,10 @@ public struct VarlinkCall: Sendable {
     public var interface: String
     /// The method part of ``method``, e.g. `Search`.
     public var methodName: String
-    /// The call's parameters (empty when the message had none).
-    public var parameters: [String: JSONValue]
+    /// The call's parameters as the message wrote them, in its order (a repeated name each time;
+    /// the last one counts). A call has a few: reading one (``parameter(_:)``) is a scan, and
+    /// no hash table is built for a call answered from memory.
+    public private(set) var parameterList: [JSONMember]
     /// Whether the caller asked for a stream of replies (`more: true`).
     public var more: Bool
     /// Whether the caller wants no reply at all (`oneway: true`).
@@ -21,6 +23,11 @@ public struct VarlinkCall: Sendable {
 
     /// Creates a call; `method` is split at its last dot into ``interface`` and ``methodName``.
     public init(method: String, parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {
+        self.init(method: method, parameterList: parameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }, more: more, oneway: oneway, peer: peer)
+    }
+
+    /// Creates a call with its parameters as written (see ``parameterList``).
+    public init(method: String, parameterList: [JSONMember], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {
         self.method = method
         // On the UTF-8 view: an ASCII dot's index is a character boundary, and no `Character` is formed.
         if let dot = method.utf8.lastIndex(of: UInt8(ascii: ".")) {
@@ -30,9 +37,19 @@ public struct VarlinkCall: Sendable {
             interface = ""
             methodName = method
         }
-        self.parameters = parameters
+        self.parameterList = parameterList
         self.more = more
         self.oneway = oneway
         self.peer = peer
+    }
+
+    /// The parameter named `name` (the last one, when the message repeats it), `nil` when absent.
+    public func parameter(_ name: String) -> JSONValue? {
+        parameterList.last { $0.name == name }?.value
+    }
+
+    /// The parameters by name (the last of a repeated one).
+    public var parameters: [String: JSONValue] {
+        Dictionary(parameterList.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 }

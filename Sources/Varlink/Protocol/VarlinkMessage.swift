@@ -21,18 +21,15 @@ enum VarlinkMessage {
         let order = callMembers
         var invalid = order.count
         var method: String?
-        var parameters: [String: JSONValue] = [:]
+        var parameters: [JSONMember] = []
         var flags = (more: false, oneway: false, upgrade: false)
         func member(_ key: String, _ value: JSONValue) {
             switch key {
             case "method":
                 if let name = value.stringValue, isValidMethodName(name) { method = name } else { invalid = 0 }
             case "parameters":
-                switch value {
-                case .null: parameters = [:]
-                case .object(let object): parameters = object
-                default: invalid = min(invalid, 1)
-                }
+                // An object's members arrive through `listed`, as a list.
+                if case .null = value { parameters = [] } else { invalid = min(invalid, 1) }
             case "more", "oneway", "upgrade":
                 let set: Bool
                 switch value {
@@ -50,18 +47,21 @@ enum VarlinkMessage {
             default: break
             }
         }
-        let parsed: Result<Bool, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            do throws(JSONParseError) { return .success(try JSONValue.parseMembers(buffer, member)) } catch { return .failure(error) }
+        func listed(_ members: [JSONMember]) { parameters = members }
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<Bool, JSONParseError> {
+            do throws(JSONParseError) {
+                return .success(try JSONValue.parseMembers(buffer, listing: "parameters", member, listed: listed))
+            } catch {
+                return .failure(error)
+            }
         }
-        switch parsed ?? Array(bytes).withUnsafeBufferPointer({ buffer in
-            do throws(JSONParseError) { return .success(try JSONValue.parseMembers(buffer, member)) } catch { return .failure(error) }
-        }) {
+        switch bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse) {
         case .success(true): break
         case .success(false), .failure: return .failure(.invalidParameter("message"))
         }
         if method == nil { invalid = 0 }
         guard invalid == order.count, let method else { return .failure(.invalidParameter(order[invalid])) }
-        let call = VarlinkCall(method: method, parameters: parameters, more: flags.more, oneway: flags.oneway)
+        let call = VarlinkCall(method: method, parameterList: parameters, more: flags.more, oneway: flags.oneway)
         return .success(DecodedCall(call: call, upgrade: flags.upgrade))
     }
 
@@ -107,6 +107,7 @@ enum VarlinkMessage {
     /// large members are pieces of their own, shared and not copied.
     static func encodeReplyPieces(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool) -> [[UInt8]] {
         var pieces: [[UInt8]] = []
+        pieces.reserveCapacity(2 * members.count + 1)
         var text: [UInt8] = []
         text.reserveCapacity(192)
         text.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
@@ -118,15 +119,22 @@ enum VarlinkMessage {
                 pieces.append(text)
                 pieces.append(member.value)
                 text = []
-                text.reserveCapacity(16)
             } else {
                 text.append(contentsOf: member.value)
             }
         }
-        text.append(contentsOf: "}}".utf8)
-        pieces.append(text)
+        // After a shared member, the end is a constant: no buffer of its own.
+        if text.isEmpty {
+            pieces.append(replyEnd)
+        } else {
+            text.append(contentsOf: replyEnd)
+            pieces.append(text)
+        }
         return pieces
     }
+
+    /// What ends a reply's parameters and the reply.
+    private static let replyEnd: [UInt8] = Array("}}".utf8)
 
     /// An error reply (always final).
     static func encodeError(_ error: VarlinkError) -> [UInt8] {

@@ -61,7 +61,7 @@ enum VarlinkServiceInterface {
                 "interfaces": .array(([name] + handlers.names).map { .string($0) }),
             ])
         case "GetInterfaceDescription":
-            guard let interface = call.parameters["interface"]?.stringValue else {
+            guard let interface = call.parameter("interface")?.stringValue else {
                 return .failure(.invalidParameter("interface"))
             }
             if interface == name { return .success(["description": .string(description)]) }

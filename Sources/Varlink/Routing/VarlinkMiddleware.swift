@@ -27,18 +27,16 @@ extension VarlinkMiddleware {
 /// The router's first middleware: a call's parameters must be those its method declares in the
 /// interface file, with every required one present and not `null`.
 struct ParameterCheck: VarlinkMiddleware {
-    let interface: InterfaceDescription
-
     func handle(
         _ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder
     ) async throws(VarlinkError) -> [String: JSONValue] {
-        if let misfit = interface.methods[route.method]?.misfit(call.parameters) { throw .invalidParameter(misfit) }
+        if let misfit = route.inputs?.misfit(call.parameterList) { throw .invalidParameter(misfit) }
         return try await next(call, replies)
     }
 
     /// A call that does not fit is not answered from memory: its task replies with the error.
     func answerAtOnce(_ call: VarlinkCall, route: VarlinkRoute, next: (VarlinkCall) -> VarlinkPreparedReply?) -> VarlinkPreparedReply? {
-        interface.methods[route.method]?.misfit(call.parameters) == nil ? next(call) : nil
+        route.inputs?.misfit(call.parameterList) == nil ? next(call) : nil
     }
 }
 

@@ -11,6 +11,8 @@ public struct VarlinkRoute: Sendable {
     let answerAtOnce: (@Sendable (VarlinkCall) -> VarlinkPreparedReply?)?
     /// The method's own work, through the middleware chain.
     let responder: VarlinkResponder
+    /// The parameters the interface file declares for it (`nil`: it declares no such method).
+    let inputs: InterfaceDescription.Inputs?
 }
 
 /// Who may call a method: every registration says which, so a method that changes something cannot

@@ -20,7 +20,7 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         interfaceName = name
         interfaceDescription = description
         interface = InterfaceDescription(text: description)
-        chain = [ParameterCheck(interface: interface), AccessCheck(mayChange: mayChange)]
+        chain = [ParameterCheck(), AccessCheck(mayChange: mayChange)]
     }
 
     /// Adds `middleware` after those already added (it runs after them, around the methods
@@ -36,7 +36,8 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
         answerAtOnce: (@Sendable (VarlinkCall) -> VarlinkPreparedReply?)? = nil,
         _ responder: @escaping VarlinkResponder
     ) {
-        let bare = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: answerAtOnce, responder: responder)
+        let inputs = interface.methods[method]
+        let bare = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: answerAtOnce, responder: responder, inputs: inputs)
         // Composed once, innermost first: each middleware gets the rest of the chain as `next`.
         var composed = responder
         var composedAtOnce = answerAtOnce
@@ -49,7 +50,7 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
                 composedAtOnce = { call in middleware.answerAtOnce(call, route: bare, next: nextAtOnce) }
             }
         }
-        routes[method] = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: composedAtOnce, responder: composed)
+        routes[method] = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: composedAtOnce, responder: composed, inputs: inputs)
     }
 
     /// The registered route of `method`, if any.
