@@ -2,17 +2,21 @@ import Testing
 @testable import Varlink
 
 @Suite struct VarlinkMessageTests {
-    @Test func aReplyOfRawMembersIsTheSameMessageAsTheEncodedOne() {
+    @Test func aReplyWrittenInPlaceIsTheSameMessageAsTheEncodedOne() {
         let page = Array(("[" + String(repeating: "1,", count: 3_000) + "1]").utf8)
         let freshness = Array(#"{"ageSeconds":3,"stale":false}"#.utf8)
         for continues in [false, true] {
             for value in [page, Array("[1,2]".utf8)] {
-                let pieces = VarlinkMessage.encodeReplyPieces(rawMembers: ["freshness": freshness, "page": value], continues: continues)
+                let pieces = VarlinkMessage.encodeReplyPieces(continues: continues, writingMembers: { text in
+                    text.append(contentsOf: #""freshness":"#.utf8)
+                    text.append(contentsOf: freshness)
+                }, thenMember: "page", json: value)
                 let expected = VarlinkMessage.encodeReply(["freshness": .raw(freshness), "page": .raw(value)], continues: continues)
                 #expect(Array(pieces.joined()) == expected)
-                // A large member is its own piece, the same storage.
                 #expect(pieces.contains { $0.withUnsafeBufferPointer { $0.baseAddress } == page.withUnsafeBufferPointer { $0.baseAddress } } == (value == page))
             }
+            let alone = VarlinkMessage.encodeReplyPieces(continues: continues, writingMembers: { _ in }, thenMember: "page", json: page)
+            #expect(Array(alone.joined()) == VarlinkMessage.encodeReply(["page": .raw(page)], continues: continues))
         }
     }
 

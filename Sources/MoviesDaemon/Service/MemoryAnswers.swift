@@ -34,9 +34,14 @@ final class MemoryAnswers: Sendable {
         let stale = answer.isStale(at: date)
         guard let immediate = ImmediateAnswer.of(policy: policy, streams: call.more && !call.oneway, stale: stale) else { return nil }
         let continues = immediate == .first
-        // The reply's two members written as they are, in name order (`freshness` sorts first).
-        if member > "freshness", let freshness = Self.freshnessBytes(answer.freshness(at: date)) {
-            return VarlinkPreparedReply(rawMembers: ["freshness": freshness, member: answer.json], continues: continues)
+        // The reply's two members written as they are, in name order (`freshness` sorts first):
+        // the freshness straight into the message, the stored reply shared.
+        let freshness = answer.freshness(at: date)
+        if member > "freshness", Self.writesDirectly(freshness) {
+            return VarlinkPreparedReply(continues: continues, writingMembers: { text in
+                text.append(contentsOf: #""freshness":"#.utf8)
+                Self.appendFreshness(freshness, to: &text)
+            }, thenMember: member, json: answer.json)
         }
         return VarlinkPreparedReply(parameters: Self.parameters(member, answer, at: date), continues: continues)
     }
@@ -73,18 +78,28 @@ final class MemoryAnswers: Sendable {
     /// optionals omitted), written directly: no encoder per reply. `nil` when it has optional
     /// fields set or a date `WireDate` does not cover (then it is encoded).
     static func freshnessBytes(_ freshness: Freshness) -> [UInt8]? {
-        guard freshness.remoteError == nil, freshness.stored == nil, freshness.storageFault == nil else { return nil }
+        guard writesDirectly(freshness) else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
+        appendFreshness(freshness, to: &bytes)
+        return bytes
+    }
+
+    /// Whether `appendFreshness(_:to:)` writes `freshness` as `WireCoding` would.
+    private static func writesDirectly(_ freshness: Freshness) -> Bool {
+        freshness.remoteError == nil && freshness.stored == nil && freshness.storageFault == nil && WireDate.covers(freshness.fetchedAt)
+    }
+
+    /// Appends `freshness` (one `writesDirectly(_:)` accepts) as `WireCoding` writes it.
+    private static func appendFreshness(_ freshness: Freshness, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"ageSeconds":"#.utf8)
         bytes.append(contentsOf: String(freshness.ageSeconds).utf8)
         bytes.append(contentsOf: #","fetchedAt":""#.utf8)
-        guard WireDate.append(freshness.fetchedAt, to: &bytes) else { return nil }
+        _ = WireDate.append(freshness.fetchedAt, to: &bytes)
         bytes.append(contentsOf: #"","origin":""#.utf8)
         bytes.append(contentsOf: freshness.origin.rawValue.utf8)
         bytes.append(contentsOf: #"","stale":"#.utf8)
         bytes.append(contentsOf: (freshness.stale ? "true" : "false").utf8)
         bytes.append(UInt8(ascii: "}"))
-        return bytes
     }
 }

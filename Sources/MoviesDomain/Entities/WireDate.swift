@@ -25,10 +25,15 @@ public enum WireDate {
     /// (before 1583 Foundation's calendar is Julian, not proleptic Gregorian).
     public static let supportedSeconds: Range<Double> = -2_208_988_800..<253_402_300_800
 
+    /// Whether `date` is one the wire form covers (see `supportedSeconds`).
+    public static func covers(_ date: Date) -> Bool {
+        supportedSeconds.contains(date.timeIntervalSince1970.rounded(.down))
+    }
+
     /// Appends `date` as `yyyy-MM-ddTHH:mm:ssZ` (no quotes), its seconds rounded down; `false`, with
     /// nothing appended, for a date outside `supportedSeconds`.
     public static func append(_ date: Date, to bytes: inout [UInt8]) -> Bool {
-        guard supportedSeconds.contains(date.timeIntervalSince1970.rounded(.down)) else { return false }
+        guard covers(date) else { return false }
         let fields = fields(of: date)
         // Digit by digit, into `bytes` directly: a reply from memory writes one of these each time.
         func digits(_ value: Int, width: Int, then: Unicode.Scalar) {

@@ -102,35 +102,26 @@ enum VarlinkMessage {
         Array(encodeReplyPieces(parameters, continues: continues).joined())
     }
 
-    /// A reply whose parameters are all JSON text already (`members`, written in the order given:
-    /// give them sorted by name for the bytes `encodeReplyPieces(_:continues:)` writes), in pieces;
-    /// large members are pieces of their own, shared and not copied.
-    static func encodeReplyPieces(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool) -> [[UInt8]] {
-        var pieces: [[UInt8]] = []
-        pieces.reserveCapacity(2 * members.count + 1)
+    /// A reply whose small members `write` appends as JSON text (`"name":value`, comma-separated,
+    /// in name order) straight into the message, followed by the member `name` with the JSON text
+    /// `json` (sorting after them), shared and not copied when large: the bytes
+    /// ``encodeReplyPieces(_:continues:)`` writes for the same members as raw values, with no
+    /// buffer per small member.
+    static func encodeReplyPieces(
+        continues: Bool, writingMembers write: (inout [UInt8]) -> Void, thenMember name: String, json: [UInt8]
+    ) -> [[UInt8]] {
         var text: [UInt8] = []
         text.reserveCapacity(192)
         text.append(contentsOf: (continues ? #"{"continues":true,"parameters":{"# : #"{"parameters":{"#).utf8)
-        for (index, member) in members.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: ",")) }
-            JSONValue.serializeString(member.key, into: &text)
-            text.append(UInt8(ascii: ":"))
-            if member.value.count >= OutputQueue.sharedMinimum {
-                pieces.append(text)
-                pieces.append(member.value)
-                text = []
-            } else {
-                text.append(contentsOf: member.value)
-            }
-        }
-        // After a shared member, the end is a constant: no buffer of its own.
-        if text.isEmpty {
-            pieces.append(replyEnd)
-        } else {
-            text.append(contentsOf: replyEnd)
-            pieces.append(text)
-        }
-        return pieces
+        let start = text.count
+        write(&text)
+        if text.count > start { text.append(UInt8(ascii: ",")) }
+        JSONValue.serializeString(name, into: &text)
+        text.append(UInt8(ascii: ":"))
+        guard json.count < OutputQueue.sharedMinimum else { return [text, json, replyEnd] }
+        text.append(contentsOf: json)
+        text.append(contentsOf: replyEnd)
+        return [text]
     }
 
     /// What ends a reply's parameters and the reply.

@@ -14,10 +14,11 @@ public struct VarlinkPreparedReply: Sendable {
         self.continues = continues
     }
 
-    /// A reply whose parameters are JSON text already, `members` in the order given (sorted by
-    /// name, as every reply writes them); large ones are shared, not copied.
-    public init(rawMembers members: KeyValuePairs<String, [UInt8]>, continues: Bool = false) {
-        pieces = VarlinkMessage.encodeReplyPieces(rawMembers: members, continues: continues)
+    /// A reply whose small members `write` appends as JSON text (`"name":value`, comma-separated,
+    /// sorted by name) into the message itself, then the member `name` whose value is the JSON
+    /// text `json` (a name sorting after theirs), shared, not copied, when large.
+    public init(continues: Bool = false, writingMembers write: (inout [UInt8]) -> Void, thenMember name: String, json: [UInt8]) {
+        pieces = VarlinkMessage.encodeReplyPieces(continues: continues, writingMembers: write, thenMember: name, json: json)
         self.continues = continues
     }
 
