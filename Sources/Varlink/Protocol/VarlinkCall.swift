@@ -1,11 +1,16 @@
+import Glibc
+
 /// One method call received by a server, as handed to a ``VarlinkInterfaceHandler``.
 public struct VarlinkCall: Sendable {
     /// The fully qualified method, e.g. `io.moviesd.Movies.Search`.
-    public var method: String
-    /// The interface part of ``method``, e.g. `io.moviesd.Movies`.
-    public var interface: String
+    public let method: String
+    /// The interface part of ``method``, e.g. `io.moviesd.Movies` (made when asked for; see
+    /// ``isIn(interface:)``).
+    public var interface: String { String(method[..<interfaceEnd]) }
     /// The method part of ``method``, e.g. `Search`.
-    public var methodName: String
+    public let methodName: String
+    /// Where ``interface`` ends in ``method`` (at its last dot).
+    private let interfaceEnd: String.Index
     /// The call's parameters as the message wrote them, in its order (a repeated name each time;
     /// the last one counts). A call has a few: reading one (``parameter(_:)``) is a scan, and
     /// no hash table is built for a call answered from memory.
@@ -31,16 +36,28 @@ public struct VarlinkCall: Sendable {
         self.method = method
         // On the UTF-8 view: an ASCII dot's index is a character boundary, and no `Character` is formed.
         if let dot = method.utf8.lastIndex(of: UInt8(ascii: ".")) {
-            interface = String(method[..<dot])
+            interfaceEnd = dot
             methodName = String(method[method.utf8.index(after: dot)...])
         } else {
-            interface = ""
+            interfaceEnd = method.startIndex
             methodName = method
         }
         self.parameterList = parameterList
         self.more = more
         self.oneway = oneway
         self.peer = peer
+    }
+
+    /// Whether the call is to a method of the interface `name` (compared in place: no string is made).
+    public func isIn(interface name: String) -> Bool {
+        let length = method.utf8.distance(from: method.startIndex, to: interfaceEnd)
+        guard name.utf8.count == length else { return false }
+        return method.utf8.withContiguousStorageIfAvailable { own in
+            name.utf8.withContiguousStorageIfAvailable { other in
+                guard let own = own.baseAddress, let other = other.baseAddress else { return length == 0 }
+                return memcmp(own, other, length) == 0
+            }
+        }.flatMap { $0 } ?? method.utf8[..<interfaceEnd].elementsEqual(name.utf8)
     }
 
     /// The parameter named `name` (the last one, when the message repeats it), `nil` when absent.

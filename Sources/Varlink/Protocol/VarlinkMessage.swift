@@ -16,53 +16,65 @@ enum VarlinkMessage {
     /// Decodes a call message, or the error reply it deserves.
     static func decodeCall<Bytes: Collection>(_ bytes: Bytes) -> Result<DecodedCall, VarlinkError> where Bytes.Element == UInt8 {
         // One pass over the message's members, as they are parsed: no dictionary, no lookup per
-        // key. Of several bad members, the error names the first in this order, whatever the
-        // order of the message.
-        let order = callMembers
-        var invalid = order.count
+        // key. What the members say is gathered in one value the parser's callbacks reach through
+        // a pointer, so that nothing they would capture is boxed on the heap.
+        var read = CallMembers()
+        let parsed = withUnsafeMutablePointer(to: &read) { read in
+            bytes.withContiguousStorageIfAvailable { read.pointee.parse($0) } ?? Array(bytes).withUnsafeBufferPointer { read.pointee.parse($0) }
+        }
+        guard parsed else { return .failure(.invalidParameter("message")) }
+        return read.call
+    }
+
+    /// The members of a call message as they are parsed. Of several bad members, the error names
+    /// the first in ``callMembers``' order, whatever the order of the message.
+    private struct CallMembers {
+        var invalid = callMembers.count
         var method: String?
         var parameters: [JSONMember] = []
-        var flags = (more: false, oneway: false, upgrade: false)
-        func member(_ key: String, _ value: JSONValue) {
+        var more = false
+        var oneway = false
+        var upgrade = false
+
+        /// Parses `buffer`; false when it is no JSON object.
+        mutating func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            do throws(JSONParseError) {
+                return try JSONValue.parseMembers(buffer, listing: "parameters", { member($0, $1) }, listed: { parameters = $0 })
+            } catch {
+                return false
+            }
+        }
+
+        mutating func member(_ key: String, _ value: JSONValue) {
             switch key {
             case "method":
                 if let name = value.stringValue, isValidMethodName(name) { method = name } else { invalid = 0 }
             case "parameters":
                 // An object's members arrive through `listed`, as a list.
                 if case .null = value { parameters = [] } else { invalid = min(invalid, 1) }
-            case "more", "oneway", "upgrade":
-                let set: Bool
-                switch value {
-                case .null: set = false
-                case .bool(let flag): set = flag
-                default:
-                    invalid = min(invalid, order.firstIndex(of: key) ?? invalid)
-                    return
-                }
-                switch key {
-                case "more": flags.more = set
-                case "oneway": flags.oneway = set
-                default: flags.upgrade = set
-                }
+            case "more": more = flag(value, position: 2) ?? more
+            case "oneway": oneway = flag(value, position: 3) ?? oneway
+            case "upgrade": upgrade = flag(value, position: 4) ?? upgrade
             default: break
             }
         }
-        func listed(_ members: [JSONMember]) { parameters = members }
-        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<Bool, JSONParseError> {
-            do throws(JSONParseError) {
-                return .success(try JSONValue.parseMembers(buffer, listing: "parameters", member, listed: listed))
-            } catch {
-                return .failure(error)
+
+        /// A flag's value (`null` is false), or `nil` after noting the member at `position` as bad.
+        private mutating func flag(_ value: JSONValue, position: Int) -> Bool? {
+            switch value {
+            case .null: return false
+            case .bool(let set): return set
+            default:
+                invalid = min(invalid, position)
+                return nil
             }
         }
-        switch bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse) {
-        case .success(true): break
-        case .success(false), .failure: return .failure(.invalidParameter("message"))
+
+        /// The call, or the error naming its first bad member.
+        var call: Result<DecodedCall, VarlinkError> {
+            guard invalid == callMembers.count, let method else { return .failure(.invalidParameter(callMembers[method == nil ? 0 : invalid])) }
+            return .success(DecodedCall(call: VarlinkCall(method: method, parameterList: parameters, more: more, oneway: oneway), upgrade: upgrade))
         }
-        if method == nil { invalid = 0 }
-        guard invalid == order.count, let method else { return .failure(.invalidParameter(order[invalid])) }
-        let call = VarlinkCall(method: method, parameterList: parameters, more: flags.more, oneway: flags.oneway)
-        return .success(DecodedCall(call: call, upgrade: flags.upgrade))
     }
 
     /// Whether `method` looks like `reverse.domain.Interface.Method`.

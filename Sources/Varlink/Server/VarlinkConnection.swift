@@ -80,6 +80,7 @@ final class VarlinkConnection {
     /// Reads what the socket has up to one byte past `limit()` (so an oversize message shows);
     /// notes end of input in ``inputClosed``. Returns false when the socket failed.
     func readAvailable(into scratch: inout [UInt8], limit: () -> Int) -> Bool {
+        compactInput()
         var rounds = 0
         while rounds < 16 {
             let room = min(scratch.count, limit() + 1 - pendingInputBytes)
@@ -108,13 +109,15 @@ final class VarlinkConnection {
 
     /// The next complete message (NUL stripped), or why there is none.
     func nextMessage(maxBytes: Int) -> NextMessage {
+        // Compacted before a message is taken, not after: the message handed out last is gone by
+        // now, so the buffer is this connection's alone and emptying it keeps its capacity.
+        compactInput()
         let searchStart = max(inputStart, scannedUpTo)
         if let terminator = input[searchStart...].firstIndex(of: 0) {
             guard terminator - inputStart <= maxBytes else { return .oversize }
             let message = input[inputStart..<terminator]
             inputStart = terminator + 1
             scannedUpTo = inputStart
-            compactInput()
             return .message(message)
         }
         scannedUpTo = input.count

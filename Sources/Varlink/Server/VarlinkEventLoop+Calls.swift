@@ -50,13 +50,13 @@ extension VarlinkEventLoop {
         }
         var call = decoded.call
         call.peer = connection.peer
-        if call.interface == VarlinkServiceInterface.name {
+        if call.isIn(interface: VarlinkServiceInterface.name) {
             let reply = decoded.upgrade ? .failure(.invalidParameter("upgrade"))
                 : VarlinkServiceInterface.reply(to: call, configuration: configuration, handlers: handlers)
             answer(call, with: reply, on: connection)
             return
         }
-        guard let handler = handlers.byName[call.interface] else {
+        guard let handler = handlers.handler(for: call) else {
             answer(call, with: .failure(.interfaceNotFound(call.interface)), on: connection)
             return
         }

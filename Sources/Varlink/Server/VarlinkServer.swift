@@ -18,6 +18,8 @@ public final class VarlinkServer: Sendable {
     struct Handlers: Sendable {
         let byName: [String: any VarlinkInterfaceHandler]
         let names: [String]
+        /// The handlers in the order of ``names``.
+        private let ordered: [any VarlinkInterfaceHandler]
 
         init(_ handlers: [any VarlinkInterfaceHandler]) {
             var byName: [String: any VarlinkInterfaceHandler] = [:]
@@ -28,6 +30,13 @@ public final class VarlinkServer: Sendable {
             }
             self.byName = byName
             self.names = names
+            ordered = names.compactMap { byName[$0] }
+        }
+
+        /// The handler of the interface `call` is to, found without making the interface's name.
+        func handler(for call: VarlinkCall) -> (any VarlinkInterfaceHandler)? {
+            for (name, handler) in zip(names, ordered) where call.isIn(interface: name) { return handler }
+            return nil
         }
     }
 
