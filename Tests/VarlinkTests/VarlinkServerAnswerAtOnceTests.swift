@@ -88,6 +88,34 @@ import Testing
         await server.stop()
     }
 
+    /// The loop writes the replies of one turn after its calls, a batch of connections at a time:
+    /// with many more connections ready in one turn than one batch holds, and one of them gone
+    /// before its reply is written, every other connection still gets its own reply.
+    @Test func manyConnectionsReadyInOneTurnEachGetTheirReply() async throws {
+        let (server, handler, first) = try start()
+        try first.send(Self.encoded("Remembered", "hold"))
+        #expect(try await offThread { handler.waitUntilHeld() })
+        // The loop is held: these connect and send into the kernel's buffers, and the loop then
+        // accepts them and finds every one of them readable in one turn.
+        var clients: [RawConnection] = []
+        for index in 0..<40 {
+            let client = try RawConnection(path: server.path)
+            try client.send(Self.encoded("Remembered", "call \(index)"))
+            clients.append(client)
+        }
+        let gone = try RawConnection(path: server.path)
+        try gone.send(Self.encoded("Remembered", "never read"))
+        shutdown(gone.fd, Int32(SHUT_RDWR))
+        handler.release()
+        #expect(try await first.readMessage()["parameters"]?["text"] == .string("hold"))
+        for (index, client) in clients.enumerated() {
+            #expect(try await client.readMessage()["parameters"]?["text"] == .string("call \(index)"))
+        }
+        #expect(await server.waitForConnectionCount { $0 == 41 })
+        #expect(handler.handledTexts.isEmpty)
+        await server.stop()
+    }
+
     @Test func aCallAnsweredAtOnceThenAHalfCloseIsAnsweredThenClosed() async throws {
         let (server, _, client) = try start()
         try client.send(Self.encoded("Remembered", "last words"))

@@ -34,6 +34,8 @@ final class VarlinkConnection {
     /// The peer shut down its sending side: answer what was received, then close.
     var inputClosed = false
     var nextCallSerial: UInt64 = 0
+    /// Serviced in this turn of the event loop; its output is written when the turn settles it.
+    var awaitsSettling = false
     /// The input bytes this connection counts for in the server's input budget.
     var accountedInputBytes = 0
 

@@ -1,11 +1,37 @@
 import SystemSupport
 /// Turning buffered input into calls, and handler replies into output.
 extension VarlinkEventLoop {
-    /// Starts whatever calls the connection's input allows, flushes output, and updates what the
-    /// loop waits for on it. Closes the connection when it is done or broken.
+    /// Starts whatever calls the connection's input allows; the connection is then settled
+    /// (``settleServiced()``) with the others serviced in this turn of the loop.
     func service(_ connection: VarlinkConnection) {
         startBufferedCalls(on: connection)
         account(connection)
+        guard !connection.awaitsSettling else { return }
+        connection.awaitsSettling = true
+        serviced.append(connection)
+        if serviced.count >= Self.settleBatch { settleServiced() }
+    }
+
+    /// Settles every connection serviced since the last time: writes its output, closes it when
+    /// it is done or broken, and updates what the loop waits for on it.
+    ///
+    /// The replies of one turn of the loop go out together, after its calls, not one between
+    /// every two calls: a client that waits on many connections (a thread in `epoll_wait`) is
+    /// woken once for the batch, not once per reply, and a wake-up of a sleeping thread on
+    /// another CPU is the most expensive thing a small reply costs. A batch is at most
+    /// ``settleBatch`` connections, so the first reply waits for at most that many calls.
+    func settleServiced() {
+        guard !serviced.isEmpty else { return }
+        let batch = serviced
+        serviced.removeAll(keepingCapacity: true)
+        for connection in batch {
+            connection.awaitsSettling = false
+            guard connections[connection.fd] === connection else { continue }
+            settle(connection)
+        }
+    }
+
+    private func settle(_ connection: VarlinkConnection) {
         guard connection.flush(), connection.pendingOutputBytes <= outputHardLimit else {
             close(connection)
             return

@@ -40,6 +40,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
     var drainDeadline: UInt64?
     var nextSweep = UInt64.max
     var scratch = [UInt8](repeating: 0, count: 65_536)
+    /// Connections serviced in this turn of the loop and not yet settled (see `settleServiced()`).
+    var serviced: [VarlinkConnection] = []
+    /// The most connections serviced before their replies are written.
+    static let settleBatch = 16
 
 
     init(listener: VarlinkListener, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
@@ -97,6 +101,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
                 }
             }
             if MonotonicClock.now() >= nextSweep { sweep() }
+            settleServiced()
         }
         inbox.withLock { state in
             state.closed = true
