@@ -21,14 +21,14 @@ extension VarlinkEventLoop {
     /// another CPU is the most expensive thing a small reply costs. A batch is at most
     /// ``settleBatch`` connections, so the first reply waits for at most that many calls.
     func settleServiced() {
-        guard !serviced.isEmpty else { return }
-        let batch = serviced
-        serviced.removeAll(keepingCapacity: true)
-        for connection in batch {
+        // Settling services no connection, so the list stays as it is until it is emptied (in
+        // place: by then nothing else holds it).
+        for connection in serviced {
             connection.awaitsSettling = false
             guard connections[connection.fd] === connection else { continue }
             settle(connection)
         }
+        serviced.removeAll(keepingCapacity: true)
     }
 
     private func settle(_ connection: VarlinkConnection) {
