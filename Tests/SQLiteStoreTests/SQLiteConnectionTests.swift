@@ -85,12 +85,29 @@ import Testing
             try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INT)")
             try connection.run("INSERT INTO t VALUES ('a', 1), ('b', 2)")
             for (key, value) in [("a", Int64(1)), ("b", 2), ("a", 1)] {
-                let row = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text(key)])
+                let row = try connection.prepare("SELECT v FROM t WHERE k = ?", [.text(key)])
                 #expect(try row.step())
                 #expect(row.int64(at: 0) == value)
             }
-            let missing = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("zzz")])
+            let missing = try connection.prepare("SELECT v FROM t WHERE k = ?", [.text("zzz")])
             #expect(try missing.step() == false)
+        }
+    }
+
+    @Test func statementsKeptForReuseStayWithinTheLimitAndWork() async throws {
+        try await TemporaryDatabase.with { database in
+            let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
+            try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INT)")
+            for value in 0..<(SQLiteConnection.idleStatementLimit * 2) {
+                try connection.run("INSERT INTO t VALUES ('k\(value)', \(value))")
+                #expect(connection.keptStatementCount <= SQLiteConnection.idleStatementLimit)
+            }
+            #expect(connection.keptStatementCount == SQLiteConnection.idleStatementLimit)
+            #expect(try connection.integer("SELECT count(*) FROM t") == Int64(SQLiteConnection.idleStatementLimit * 2))
+            #expect(try connection.integer("SELECT v FROM t WHERE k = ?", [.text("k3")]) == 3)
+            #expect(try connection.integer("SELECT v FROM t WHERE k = ?", [.text("k5")]) == 5)
+            connection.close()
+            #expect(connection.keptStatementCount == 0)
         }
     }
 
@@ -99,8 +116,8 @@ import Testing
             let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
             try connection.execute("CREATE TABLE t (k TEXT PRIMARY KEY, v INT)")
             try connection.run("INSERT INTO t VALUES ('a', 1), ('b', 2)")
-            let first = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("a")])
-            let second = try connection.prepareReused("SELECT v FROM t WHERE k = ?", [.text("b")])
+            let first = try connection.prepare("SELECT v FROM t WHERE k = ?", [.text("a")])
+            let second = try connection.prepare("SELECT v FROM t WHERE k = ?", [.text("b")])
             #expect(try first.step())
             #expect(try second.step())
             #expect(first.int64(at: 0) == 1)
@@ -131,11 +148,11 @@ import Testing
         try await TemporaryDatabase.with { database in
             let connection = try SQLiteConnection(path: database.path, mode: .readWrite)
             do {
-                let row = try connection.prepareReused("SELECT 1")
+                let row = try connection.prepare("SELECT 1")
                 #expect(try row.step())
             }
             connection.close()
-            let error = #expect(throws: SQLiteError.self) { try connection.prepareReused("SELECT 1") }
+            let error = #expect(throws: SQLiteError.self) { try connection.prepare("SELECT 1") }
             #expect(error?.reason == .closed)
         }
     }

@@ -17,7 +17,7 @@ public final class SQLiteConnection {
     /// The database file path.
     public let path: String
     private var handle: OpaquePointer?
-    /// Prepared statements not in use, by SQL, for `prepareReused` (finalized on close).
+    /// Prepared statements not in use, by SQL, for `prepare` to reuse (finalized on close).
     private var idleStatements: [String: OpaquePointer] = [:]
 
     /// Opens `path`.
@@ -80,16 +80,12 @@ public final class SQLiteConnection {
     }
 
     /// Prepares `sql` (one statement, `?` placeholders) and binds `values` in order.
+    ///
+    /// A statement this connection prepared from the same `sql` before and that is no longer in
+    /// use is reused (reset, its bindings cleared): the parse is saved for the fixed SQL that
+    /// every read and write runs again and again. A statement still in use is not shared: a second
+    /// one is prepared meanwhile. At most ``idleStatementLimit`` are kept.
     public func prepare(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteStatement {
-        let statement = try SQLiteStatement(connection: self, sql: sql)
-        try statement.bind(values)
-        return statement
-    }
-
-    /// Like `prepare`, but reuses a statement this connection prepared from the same `sql` before
-    /// and that is no longer in use (saving the parse); for the hot, fixed SQL of the read path.
-    /// A statement still in use is not shared: a second one is prepared meanwhile.
-    public func prepareReused(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteStatement {
         let statement: SQLiteStatement
         if let idle = idleStatements.removeValue(forKey: sql) {
             statement = SQLiteStatement(connection: self, reusing: idle, sql: sql)
@@ -106,8 +102,17 @@ public final class SQLiteConnection {
         return statement
     }
 
-    /// Takes back a reused statement when its owner is done: reset, bindings cleared, kept for the
-    /// next `prepareReused(sql)`; finalized instead once closed or when one is already kept.
+    /// The most statements kept for reuse. SQL built per call (a list of key prefixes, say) is
+    /// kept too; once the limit is reached, one kept statement makes room for the one checked in,
+    /// so the SQL run again and again stays (a migration's one-off statements drop out as soon as
+    /// the hot ones come back).
+    static let idleStatementLimit = 64
+
+    /// How many statements are kept for reuse now.
+    var keptStatementCount: Int { idleStatements.count }
+
+    /// Takes back a statement when its owner is done: reset, bindings cleared, kept for the next
+    /// `prepare(sql)`; finalized instead once closed or when one is already kept.
     func checkIn(_ statement: OpaquePointer, sql: String) {
         // `sqlite3_reset` returns the last step's error again, already reported; ignored.
         sqlite3_reset(statement)
@@ -115,6 +120,10 @@ public final class SQLiteConnection {
         guard handle != nil, idleStatements[sql] == nil else {
             sqlite3_finalize(statement)
             return
+        }
+        if idleStatements.count >= Self.idleStatementLimit, let evicted = idleStatements.first {
+            idleStatements.removeValue(forKey: evicted.key)
+            sqlite3_finalize(evicted.value)
         }
         idleStatements[sql] = statement
     }
@@ -134,15 +143,6 @@ public final class SQLiteConnection {
     @discardableResult
     public func run(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
         let statement = try prepare(sql, values)
-        while try statement.step() {}
-        return try changes()
-    }
-
-    /// Like `run`, with a statement kept for the next call (`prepareReused`): for fixed SQL run
-    /// many times in one transaction.
-    @discardableResult
-    public func runReused(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
-        let statement = try prepareReused(sql, values)
         while try statement.step() {}
         return try changes()
     }
@@ -171,10 +171,10 @@ public final class SQLiteConnection {
     /// `BEGIN IMMEDIATE` takes the write lock at once (waiting up to `busy_timeout`), so a writer
     /// never fails half-way with `SQLITE_BUSY` on lock upgrade; use `.deferred` for reads.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
-        try step(prepareReused(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"))
+        try step(prepare(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED"))
         do {
             let result = try body()
-            try step(prepareReused("COMMIT"))
+            try step(prepare("COMMIT"))
             return result
         } catch {
             // "If the transaction has already been rolled back automatically by the error response,

@@ -1,48 +1,25 @@
 import CSQLite
 import FoundationEssentials
 
-/// A prepared statement: prepared in `init`, finalized in `deinit`.
+/// A prepared statement, handed out by its connection (`SQLiteConnection.prepare`) and handed back
+/// to it in `deinit`, reset, for the next use of the same SQL.
 ///
 /// Not `Sendable`; it belongs to its connection's owner. Keeps its connection alive.
 public final class SQLiteStatement {
     private let connection: SQLiteConnection
     private let handle: OpaquePointer
-    /// The SQL under which the connection keeps this statement for reuse, or `nil` (finalized).
-    private let reuseKey: String?
+    /// The SQL under which the connection keeps this statement for reuse.
+    private let sql: String
 
-    /// Prepares one statement.
-    ///
-    /// `sqlite3_prepare_v3`: "If the caller knows that the supplied string is nul-terminated, then
-    /// there is a small performance advantage to passing an nByte parameter that is the number of
-    /// bytes in the input string *including* the nul-terminator." We pass -1 (read to the NUL).
-    init(connection: SQLiteConnection, sql: String) throws {
-        let database = try connection.requireHandle()
-        var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v3(database, sql, -1, 0, &prepared, nil)
-        guard code == SQLITE_OK, let prepared else {
-            throw SQLiteError.fromCall(code, handle: database, path: connection.path, action: "prepare")
-        }
-        self.connection = connection
-        self.handle = prepared
-        reuseKey = nil
-    }
-
-    /// Wraps `handle`, prepared from `sql` and kept by `connection` for reuse: reset and handed
-    /// back to the connection in `deinit` instead of being finalized.
+    /// Wraps `handle`, prepared from `sql` by `connection`.
     init(connection: SQLiteConnection, reusing handle: OpaquePointer, sql: String) {
         self.connection = connection
         self.handle = handle
-        reuseKey = sql
+        self.sql = sql
     }
 
     deinit {
-        if let reuseKey {
-            connection.checkIn(handle, sql: reuseKey)
-        } else {
-            // "Invoking sqlite3_finalize() on a NULL pointer is a harmless no-op"; its return value
-            // only repeats the last step's error, already reported.
-            sqlite3_finalize(handle)
-        }
+        connection.checkIn(handle, sql: sql)
     }
 
     /// Binds `values` to parameters 1...n.

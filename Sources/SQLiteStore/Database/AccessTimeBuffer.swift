@@ -34,7 +34,7 @@ final class AccessTimeBuffer: Sendable {
     /// Writes `accesses` to `responses.last_access`, never moving a time backwards.
     static func apply(_ accesses: [String: Double], to connection: SQLiteConnection) throws {
         for (key, time) in accesses {
-            let statement = try connection.prepareReused("UPDATE responses SET last_access = max(last_access, ?) WHERE key = ?", [.real(time), .text(key)])
+            let statement = try connection.prepare("UPDATE responses SET last_access = max(last_access, ?) WHERE key = ?", [.real(time), .text(key)])
             while try statement.step() {}
         }
     }

@@ -64,7 +64,7 @@ public final class MovieIndexUpkeep: Sendable {
     @discardableResult
     public func catchUp(checkpointing: Bool = false) async throws -> Int {
         let (queued, ceiling) = try await store.read { connection in
-            let rows = try connection.prepareReused("SELECT count(*), max(seq) FROM movie_index_queue")
+            let rows = try connection.prepare("SELECT count(*), max(seq) FROM movie_index_queue")
             guard try rows.step(), !rows.isNull(at: 1) else { return (Int64(0), Int64(0)) }
             return (rows.int64(at: 0), rows.int64(at: 1))
         }

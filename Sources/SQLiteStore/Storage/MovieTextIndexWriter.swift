@@ -11,7 +11,7 @@ enum MovieTextIndexWriter {
     /// are stored now (one deleted, unreadable or that no longer decodes lists no movie), and
     /// takes those rows off the queue; how many rows it took.
     static func indexQueued(upTo limit: Int, through ceiling: Int64, in connection: SQLiteConnection) throws -> Int {
-        let queued = try connection.prepareReused(
+        let queued = try connection.prepare(
             "SELECT seq, key FROM movie_index_queue WHERE seq <= ? ORDER BY seq LIMIT ?", [.integer(ceiling), .integer(Int64(limit))])
         var (taken, last) = (0, Int64.min)
         var keys: [String] = []
@@ -25,22 +25,22 @@ enum MovieTextIndexWriter {
             let movies = try ResponseRow.load(key: key, from: connection, skippingUnknown: true).map(MovieIndexing.entries(of:)) ?? []
             try index(movies, forKey: key, in: connection)
         }
-        if taken > 0 { try connection.runReused("DELETE FROM movie_index_queue WHERE seq <= ?", [.integer(last)]) }
+        if taken > 0 { try connection.run("DELETE FROM movie_index_queue WHERE seq <= ?", [.integer(last)]) }
         return taken
     }
 
     /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).
     static func index(_ movies: [IndexedMovie], forKey key: String, in connection: SQLiteConnection) throws {
         guard !movies.isEmpty else {
-            try connection.runReused("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)])
-            try connection.runReused("DELETE FROM movie_sources WHERE key = ?", [.text(key)])
+            try connection.run("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)])
+            try connection.run("DELETE FROM movie_sources WHERE key = ?", [.text(key)])
             return
         }
         let digest = Int64(bitPattern: Self.digest(of: movies))
-        let stored = try connection.prepareReused("SELECT digest FROM movie_index_digests WHERE key = ?", [.text(key)])
+        let stored = try connection.prepare("SELECT digest FROM movie_index_digests WHERE key = ?", [.text(key)])
         if try stored.step(), stored.int64(at: 0) == digest {
             let fetchedAt = movies.map(\.fetchedAt).max() ?? movies[0].fetchedAt
-            try connection.runReused("""
+            try connection.run("""
                 UPDATE movie_text SET fetched_at = ?1
                 WHERE fetched_at < ?1 AND id IN (SELECT movie FROM movie_sources WHERE key = ?2)
                 """, [.date(fetchedAt), .text(key)])
@@ -49,7 +49,7 @@ enum MovieTextIndexWriter {
         var listed = Set<Int64>()
         for movie in movies {
             let identity: [SQLiteValue] = [.integer(Int64(movie.movieID)), .text(movie.language)]
-            let upserted = try connection.prepareReused("""
+            let upserted = try connection.prepare("""
                 INSERT INTO movie_text (movie_id, language, title, original_title, overview, popularity, summary, fetched_at, unspaced)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (movie_id, language) DO UPDATE SET
@@ -67,25 +67,25 @@ enum MovieTextIndexWriter {
             while try upserted.step() { id = upserted.int64(at: 0) }
             if id == nil {
                 // A newer text of the movie was kept: the row is there, with its id.
-                let found = try connection.prepareReused("SELECT id FROM movie_text WHERE movie_id = ? AND language = ?", identity)
+                let found = try connection.prepare("SELECT id FROM movie_text WHERE movie_id = ? AND language = ?", identity)
                 if try found.step() { id = found.int64(at: 0) }
             }
             guard let id else { continue }
             listed.insert(id)
-            try connection.runReused("INSERT OR IGNORE INTO movie_sources (key, movie) VALUES (?, ?)", [.text(key), .integer(id)])
+            try connection.run("INSERT OR IGNORE INTO movie_sources (key, movie) VALUES (?, ?)", [.text(key), .integer(id)])
         }
         var dropped: [Int64] = []
         do {
-            let sources = try connection.prepareReused("SELECT movie FROM movie_sources WHERE key = ?", [.text(key)])
+            let sources = try connection.prepare("SELECT movie FROM movie_sources WHERE key = ?", [.text(key)])
             while try sources.step() {
                 let movie = sources.int64(at: 0)
                 if !listed.contains(movie) { dropped.append(movie) }
             }
         }
         for movie in dropped {
-            try connection.runReused("DELETE FROM movie_sources WHERE key = ? AND movie = ?", [.text(key), .integer(movie)])
+            try connection.run("DELETE FROM movie_sources WHERE key = ? AND movie = ?", [.text(key), .integer(movie)])
         }
-        try connection.runReused("""
+        try connection.run("""
             INSERT INTO movie_index_digests (key, digest) VALUES (?, ?)
             ON CONFLICT (key) DO UPDATE SET digest = excluded.digest
             """, [.text(key), .integer(digest)])

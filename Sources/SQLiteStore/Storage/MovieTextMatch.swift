@@ -46,7 +46,7 @@ struct MovieTextMatch {
     /// How many rows `FROM matching` (a table and its `WHERE`) selects, counting no further than `cap`.
     static func count(_ matching: String, _ values: [SQLiteValue], upTo cap: Int, in connection: SQLiteConnection) throws -> Int {
         // The cap is bound, so one statement serves every cap.
-        let statement = try connection.prepareReused(
+        let statement = try connection.prepare(
             "SELECT count(*) FROM (SELECT 1 FROM \(matching) LIMIT ?\(values.count + 1))", values + [.integer(Int64(cap))])
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
@@ -79,7 +79,7 @@ struct MovieTextMatch {
 
     private func rows(_ sql: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
         guard limit > 0 else { return [] }
-        return try Self.matches(connection.prepareReused(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))]))
+        return try Self.matches(connection.prepare(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))]))
     }
 
     /// The matches a statement selecting `summary, fetched_at` yields.

@@ -7,7 +7,7 @@ enum ResponseRow {
     /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`. `beforeReplyVersions`:
     /// for a migration that runs before the `reply_version` column exists (no reply is current then).
     static func load(key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false, beforeReplyVersions: Bool = false) throws -> StoredResponse? {
-        let statement = try connection.prepareReused("""
+        let statement = try connection.prepare("""
             SELECT resource, body, content_type, http_status, fetched_at, expires_at, etag, last_modified, reply,
                    \(beforeReplyVersions ? "NULL" : "reply_version")
             FROM responses WHERE key = ?

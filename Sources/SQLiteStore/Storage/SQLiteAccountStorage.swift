@@ -111,7 +111,7 @@ public final class SQLiteAccountStorage: AccountStorage {
             try connection.run("DELETE FROM account_items WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
             for (list, items) in lists {
                 for (position, item) in items.enumerated() {
-                    try connection.runReused(
+                    try connection.run(
                         "INSERT OR REPLACE INTO account_items (owner, account_id, list, movie_id, position, title, release_date, rating) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         [owner, .int(accountID), .text(list.rawValue), .int(item.movieID), .int(position), .optionalText(item.title), .optionalText(item.releaseDate), Self.value(item.rating)])
                 }

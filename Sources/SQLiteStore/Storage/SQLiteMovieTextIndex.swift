@@ -70,7 +70,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
         let matching = "movie_text INDEXED BY movie_text_unspaced WHERE unspaced = 1 AND language = ?2 AND (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\')"
         let total = try MovieTextMatch.count(matching, pattern, upTo: matchCountLimit, in: connection)
         guard total > 0 else { return LocalMatches(total: 0, movies: []) }
-        let rows = try connection.prepareReused(
+        let rows = try connection.prepare(
             "SELECT summary, fetched_at FROM \(matching) ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4",
             pattern + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
         return LocalMatches(total: total, movies: try MovieTextMatch.matches(rows))
@@ -109,7 +109,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
     static func selective(_ words: [String], _ connection: SQLiteConnection) throws -> [String] {
         guard words.count > 1 else { return words }
         // The highest id stands for the number of indexed rows: ids are assigned in order.
-        let rows = try connection.prepareReused("SELECT max(id) FROM movie_text")
+        let rows = try connection.prepare("SELECT max(id) FROM movie_text")
         let indexed = try rows.step() ? Int(rows.int64(at: 0)) : 0
         let common = max(500, indexed / 5)
         var kept: [String] = []
@@ -126,7 +126,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
     /// Whether the index holds movies in a language other than `language` (both ends of the
     /// language index: two lookups, whatever its size).
     private static func holdsOtherLanguages(than language: String, _ connection: SQLiteConnection) throws -> Bool {
-        let ends = try connection.prepareReused("""
+        let ends = try connection.prepare("""
             SELECT (SELECT language FROM movie_text ORDER BY language LIMIT 1), (SELECT language FROM movie_text ORDER BY language DESC LIMIT 1)
             """)
         guard try ends.step(), !ends.isNull(at: 0) else { return false }

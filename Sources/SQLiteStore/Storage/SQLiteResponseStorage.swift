@@ -102,7 +102,7 @@ public final class SQLiteResponseStorage: ResponseStorage {
         let now = clock().timeIntervalSince1970
         let saved = try await store.write { connection in
             // Prepared once per connection: the upsert compiles its triggers' programs with it.
-            try connection.runReused("""
+            try connection.run("""
                 INSERT INTO responses (key, resource, body, content_type, http_status, fetched_at, expires_at,
                                        etag, last_modified, last_access, size, reply, reply_version)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
