@@ -18,7 +18,19 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// The value of header `name`, compared case-insensitively (`etag` finds `ETag`).
     public func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Self.sameFieldName($0.key, name) }?.value
+    }
+
+    /// Whether two field names are the same, ASCII letters compared without case (RFC 9110 §5.1:
+    /// "Field names are case-insensitive"; a name is a token, ASCII). Byte by byte, not with
+    /// Foundation's locale-aware comparison, which every stored page's headers went through.
+    static func sameFieldName(_ first: String, _ second: String) -> Bool {
+        guard first.utf8.count == second.utf8.count else { return false }
+        return zip(first.utf8, second.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 
     /// Whether the status is 2xx.
