@@ -67,6 +67,23 @@ import Testing
         await server.stop()
     }
 
+    /// A call started when the one before it on its connection expired gets its own deadline:
+    /// the sweep that expired the first used to overwrite the schedule that the second's start
+    /// set, and with no other timer the loop then waited for ever.
+    @Test func aPipelinedCallStartedByAnExpiryExpiresToo() async throws {
+        let server = try TestServer.start(deadlines: ["Hang": 1]) {
+            $0.callDeadlineSeconds = Int(ProcessDeadline.seconds)
+            $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
+        }
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("first")])
+        try client.call("org.example.test.Hang", ["tag": .string("second")])
+        #expect(try await client.readMessage()["parameters"]?["reason"] == .string("took over 1s"))
+        #expect(try await client.readMessage()["parameters"]?["reason"] == .string("took over 1s"))
+        #expect(await server.probe.waitFor("second"))
+        await server.stop()
+    }
+
     @Test func aMethodsOwnDeadlineReplacesTheServers() async throws {
         let server = try TestServer.start(deadlines: ["Sleep": 0, "Hang": 2]) {
             $0.callDeadlineSeconds = 1

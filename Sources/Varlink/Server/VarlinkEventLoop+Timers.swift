@@ -4,6 +4,9 @@ extension VarlinkEventLoop {
     /// Fires every deadline that has passed and schedules the next sweep.
     func sweep() {
         let now = MonotonicClock.now()
+        // What the sweep fires schedules more (an expired call's connection starts its next
+        // call, and restarts its idle clock): those land in `nextSweep`, kept at the end.
+        nextSweep = .max
         var next = UInt64.max
         if let resume = acceptPausedUntil {
             if now >= resume { resumeAccepting() } else { next = min(next, resume) }
@@ -29,7 +32,7 @@ extension VarlinkEventLoop {
                 next = min(next, connection.lastActivity + idle)
             }
         }
-        nextSweep = next
+        nextSweep = min(nextSweep, next)
     }
 
     private func expire(_ active: VarlinkConnection.ActiveCall, on connection: VarlinkConnection) {
