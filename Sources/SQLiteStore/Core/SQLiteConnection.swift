@@ -103,9 +103,9 @@ public final class SQLiteConnection {
     }
 
     /// The most statements kept for reuse. SQL built per call (a list of key prefixes, say) is
-    /// kept too; once the limit is reached, one kept statement makes room for the one checked in,
-    /// so the SQL run again and again stays (a migration's one-off statements drop out as soon as
-    /// the hot ones come back).
+    /// kept too; once the limit is reached, an arbitrary kept statement (the table's first) makes
+    /// room for the one checked in. The daemon's fixed SQL is well under the limit, so what runs
+    /// again and again is checked in again and stays; only SQL beyond it is prepared anew.
     static let idleStatementLimit = 64
 
     /// How many statements are kept for reuse now.

@@ -126,7 +126,9 @@ final class VarlinkConnection {
         return pendingInputBytes > maxBytes ? .oversize : .incomplete
     }
 
-    private func compactInput() {
+    /// Empties the input buffer when every message in it was taken (its capacity kept only when
+    /// small), or drops a long consumed prefix. Only while no message taken from it is in use.
+    func compactInput() {
         if inputStart == input.count {
             input.removeAll(keepingCapacity: input.capacity <= Self.keptCapacity)
             inputStart = 0

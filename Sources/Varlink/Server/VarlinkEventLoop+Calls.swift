@@ -5,6 +5,9 @@ extension VarlinkEventLoop {
     /// (``settleServiced()``) with the others serviced in this turn of the loop.
     func service(_ connection: VarlinkConnection) {
         startBufferedCalls(on: connection)
+        // The messages taken are decoded by now: a large buffer is let go while a call runs, not
+        // kept until the client sends again (the input budget no longer counts it).
+        connection.compactInput()
         account(connection)
         guard !connection.awaitsSettling else { return }
         connection.awaitsSettling = true
