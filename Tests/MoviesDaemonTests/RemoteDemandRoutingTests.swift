@@ -13,7 +13,9 @@ import Testing
     @Test func duringThePauseUsersGetTheCacheAndFreshAsksTMDBAtOnce() async throws {
         let clock = TestClock()
         let health = RemoteHealth(now: clock.now, randomUnit: { 0.5 })
-        let harness = ServiceHarness(answerDeadlineSeconds: 3, health: health)
+        // The answer deadline plays no part here (the paused remote is never asked); it is the
+        // hang guard's, so that a starved machine cannot turn the pause's answer into a deadline's.
+        let harness = ServiceHarness(answerDeadlineSeconds: Int(ProcessDeadline.seconds), health: health)
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
         await health.recordFailure(MoviesError(code: .remoteUnavailable, message: "TMDB refused the connection"))
         #expect(await health.isPaused())
