@@ -51,12 +51,17 @@ import Testing
         await server.stop()
     }
 
-    @Test func repliesWithTheDeadlineErrorAndCancelsTheHandler() async throws {
-        // Only Hang has the short deadline: the Echo after it must not race a 1 s deadline on a busy machine.
-        let server = try TestServer.start(deadlines: ["Hang": 1]) {
+    /// A server where only Hang has a short deadline (1 s), whose error names it: other calls
+    /// must not race a 1 s deadline on a busy machine.
+    private static func startWithHangDeadline() throws -> TestServer {
+        try TestServer.start(deadlines: ["Hang": 1]) {
             $0.callDeadlineSeconds = Int(ProcessDeadline.seconds)
             $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
         }
+    }
+
+    @Test func repliesWithTheDeadlineErrorAndCancelsTheHandler() async throws {
+        let server = try Self.startWithHangDeadline()
         let client = try RawConnection(path: server.path)
         try client.call("org.example.test.Hang", ["tag": .string("slow")])
         let reply = try await client.readMessage()
@@ -71,10 +76,7 @@ import Testing
     /// the sweep that expired the first used to overwrite the schedule that the second's start
     /// set, and with no other timer the loop then waited for ever.
     @Test func aPipelinedCallStartedByAnExpiryExpiresToo() async throws {
-        let server = try TestServer.start(deadlines: ["Hang": 1]) {
-            $0.callDeadlineSeconds = Int(ProcessDeadline.seconds)
-            $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
-        }
+        let server = try Self.startWithHangDeadline()
         let client = try RawConnection(path: server.path)
         try client.call("org.example.test.Hang", ["tag": .string("first")])
         try client.call("org.example.test.Hang", ["tag": .string("second")])
