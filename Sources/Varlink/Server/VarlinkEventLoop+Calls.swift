@@ -9,10 +9,15 @@ extension VarlinkEventLoop {
         // kept until the client sends again (the input budget no longer counts it).
         connection.compactInput()
         account(connection)
-        guard !connection.awaitsSettling else { return }
-        connection.awaitsSettling = true
-        serviced.append(connection)
-        if serviced.count >= Self.settleBatch { settleServiced() }
+        let now = MonotonicClock.now()
+        if !connection.awaitsSettling {
+            connection.awaitsSettling = true
+            if serviced.isEmpty { firstServicedAt = now }
+            serviced.append(connection)
+        }
+        // Bounded by count and by time: a connection's service may be long (a client pipelining
+        // hundreds of calls), and the replies already made must not wait behind many of those.
+        if serviced.count >= Self.settleBatch || now - firstServicedAt >= Self.settleDelayNanoseconds { settleServiced() }
     }
 
     /// Settles every connection serviced since the last time: writes its output, closes it when
@@ -22,7 +27,8 @@ extension VarlinkEventLoop {
     /// every two calls: a client that waits on many connections (a thread in `epoll_wait`) is
     /// woken once for the batch, not once per reply, and a wake-up of a sleeping thread on
     /// another CPU is the most expensive thing a small reply costs. A batch is at most
-    /// ``settleBatch`` connections, so the first reply waits for at most that many calls.
+    /// ``settleBatch`` connections and ends once ``settleDelayNanoseconds`` have passed since its
+    /// first, so the first reply waits for at most that many connections' calls, or about that long.
     func settleServiced() {
         // Settling services no connection, so the list stays as it is until it is emptied (in
         // place: by then nothing else holds it).

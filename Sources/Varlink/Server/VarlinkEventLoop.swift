@@ -44,6 +44,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
     var serviced: [VarlinkConnection] = []
     /// The most connections serviced before their replies are written.
     static let settleBatch = 16
+    /// The longest the replies of a batch wait for the rest of it: 0.2 ms.
+    static let settleDelayNanoseconds: UInt64 = 200_000
+    /// When the first connection of the batch in `serviced` was serviced.
+    var firstServicedAt: UInt64 = 0
 
 
     init(listener: VarlinkListener, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
