@@ -4,6 +4,9 @@ extension VarlinkEventLoop {
     /// Starts whatever calls the connection's input allows; the connection is then settled
     /// (``settleServiced()``) with the others serviced in this turn of the loop.
     func service(_ connection: VarlinkConnection) {
+        // A connection with many calls queued (a client pipelining) is serviced long: the replies
+        // already made go out first.
+        if connection.pendingInputBytes > Self.settleBeforeInputBytes { settleServiced() }
         startBufferedCalls(on: connection)
         // The messages taken are decoded by now: a large buffer is let go while a call runs, not
         // kept until the client sends again (the input budget no longer counts it).

@@ -46,6 +46,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
     static let settleBatch = 16
     /// The longest the replies of a batch wait for the rest of it: 0.2 ms.
     static let settleDelayNanoseconds: UInt64 = 200_000
+    /// Input above this on a connection about to be serviced (many pipelined calls) settles the
+    /// batch first.
+    static let settleBeforeInputBytes = 4096
     /// When the first connection of the batch in `serviced` was serviced.
     var firstServicedAt: UInt64 = 0
 
