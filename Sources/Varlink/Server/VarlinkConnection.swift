@@ -82,7 +82,6 @@ final class VarlinkConnection {
     /// Reads what the socket has up to one byte past `limit()` (so an oversize message shows);
     /// notes end of input in ``inputClosed``. Returns false when the socket failed.
     func readAvailable(into scratch: inout [UInt8], limit: () -> Int) -> Bool {
-        compactInput()
         var rounds = 0
         while rounds < 16 {
             let room = min(scratch.count, limit() + 1 - pendingInputBytes)
@@ -111,9 +110,6 @@ final class VarlinkConnection {
 
     /// The next complete message (NUL stripped), or why there is none.
     func nextMessage(maxBytes: Int) -> NextMessage {
-        // Compacted before a message is taken, not after: the message handed out last is gone by
-        // now, so the buffer is this connection's alone and emptying it keeps its capacity.
-        compactInput()
         let searchStart = max(inputStart, scannedUpTo)
         if let terminator = input[searchStart...].firstIndex(of: 0) {
             guard terminator - inputStart <= maxBytes else { return .oversize }
@@ -127,7 +123,9 @@ final class VarlinkConnection {
     }
 
     /// Empties the input buffer when every message in it was taken (its capacity kept only when
-    /// small), or drops a long consumed prefix. Only while no message taken from it is in use.
+    /// small), or drops a long consumed prefix. Only while no message taken from it is in use (the
+    /// loop calls it once per service, after the messages taken are decoded: emptied while one
+    /// still shared it, the buffer would be copied).
     func compactInput() {
         if inputStart == input.count {
             input.removeAll(keepingCapacity: input.capacity <= Self.keptCapacity)
