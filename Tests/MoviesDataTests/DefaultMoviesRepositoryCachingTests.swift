@@ -66,7 +66,23 @@ import Testing
         let record = try await h.search(.cacheThenNetwork)
         #expect(record.updates.isEmpty)
         #expect(record.error?.code == .invalidResponse)
+        #expect(record.error?.message == "TMDB sent a search page that could not be decoded; nothing was cached.")
         #expect(await h.storage.peek(H.key()) == nil)
+    }
+
+    /// A body that does not decode is recorded as the remote's other undecodable bodies are: it
+    /// says nothing about reachability, so TMDB is not reported online for it (nor offline).
+    @Test func aMalformedRemoteBodyIsNoSignOfLife() async throws {
+        let h = RepositoryHarness()
+        await h.remote.script(H.remoteRequest(), .success(TMDBSampleBodies.ok(Data(#"{"title":"no results"}"#.utf8))))
+        for _ in 1...3 {
+            let record = try await h.search(.networkOnly)
+            #expect(record.error?.code == .invalidResponse)
+        }
+        #expect(await h.remote.fetchCount == 3)
+        #expect(await h.health.remoteStatus() == RemoteStatus(state: .unknown))
+        #expect(await h.storage.peek(H.key()) == nil)
+        #expect(h.events.events.contains { $0.name == "remote.online" } == false)
     }
 
     @Test func corruptStoredBodyIsAMiss() async throws {

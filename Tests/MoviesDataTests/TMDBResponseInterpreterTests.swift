@@ -105,10 +105,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (RemoteRequest.search(query: "x", page: 1, language: nil), "{}"),
-        (.search(query: "x", page: 1, language: nil), "<html>maintenance</html>"),
-        (.movie(id: 1, language: nil), #"{"title":"no id"}"#),
-        (.configuration, #"{"images":{}}"#),
+        (RemoteRequest.configuration, #"{"images":{}}"#),
+        (.movieChanges(startDate: "2026-11-01", endDate: "2026-11-02", page: 1), "<html>maintenance</html>"),
         (.image(baseURL: "https://image.tmdb.org/t/p/", size: "w92", path: "/a.jpg"), ""),
     ])
     func undecodableSuccessBodiesAreInvalidResponses(request: RemoteRequest, body: String) async throws {
@@ -117,21 +115,36 @@ import Testing
         #expect(transport.requestCount == 1)
     }
 
+    /// A search page and a movie's details are decoded once, by the loader that stores them
+    /// (`DefaultMoviesRepositoryCachingTests.malformedRemoteBodyIsNeverStored`): the remote hands
+    /// their bodies on as TMDB sent them.
+    @Test(arguments: [
+        (RemoteRequest.search(query: "x", page: 1, language: nil), "<html>maintenance</html>"),
+        (.movie(id: 1, language: nil), #"{"title":"no id"}"#),
+    ])
+    func searchAndMovieBodiesAreDecodedByTheirLoader(request: RemoteRequest, body: String) async throws {
+        let transport = FakeHTTPTransport([FakeHTTPTransport.json(200, body)])
+        let remote = TMDBRemote(configuration: TMDBRemoteConfiguration(credential: .bearer("t")), transport: transport, timeSource: clock.timeSource)
+        let response = try await remote.fetch(request, etag: nil)
+        #expect(response.httpStatus == 200 && response.body == Data(body.utf8))
+    }
+
     @Test(arguments: [Credential.bearer(token), .apiKey(token)])
     func noErrorEverContainsTheToken(credential: Credential) async {
         let echo = #"{"status_code":7,"status_message":"Invalid API key \#(Self.token): You must be granted a valid key."}"#
         let url = "https://api.themoviedb.org/3/movie/550?api_key=\(Self.token)"
-        let scenarios: [[FakeHTTPTransport.Step]] = [
-            [FakeHTTPTransport.json(401, echo)],
-            [FakeHTTPTransport.json(422, #"{"errors":["bad token \#(Self.token)"]}"#)],
-            [.fail(.transport(message: "could not load \(url)"))],
-            [.fail(.transport(message: "Authorization: Bearer \(Self.token)"))],
-            [.fail(.notConnected)],
-            [FakeHTTPTransport.json(503)],
-            [FakeHTTPTransport.json(200, "not json \(Self.token)")],
+        let movie = RemoteRequest.movie(id: 550, language: nil)
+        let scenarios: [([FakeHTTPTransport.Step], RemoteRequest)] = [
+            ([FakeHTTPTransport.json(401, echo)], movie),
+            ([FakeHTTPTransport.json(422, #"{"errors":["bad token \#(Self.token)"]}"#)], movie),
+            ([.fail(.transport(message: "could not load \(url)"))], movie),
+            ([.fail(.transport(message: "Authorization: Bearer \(Self.token)"))], movie),
+            ([.fail(.notConnected)], movie),
+            ([FakeHTTPTransport.json(503)], movie),
+            ([FakeHTTPTransport.json(200, "not json \(Self.token)")], .configuration),
         ]
-        for steps in scenarios {
-            let (error, _) = await failure(steps, credential: credential)
+        for (steps, request) in scenarios {
+            let (error, _) = await failure(steps, request, credential: credential)
             let moviesError = error
             #expect(moviesError != nil)
             for text in [moviesError?.description ?? "", moviesError?.message ?? "", String(reflecting: moviesError)] {

@@ -4,7 +4,9 @@ import Networking
 
 /// Turns TMDB's HTTP answers into `RemoteResponse`s or `MoviesError`s, as `MoviesRemote` documents:
 /// the status is always checked, error bodies are decoded, and a 2xx body must decode as the
-/// expected DTO so malformed JSON never reaches the cache.
+/// expected DTO so malformed JSON never reaches the cache. A search page and a movie's details are
+/// the exception: the loader decodes them anyway before it stores anything, so they are decoded
+/// once, there, and refused with `undecodable(_:)`'s error (`CachedRemoteLoader.fetchAndStore`).
 enum TMDBResponseInterpreter {
     /// The response for a 2xx or 304 answer; throws the `MoviesError` for anything else.
     static func interpret(_ response: HTTPResponse, for request: RemoteRequest) throws -> RemoteResponse {
@@ -73,11 +75,15 @@ enum TMDBResponseInterpreter {
         }
     }
 
+    /// The error for a 2xx body that does not decode as `request`'s answer.
+    static func undecodable(_ request: RemoteRequest) -> MoviesError {
+        MoviesError(code: .invalidResponse, message: "TMDB sent \(describe(request)) that could not be decoded; nothing was cached.")
+    }
+
     private static func validate(_ body: Data, for request: RemoteRequest) throws {
         do {
             switch request {
-            case .search: _ = try MoviesResponseDTO.decode(body)
-            case .movie: _ = try MovieDetailsDTO.decode(body)
+            case .search, .movie: break
             case .configuration: _ = try ConfigurationDTO.decode(body)
             case .movieChanges: _ = try ChangedMoviesDTO.decode(body)
             case .movieChangeKeys: _ = try MovieChangesDTO.decode(body)
@@ -89,7 +95,7 @@ enum TMDBResponseInterpreter {
         } catch let error as MoviesError {
             throw error
         } catch {
-            throw MoviesError(code: .invalidResponse, message: "TMDB sent \(describe(request)) that could not be decoded; nothing was cached.")
+            throw undecodable(request)
         }
     }
 

@@ -4,8 +4,10 @@ import MoviesWire
 
 extension CachedRemoteLoader {
     /// The body of one shared fetch (the caller passed `health`'s gate): sends the stored ETag,
-    /// records the outcome in `health`, validates and stores the response. A failed fetch never
-    /// touches the stored entry, except that an authoritative 404 is remembered as a negative entry.
+    /// decodes the body once (a body that does not decode is the remote's failure, as the remote
+    /// reports other undecodable bodies), records the outcome in `health` and stores the response.
+    /// A failed fetch never touches the stored entry, except that an authoritative 404 is
+    /// remembered as a negative entry.
     func fetchAndStore<Value: Sendable>(_ resource: CachedResource<Value>) async throws -> FetchOutcome {
         let stored = try? await storage.response(forKey: resource.key)
         // Its ETag is sent only if the stored entry is still good: a row stored with a current
@@ -19,23 +21,16 @@ extension CachedRemoteLoader {
         do {
             try Task.checkCancellation()
             response = try await remote.fetch(request, etag: etag)
-            logFetch(resource.key, outcome: "HTTP \(response.httpStatus)", since: started)
         } catch {
-            let failure = MoviesError(wrapping: error)
-            logFetch(resource.key, outcome: failure.code.rawValue, since: started)
-            guard failure.code != .cancelled else { throw failure }
-            await health.recordFailure(failure)
-            if failure.isAuthoritativeNotFound { await storeNegative(resource) }
-            throw failure
+            throw await failed(resource, MoviesError(wrapping: error), since: started)
         }
-        await health.recordSuccess()
-        if let cacheStatus = response.cacheStatus { await health.recordSharedCache(status: cacheStatus, via: response.via) }
         // An answer a shared cache in between already held for `Age` seconds was fetched from TMDB
         // that long ago: its fresh lifetime runs from then, not from now.
         let lifetime = policy.freshLifetime(of: resource.resourceClass, remoteMaxAge: response.maxAge)
         let received = now().addingTimeInterval(-Double(min(response.age ?? 0, lifetime)))
         let expiresAt = received.addingTimeInterval(Double(lifetime))
         if response.isNotModified {
+            await answered(resource, response, since: started)
             guard var entry = validated, entry.etag != nil else {
                 throw MoviesError(code: .invalidResponse, message: "TMDB answered 304 Not Modified to a request without a validator")
             }
@@ -63,8 +58,9 @@ extension CachedRemoteLoader {
             entry.reply = resource.reply(value)
             entry.replyVersion = WireCoding.version
         } catch {
-            throw MoviesError(code: .invalidResponse, message: "TMDB's response could not be decoded; nothing was cached")
+            throw await failed(resource, TMDBResponseInterpreter.undecodable(resource.request), since: started)
         }
+        await answered(resource, response, since: started)
         let result = await store(entry)
         if result == .newerKept,
            let newer = try? await storage.response(forKey: resource.key),
@@ -76,6 +72,23 @@ extension CachedRemoteLoader {
             return FetchOutcome(entry: entry, value: value, encoded: entry.reply, origin: .network, storageFault: fault)
         }
         return FetchOutcome(entry: entry, value: value, encoded: entry.reply, origin: .network)
+    }
+
+    /// Logs and records a usable answer (a 304, or a 2xx whose body decoded): TMDB is online.
+    private func answered<Value: Sendable>(_ resource: CachedResource<Value>, _ response: RemoteResponse, since started: ContinuousClock.Instant) async {
+        logFetch(resource.key, outcome: "HTTP \(response.httpStatus)", since: started)
+        await health.recordSuccess()
+        if let cacheStatus = response.cacheStatus { await health.recordSharedCache(status: cacheStatus, via: response.via) }
+    }
+
+    /// Logs and records `failure` (unless the fetch was cancelled), remembers an authoritative
+    /// 404, and returns the error to throw.
+    private func failed<Value: Sendable>(_ resource: CachedResource<Value>, _ failure: MoviesError, since started: ContinuousClock.Instant) async -> MoviesError {
+        logFetch(resource.key, outcome: failure.code.rawValue, since: started)
+        guard failure.code != .cancelled else { return failure }
+        await health.recordFailure(failure)
+        if failure.isAuthoritativeNotFound { await storeNegative(resource) }
+        return failure
     }
 
     /// Remembers an authoritative 404 for `policy.negativeSeconds`.
