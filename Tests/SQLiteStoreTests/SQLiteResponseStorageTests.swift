@@ -191,16 +191,36 @@ import Testing
         }
     }
 
-    @Test func readsBufferAccessTimesUntilTheNextWrite() async throws {
+    @Test func readsBufferAccessTimesUntilAFlush() async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 5000))
         try await Self.withStorage(clock: clock) { storage, store in
             try await storage.save(Self.entry("movie:1"))
             clock.advance(by: 100)
             _ = try await storage.response(forKey: "movie:1")
-            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT CAST(last_access AS INT) FROM responses") }
+            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = {
+                try $0.integer("SELECT CAST(last_access AS INT) FROM responses WHERE key = 'movie:1'")
+            }
             #expect(try await store.read(lastAccess) == 5000)  // the read wrote nothing
+            // Nor does the next page saved: it does not pay for the reads since the last one.
+            try await storage.save(Self.entry("movie:2"))
+            #expect(try await store.read(lastAccess) == 5000)
             try await store.flushAccessTimes()
             #expect(try await store.read(lastAccess) == 5100)
+        }
+    }
+
+    @Test func anEvictionWithinTheBudgetWritesNothing() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: 5000))
+        try await Self.withStorage(clock: clock) { storage, store in
+            try await storage.save(Self.entry("movie:1"))
+            clock.advance(by: 100)
+            _ = try await storage.response(forKey: "movie:1")
+            let revision = store.writeRevision
+            #expect(try await storage.evict(toFit: 1 << 30) == 0)
+            #expect(store.writeRevision == revision)
+            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT CAST(last_access AS INT) FROM responses") }
+            #expect(try await store.read(lastAccess) == 5000)  // still buffered
+            #expect(store.accessTimes.drain() == ["movie:1": 5100])
         }
     }
 

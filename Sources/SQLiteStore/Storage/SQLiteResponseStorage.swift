@@ -6,9 +6,11 @@ import Synchronization
 /// `ResponseStorage` in SQLite: the `responses` table of a `SQLiteStore`.
 ///
 /// Reads go to the reader pool and only record their access time in memory; those times reach the
-/// table with the next write, on `close()`, or in a background flush once `accessFlushThreshold`
-/// distinct keys are pending and `accessFlushInterval` has passed since the last one (or at once
-/// when 16 times the threshold are pending), so LRU eviction works without turning reads into writes.
+/// table with an eviction that finds the cache over its budget (before it picks what to delete),
+/// on `close()`, or in a background flush once `accessFlushThreshold` distinct keys are pending and
+/// `accessFlushInterval` has passed since the last one (or at once when 16 times the threshold are
+/// pending), so LRU eviction works without turning reads into writes, and a page saved does not
+/// pay for the reads since the last one.
 public final class SQLiteResponseStorage: ResponseStorage {
     let store: SQLiteStore
     private let clock: @Sendable () -> Date
@@ -181,10 +183,12 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Deletes unpinned entries, least recently used first, until the total `size` fits `byteBudget`.
-    /// Pending access times are applied first (same transaction), so recent reads count.
+    /// Pending access times are applied first (same transaction), so recent reads count. A pass
+    /// that finds the cache within its budget (most do) reads the total and writes nothing.
     public func evict(toFit byteBudget: Int64) async throws -> Int {
-        try await store.write { connection in
-            let total = try connection.integer("SELECT sum(size) FROM responses") ?? 0
+        guard try await store.read(Self.totalSize) > byteBudget else { return 0 }
+        return try await store.writeApplyingAccessTimes { connection in
+            let total = try Self.totalSize(connection)
             guard total > byteBudget else { return [String]() }
             let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
             for key in victims {
@@ -194,6 +198,11 @@ public final class SQLiteResponseStorage: ResponseStorage {
         } afterCommit: { [memory] victims in
             memory?.deleted(keys: victims)
         }.count
+    }
+
+    /// The bytes the cache's entries count against its budget.
+    private static func totalSize(_ connection: SQLiteConnection) throws -> Int64 {
+        try connection.integer("SELECT sum(size) FROM responses") ?? 0
     }
 
     /// Keys of unpinned entries, least recently used first, whose sizes add up to at least
