@@ -53,6 +53,25 @@ import Testing
         }
     }
 
+    @Test func onlyABacklogIsIndexedAfterACheckpoint() async throws {
+        try await Index.withIndex { storage, _, store in
+            // The database file grows only when a checkpoint copies the WAL into it.
+            let fileSize = { () throws -> Int in
+                try (FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int) ?? 0
+            }
+            try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))
+            let small = try fileSize()
+            #expect(try await MovieIndexUpkeep(store: store).catchUp(checkpointing: true) == 1)
+            #expect(try fileSize() == small, "a few pages stored: the WAL is left to SQLite")
+            for number in 0..<MovieIndexUpkeep.checkpointBacklog {
+                try await storage.save(Index.page("q\(number)", [Movie(id: 100 + number, title: "Movie \(number)")]))
+            }
+            #expect(try await MovieIndexUpkeep(store: store).catchUp(checkpointing: true) == MovieIndexUpkeep.checkpointBacklog)
+            #expect(try fileSize() > small, "a backlog: checkpointed first")
+            #expect(try await Index.count("movie_text", store) == 1 + MovieIndexUpkeep.checkpointBacklog)
+        }
+    }
+
     @Test func aSearchIndexesWhatIsQueuedFirst() async throws {
         try await Index.withIndex { storage, index, store in
             try await storage.save(Index.page("a", [Movie(id: 1, title: "Alpha")]))

@@ -16,6 +16,14 @@ public final class MovieIndexUpkeep: Sendable {
     /// meanwhile waits up to that long for the writer).
     static let batchSize = 8
 
+    /// The queue rows from which a catch-up asked to checkpoint copies the WAL into the database
+    /// first: a backlog (a restart after a crash, a burst of stores) whose index pages outnumber
+    /// the stores' between two catch-ups. A catch-up of the few pages stored in one gathering
+    /// pause leaves the WAL to SQLite's own checkpoint at 1,000 pages: a checkpoint before each
+    /// of them synced the database 4 times a second while 35 pages a second were stored, a tenth
+    /// of the machine's time per page stored (BENCHMARKS.md, issue 30).
+    static let checkpointBacklog = 4 * batchSize
+
     private let store: SQLiteStore
     private let gather: @Sendable () async -> Void
     private let report: @Sendable (Result<Int, any Error>) -> Void
@@ -59,8 +67,8 @@ public final class MovieIndexUpkeep: Sendable {
     /// Indexes every response queued when it starts, oldest first, and stops there (a search
     /// never waits behind a burst of writes that began after it); how many queue rows it took.
     /// Throws the store's error; what it did not index stays queued.
-    /// - Parameter checkpointing: copy the WAL into the database first (the service does; a
-    ///   search does not wait for it).
+    /// - Parameter checkpointing: copy the WAL into the database first when at least
+    ///   `checkpointBacklog` rows are queued (the service asks; a search does not wait for it).
     @discardableResult
     public func catchUp(checkpointing: Bool = false) async throws -> Int {
         let (queued, ceiling) = try await store.read { connection in
@@ -69,12 +77,13 @@ public final class MovieIndexUpkeep: Sendable {
             return (rows.int64(at: 0), rows.int64(at: 1))
         }
         guard queued > 0 else { return 0 }
-        // The index writes far more pages than the stores between its transactions. The service
-        // copies the WAL into the database first, so that its own transaction starts the WAL over
-        // (and pays for syncing its header), and the stores after it append to a short WAL instead
-        // of paying for a checkpoint of the index's pages when one of them passes the threshold.
-        // Only an optimisation: a failed checkpoint (a full disk) does not stop the indexing.
-        if checkpointing { try? await store.checkpoint() }
+        // A backlog's index writes far more pages than the stores between its transactions. The
+        // service copies the WAL into the database first, so that its own transactions start the
+        // WAL over (and pay for syncing its header), and the stores after them append to a short
+        // WAL instead of paying for a checkpoint of the index's pages when one of them passes the
+        // threshold. Only an optimisation: a failed checkpoint (a full disk) does not stop the
+        // indexing.
+        if checkpointing, queued >= Self.checkpointBacklog { try? await store.checkpoint() }
         var taken = 0
         // Rows are taken in order, those there at the start first (a row numbered at or below
         // the ceiling later only once the queue was empty); stopped between transactions when
