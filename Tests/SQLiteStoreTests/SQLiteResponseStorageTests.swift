@@ -191,15 +191,22 @@ import Testing
         }
     }
 
-    @Test func readsBufferAccessTimesUntilAFlush() async throws {
+    /// Stores `movie:1` at 5000 and reads it at 5100, then runs `body` with the storage, the store
+    /// and a read of `movie:1`'s `last_access` in the table.
+    static func withEntryReadLater(
+        _ body: (SQLiteResponseStorage, SQLiteStore, @escaping @Sendable (SQLiteConnection) throws -> Int64?) async throws -> Void
+    ) async throws {
         let clock = TestClock(Date(timeIntervalSince1970: 5000))
-        try await Self.withStorage(clock: clock) { storage, store in
-            try await storage.save(Self.entry("movie:1"))
+        try await withStorage(clock: clock) { storage, store in
+            try await storage.save(entry("movie:1"))
             clock.advance(by: 100)
             _ = try await storage.response(forKey: "movie:1")
-            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = {
-                try $0.integer("SELECT CAST(last_access AS INT) FROM responses WHERE key = 'movie:1'")
-            }
+            try await body(storage, store) { try $0.integer("SELECT CAST(last_access AS INT) FROM responses WHERE key = 'movie:1'") }
+        }
+    }
+
+    @Test func readsBufferAccessTimesUntilAFlush() async throws {
+        try await Self.withEntryReadLater { storage, store, lastAccess in
             #expect(try await store.read(lastAccess) == 5000)  // the read wrote nothing
             // Nor does the next page saved: it does not pay for the reads since the last one.
             try await storage.save(Self.entry("movie:2"))
@@ -210,16 +217,13 @@ import Testing
     }
 
     @Test func anEvictionWithinTheBudgetWritesNothing() async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: 5000))
-        try await Self.withStorage(clock: clock) { storage, store in
-            try await storage.save(Self.entry("movie:1"))
-            clock.advance(by: 100)
-            _ = try await storage.response(forKey: "movie:1")
+        try await Self.withEntryReadLater { storage, store, lastAccess in
             let revision = store.writeRevision
-            #expect(try await storage.evict(toFit: 1 << 30) == 0)
+            let evicted = try await storage.evict(toFit: 1 << 30)
+            #expect(evicted == 0)
             #expect(store.writeRevision == revision)
-            let lastAccess: @Sendable (SQLiteConnection) throws -> Int64? = { try $0.integer("SELECT CAST(last_access AS INT) FROM responses") }
-            #expect(try await store.read(lastAccess) == 5000)  // still buffered
+            let stored = try await store.read(lastAccess)
+            #expect(stored == 5000)  // still buffered
             #expect(store.accessTimes.drain() == ["movie:1": 5100])
         }
     }
