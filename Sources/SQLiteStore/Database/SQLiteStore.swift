@@ -13,9 +13,9 @@ public final class SQLiteStore: Sendable {
     private let readers: [SQLiteReader]
     /// The idle ones, and the reads waiting for one.
     private let readerPool: ReaderPool<SQLiteReader>
-    /// Buffered `last_access` updates, written by `flushAccessTimes()` and by the writes that ask
-    /// for them (`writeApplyingAccessTimes`: an eviction that must see recent reads), not by every
-    /// write: 1,000 pages read a second left 30 rows to rewrite in each of 35 page saves a second.
+    /// Buffered `last_access` updates, written by `flushAccessTimes()` (an eviction flushes first),
+    /// not by every write: 1,000 pages read a second left 30 rows to rewrite in each of 35 page
+    /// saves a second.
     let accessTimes = AccessTimeBuffer()
     private let endedWrites = Atomic<UInt64>(0)
     private let externalWrites = Atomic<UInt64>(0)
@@ -122,33 +122,16 @@ public final class SQLiteStore: Sendable {
         return try await writeCountingNothing(body, afterCommit: afterCommit)
     }
 
-    /// `write(_:afterCommit:)` that first applies the buffered access times in the same
-    /// transaction, so that `body` sees every read's `last_access` (eviction).
-    func writeApplyingAccessTimes<T: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
-    ) async throws -> T {
-        defer { endedWrites.add(1, ordering: .releasing) }
-        return try await writeCountingNothing(applyingAccessTimes: true, body, afterCommit: afterCommit)
-    }
-
     /// `write(_:)` without counting the transaction in `writeRevision`: only for writes that change
-    /// no stored response. With `applyingAccessTimes`, the buffered access times are written first
-    /// (and kept for the next flush when the transaction rolls back).
+    /// no stored response.
     func writeCountingNothing<T: Sendable>(
-        applyingAccessTimes: Bool = false,
         _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
     ) async throws -> T {
-        let accesses = applyingAccessTimes ? accessTimes.drain() : [:]
         do {
-            let result = try await writer.transaction({ connection in
-                try AccessTimeBuffer.apply(accesses, to: connection)
-                return try body(connection)
-            }, afterCommit: afterCommit)
+            let result = try await writer.transaction(body, afterCommit: afterCommit)
             report(.writeSucceeded)
             return result
         } catch {
-            // The transaction rolled back: keep the access times for the next flush.
-            accessTimes.restore(accesses)
             report(error, write: true)
             throw error
         }
@@ -184,9 +167,15 @@ public final class SQLiteStore: Sendable {
         }
     }
 
-    /// Writes buffered last-access times now.
+    /// Writes buffered last-access times now (kept for the next flush when the write fails).
     public func flushAccessTimes() async throws {
-        _ = try await writeCountingNothing(applyingAccessTimes: true) { _ in () }
+        let accesses = accessTimes.drain()
+        do {
+            try await writeCountingNothing { connection in try AccessTimeBuffer.apply(accesses, to: connection) }
+        } catch {
+            accessTimes.restore(accesses)
+            throw error
+        }
     }
 
     /// `PRAGMA integrity_check`: "ok" for a sound database, otherwise SQLite's list of problems.

@@ -183,11 +183,12 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Deletes unpinned entries, least recently used first, until the total `size` fits `byteBudget`.
-    /// Pending access times are applied first (same transaction), so recent reads count. A pass
-    /// that finds the cache within its budget (most do) reads the total and writes nothing.
+    /// Pending access times are flushed first, so recent reads count. A pass that finds the cache
+    /// within its budget (most do) reads the total and writes nothing.
     public func evict(toFit byteBudget: Int64) async throws -> Int {
         guard try await store.read(Self.totalSize) > byteBudget else { return 0 }
-        return try await store.writeApplyingAccessTimes { connection in
+        try await store.flushAccessTimes()
+        return try await store.write { connection in
             let total = try Self.totalSize(connection)
             guard total > byteBudget else { return [String]() }
             let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
