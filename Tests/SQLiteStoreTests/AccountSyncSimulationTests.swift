@@ -8,10 +8,12 @@ import Testing
 @testable import SQLiteStore
 
 /// A seeded, deterministic simulation of two-way account sync: random edits made offline and
-/// online, network faults (outages, 429, 5xx, answers lost after TMDB applied the write), crashes
-/// (the daemon's memory lost, the state database reopened), expired sessions and new sign-ins,
-/// all injected; the clock is virtual. After the last drain, TMDB's account must equal an oracle
-/// that applies every acknowledged edit in order, and the local lists must equal TMDB's.
+/// online, network faults (outages, 429, 5xx, answers lost after TMDB applied the write, list
+/// reads failing while writes succeed), crashes (the daemon's memory lost, the state database
+/// reopened), expired sessions and new sign-ins, all injected; the clock is virtual. After the
+/// last drain, TMDB's account must equal an oracle that applies every acknowledged edit in order,
+/// and the local lists must equal TMDB's, settled well before the grace after which an
+/// unconfirmed delivered edit is dropped (so a stranded entry cannot hide behind the grace).
 ///
 /// CI runs `MOVIESD_SIM_SEEDS` seeds (default 300) from `MOVIESD_SIM_FIRST_SEED` (default 1); a
 /// failing seed prints its trace, and `MOVIESD_SIM_FIRST_SEED=N MOVIESD_SIM_SEEDS=1` replays it.
@@ -26,8 +28,8 @@ import Testing
     final class Knobs: Sendable {
         let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let faults: Mutex<SeededRandomGenerator>
-        /// The share of calls that fail, and how.
-        let faultMode = Mutex<(share: Double, fault: SimulatedTMDBAccount.Fault)>((0, .none))
+        /// The share of calls that fail, and how; `listsOnly`: only the list reads fail.
+        let faultMode = Mutex<(share: Double, fault: SimulatedTMDBAccount.Fault, listsOnly: Bool)>((0, .none, false))
         let crashed = Mutex(false)
 
         init(seed: UInt64) {
@@ -57,8 +59,11 @@ import Testing
             sync = AccountSync(remote: tmdb, storage: SQLiteAccountStorage(store: store), sessions: sessions)
             sync = makeSync()
             tmdb.setFault { call in
-                let (share, fault) = knobs.faultMode.withLock { $0 }
+                let (share, fault, listsOnly) = knobs.faultMode.withLock { $0 }
                 guard share > 0, knobs.faults.withLock({ Double.random(in: 0..<1, using: &$0) }) < share else { return .none }
+                if listsOnly {
+                    guard case .listPage = call else { return .none }
+                }
                 if case .listPage = call, fault == .dropAfterApply || fault == .applyThenCrash { return .transport }
                 if fault == .applyThenCrash { knobs.crashed.withLock { $0 = true } }
                 return fault
@@ -88,6 +93,17 @@ import Testing
             guard login.isSignedIn else { throw MoviesError(code: .remoteUnavailable, message: "sign-in failed") }
         }
 
+        /// Makes `edit` as the user would, and records it in the oracle when acknowledged.
+        func edit(_ edit: AccountEdit) async throws {
+            do {
+                _ = try await sync.apply(edit, waitSeconds: 0)
+                if tmdb.knownMovies?.contains(edit.movieID) ?? true { _ = SimulatedTMDBAccount.apply(edit, to: &expected) }
+                trace.append("edit \(edit) (acknowledged)")
+            } catch {
+                trace.append("edit \(edit) refused: \(error)")
+            }
+        }
+
         func randomEdit() throws -> AccountEdit {
             let movie = Int.random(in: 0..<50, using: &random) == 0 ? 99 : AccountSyncSimulationTests.movies.randomElement(using: &random) ?? 1
             let change: AccountEdit.Change = switch Int.random(in: 0..<6, using: &random) {
@@ -111,21 +127,32 @@ import Testing
         for _ in 0..<steps {
             let roll = Int.random(in: 0..<100, using: &world.random)
             switch roll {
-            case 0..<50:
-                let edit = try world.randomEdit()
-                do {
-                    _ = try await world.sync.apply(edit, waitSeconds: 0)
-                    if world.tmdb.knownMovies?.contains(edit.movieID) ?? true { _ = SimulatedTMDBAccount.apply(edit, to: &world.expected) }
-                    world.trace.append("edit \(edit) (acknowledged)")
-                } catch {
-                    world.trace.append("edit \(edit) refused: \(error)")
+            case 0..<40:
+                try await world.edit(world.randomEdit())
+            case 40..<50:
+                // A few edits of one movie, each sent before the next (watchlist, rating, unrating:
+                // what delivered-then-superseded entries are made of).
+                // Half the time TMDB cannot list the account meanwhile, so nothing is confirmed.
+                let movie = AccountSyncSimulationTests.movies.randomElement(using: &world.random) ?? 1
+                if Bool.random(using: &world.random) {
+                    world.knobs.faultMode.withLock { $0 = (1, .serverError, true) }
+                    world.trace.append("faults: serverError on 1.0 of list reads")
+                }
+                let rating = Double(Int.random(in: 1...20, using: &world.random)) / 2
+                let story: [AccountEdit.Change] = [.watchlist(true), .rating(rating), .rating(nil), .favorite(true), .watchlist(true), .rating(nil)]
+                let start = Int.random(in: 0..<story.count, using: &world.random)
+                for step in 0..<Int.random(in: 2...4, using: &world.random) {
+                    try await world.edit(AccountEdit(movieID: movie, change: story[(start + step) % story.count]))
+                    let status = try await world.sync.sync(waitSeconds: nil)
+                    world.trace.append("sync: \(status.activity.rawValue), \(status.pending) pending, \(status.unconfirmed) unconfirmed")
                 }
             case 50..<62:
                 let faults: [SimulatedTMDBAccount.Fault] = [.none, .transport, .rateLimited, .serverError, .dropAfterApply, .applyThenCrash]
                 let fault = faults.randomElement(using: &world.random) ?? .none
                 let share = [0.2, 0.5, 1.0].randomElement(using: &world.random) ?? 0.5
-                world.knobs.faultMode.withLock { $0 = (fault == .none ? 0 : share, fault) }
-                world.trace.append("faults: \(fault) on \(share) of calls")
+                let listsOnly = fault != .none && fault != .dropAfterApply && fault != .applyThenCrash && Bool.random(using: &world.random)
+                world.knobs.faultMode.withLock { $0 = (fault == .none ? 0 : share, fault, listsOnly) }
+                world.trace.append("faults: \(fault) on \(share) of \(listsOnly ? "list reads" : "calls")")
             case 62..<82:
                 let status = try await world.sync.sync(waitSeconds: nil)
                 world.trace.append("sync: \(status.activity.rawValue), \(status.pending) pending, \(status.unconfirmed) unconfirmed")
@@ -137,7 +164,7 @@ import Testing
                 world.tmdb.expireSessions()
                 world.trace.append("TMDB expires the session")
             case 92..<95:
-                world.knobs.faultMode.withLock { $0 = (0, .none) }
+                world.knobs.faultMode.withLock { $0 = (0, .none, false) }
                 try await world.signIn()
                 world.trace.append("user signs in again")
             default:
@@ -150,11 +177,14 @@ import Testing
             }
         }
         // The network heals, the user signs in if needed, and waits for everything to settle.
-        world.knobs.faultMode.withLock { $0 = (0, .none) }
+        world.knobs.faultMode.withLock { $0 = (0, .none, false) }
         let blocked = try await world.sync.status().activity == .blockedOnAuth
         let sessionValid = (try? await world.tmdb.accountDetails(sessionID: world.sessions.current?.sessionID ?? "")) != nil
         if blocked || !sessionValid { try await world.signIn() }
-        let final = try await world.sync.sync(waitSeconds: 3600)
+        // Well inside the grace (`unconfirmedGraceSeconds`, 600 s): every delivered edit must be
+        // confirmed by what TMDB lists, not dropped because its time ran out.
+        let settleSeconds = AccountSync.Settings().unconfirmedGraceSeconds / 2
+        let final = try await world.sync.sync(waitSeconds: settleSeconds)
         world.trace.append("final sync: \(final.activity.rawValue), \(final.pending) pending, \(final.unconfirmed) unconfirmed")
         var problems: [String] = []
         let actual = world.tmdb.state

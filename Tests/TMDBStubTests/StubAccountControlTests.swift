@@ -160,6 +160,20 @@ import TMDBStub
         }
     }
 
+    @Test func listsOnlyErrorsFailTheAccountsListReadsWhileWritesApply() throws {
+        try RunningStub.with { stub in
+            let session = try stub.login()
+            #expect(try stub.control("POST", "/faults", body: #"{"lists_only":true,"errorRate":1}"#).status == 200)
+            #expect(try stub.get("/3/account/22011/watchlist/movies?session_id=\(session)").statusAndCode == [500, 11])
+            #expect(try stub.get("/3/account/22011/rated/movies?session_id=\(session)").status == 500)
+            let write = try stub.send("POST", "/3/account/22011/watchlist?session_id=\(session)", body: #"{"media_type":"movie","media_id":603,"watchlist":true}"#)
+            #expect(write.status == 201)
+            #expect(try stub.accountState()["watchlist"] as? [Int] == [603])
+            #expect(try stub.get("/3/account?session_id=\(session)").status == 200)
+            #expect(try stub.get("/3/search/movie?query=matrix").status == 200)
+        }
+    }
+
     @Test func withoutWritesOnlyAnErrorHitsReadsAndWritesAndAppliesNothing() throws {
         try RunningStub.with { stub in
             let session = try stub.login()

@@ -30,7 +30,7 @@ struct StubFaultsTests {
     @Test func jsonNamesEveryFault() {
         let text = String(decoding: StubFaults().json.serialized(), as: UTF8.self)
         for name in ["latencyMs", "errorRate", "rateLimit", "malformedJSON", "truncateBody", "reset", "hang", "down",
-                     "sessionExpired", "dropAfterApply", "unreadableWrites", "writesOnly"] {
+                     "sessionExpired", "dropAfterApply", "unreadableWrites", "writesOnly", "listsOnly"] {
             #expect(text.contains("\"\(name)\""))
         }
         #expect(StubFaults().isEmpty)

@@ -71,6 +71,8 @@ public struct StubCommandLine: Sendable {
                                    without applying them
           --writes-only            error-rate, rate-limit-share, hang and reset hit only account writes
                                    (watchlist, favorite, rating); a write they hit is not applied
+          --lists-only             error-rate, rate-limit-share, hang and reset hit only the account's
+                                   list reads (GET /3/account/ID/LIST/movies); writes keep working
           --help                   show this help
 
         CONTROL PORT:
@@ -78,7 +80,7 @@ public struct StubCommandLine: Sendable {
           POST /faults             JSON with any of latencyMs, errorRate, rateLimit {"share","retryAfter"},
                                    malformedJSON, truncateBody, reset, hang, down (true closes the main
                                    port, false re-opens it on the same port), sessionExpired,
-                                   dropAfterApply, unreadableWrites, writesOnly
+                                   dropAfterApply, unreadableWrites, writesOnly, listsOnly
           POST /reset              clear faults and counters (keeps the change log and the account)
           GET /stats               {"requests":{"/3/search/movie":N,...},"total":N}
           GET /movies              {"ids":[...]}: every movie id of the catalogue
@@ -102,7 +104,7 @@ public struct StubCommandLine: Sendable {
     ].map { OptionSpec.option($0, value: "VALUE", help: "") }
         + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang", "--drop-after-apply", "--unreadable-writes"]
         .map { OptionSpec.option($0, value: "SHARE", implicit: "1", help: "") }
-        + ["--down", "--auto-approve", "--session-expired", "--writes-only"].map { OptionSpec.flag($0, help: "") }
+        + ["--down", "--auto-approve", "--session-expired", "--writes-only", "--lists-only"].map { OptionSpec.flag($0, help: "") }
         + [.flag("--help", "-h", help: "")]
 
     /// Parses `arguments` (without the program name).
@@ -125,6 +127,7 @@ public struct StubCommandLine: Sendable {
         if parsed.has("--auto-approve") { configuration.autoApprove = true }
         if parsed.has("--session-expired") { configuration.faults.sessionExpired = true }
         if parsed.has("--writes-only") { configuration.faults.writesOnly = true }
+        if parsed.has("--lists-only") { configuration.faults.listsOnly = true }
         for (option, values) in parsed.values.sorted(by: { $0.key < $1.key }) {
             for value in values { try apply(option, value) }
         }

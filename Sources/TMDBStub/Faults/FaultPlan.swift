@@ -12,12 +12,14 @@ struct FaultPlan {
     var unreadableWrite: Bool
     var retryAfter: Int
 
-    /// Rolls each fault independently with its share. `isAccountWrite` says whether the request
-    /// writes the account: only those can be dropped after applying, and with `writesOnly` only
-    /// those can hang, be reset, rate-limited or answered 500.
-    init(faults: StubFaults, isAccountWrite: Bool = false) {
+    /// Rolls each fault independently with its share. `route` is the request's account route, if
+    /// any: only writes can be dropped after applying, and with `writesOnly` (`listsOnly`) only
+    /// writes (list reads) can hang, be reset, rate-limited or answered 500.
+    init(faults: StubFaults, route: AccountRoute? = nil) {
         func roll(_ share: Double) -> Bool { share > 0 && Double.random(in: 0..<1) < share }
-        let aimed = !faults.writesOnly || isAccountWrite
+        let isAccountWrite = route?.isWrite ?? false
+        let isListRead = if case .list? = route { true } else { false }
+        let aimed = (!faults.writesOnly && !faults.listsOnly) || (faults.writesOnly && isAccountWrite) || (faults.listsOnly && isListRead)
         hang = aimed && roll(faults.hang)
         reset = aimed && roll(faults.reset)
         rateLimited = aimed && roll(faults.rateLimit.share)

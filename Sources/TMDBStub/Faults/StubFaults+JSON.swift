@@ -22,13 +22,14 @@ extension StubFaults {
             ("dropAfterApply", .double(dropAfterApply)),
             ("unreadableWrites", .double(unreadableWrites)),
             ("writesOnly", .bool(writesOnly)),
+            ("listsOnly", .bool(listsOnly)),
         ])
     }
 
     /// These faults with the members present in the JSON object `body` replaced; absent members keep
     /// their value. Shares accept numbers or booleans (true = 1), switches booleans or numbers (> 0 =
     /// on). The account faults also accept their snake_case names (`session_expired`,
-    /// `drop_after_apply`, `unreadable_writes`, `writes_only`).
+    /// `drop_after_apply`, `unreadable_writes`, `writes_only`, `lists_only`).
     public func applying(jsonBody body: [UInt8]) throws(InvalidFaults) -> StubFaults {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
             throw InvalidFaults(description: "The body must be a JSON object such as {\"errorRate\":0.5}.")
@@ -47,6 +48,7 @@ extension StubFaults {
             case "dropAfterApply", "drop_after_apply": faults.dropAfterApply = try Self.share(value, key)
             case "unreadableWrites", "unreadable_writes": faults.unreadableWrites = try Self.share(value, key)
             case "writesOnly", "writes_only": faults.writesOnly = try Self.share(value, key) > 0
+            case "listsOnly", "lists_only": faults.listsOnly = try Self.share(value, key) > 0
             case "rateLimit":
                 if let limit = value as? [String: Any] {
                     faults.rateLimit.share = try limit["share"].map { value throws(InvalidFaults) in try Self.share(value, "rateLimit.share") } ?? 1

@@ -42,6 +42,9 @@ public struct StubFaults: Sendable, Equatable {
     public var unreadableWrites: Double = 0
     /// When true `errorRate`, `rateLimit`, `hang` and `reset` hit only account writes; reads keep working.
     public var writesOnly = false
+    /// When true `errorRate`, `rateLimit`, `hang` and `reset` hit only the account's list reads
+    /// (`GET /3/account/{id}/{list}/movies`); writes and everything else keep working.
+    public var listsOnly = false
 
     /// No faults.
     public init() {}

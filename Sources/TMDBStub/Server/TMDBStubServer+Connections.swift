@@ -67,8 +67,7 @@ extension TMDBStubServer {
             state.totalRequests += 1
             return (state.faults, state.port)
         }
-        let isAccountWrite = AccountRoute(method: request.method, path: request.path)?.isWrite ?? false
-        let plan = FaultPlan(faults: faults, isAccountWrite: isAccountWrite)
+        let plan = FaultPlan(faults: faults, route: AccountRoute(method: request.method, path: request.path))
         if faults.down { return .end(.close) }
         if plan.hang {
             hang(fd)

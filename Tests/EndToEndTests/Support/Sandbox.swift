@@ -97,6 +97,12 @@ final class Sandbox: @unchecked Sendable {
         return (requests?[path] as? Int) ?? 0
     }
 
+    /// The stub's TMDB account (`GET /account`): `watchlist`, `favorite`, `rated` and `writes`.
+    func stubAccount() async throws -> [String: Any] {
+        let data = try await control(method: "GET", path: "/account", body: nil)
+        return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+    }
+
     @discardableResult
     private func control(method: String, path: String, body: String?) async throws -> Data {
         guard let url = URL(string: "http://127.0.0.1:\(controlPort)\(path)") else { throw SandboxError("bad control URL") }

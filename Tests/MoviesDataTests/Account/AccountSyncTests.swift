@@ -186,6 +186,29 @@ import Testing
         #expect(harness.tmdb.state.ratings.isEmpty)
     }
 
+    @Test func aDeliveredRatingUndoneWhileTheListsCannotBeReadIsConfirmedByTheNextPull() async throws {
+        let harness = Harness()
+        // TMDB takes writes but cannot list the account for a while.
+        harness.tmdb.setFault { call in if case .listPage = call { return .serverError } else { return .none } }
+        for change: AccountEdit.Change in [.watchlist(true), .rating(7), .rating(nil)] {
+            let result = try await harness.sync.apply(try AccountEdit(movieID: 550, change: change), waitSeconds: 30)
+            #expect(result.entry.state == .delivered, "TMDB took \(change)")
+        }
+        #expect(harness.tmdb.state.watchlist.isEmpty, "TMDB took 550 off the watchlist when it was rated")
+        #expect(harness.tmdb.state.ratings.isEmpty)
+        // The delivered rating is kept: without it nothing explains why 550 left the watchlist.
+        #expect(try await harness.sync.pending().map(\.edit.list) == [.watchlist, .rated, .rated])
+
+        harness.tmdb.setFault { _ in .none }
+        let started = harness.clock.now()
+        let status = try await harness.sync.sync(waitSeconds: 30)
+        #expect(status.isSettled && status.unconfirmed == 0 && status.pending == 0, "\(status)")
+        #expect(harness.clock.now().timeIntervalSince(started) < 30)
+        let view = try await harness.sync.view()
+        #expect(view.items(.watchlist).isEmpty && view.items(.rated).isEmpty, "the view is TMDB's lists")
+        #expect(try await harness.sync.pending().isEmpty)
+    }
+
     @Test func aPullThatDoesNotShowADeliveredEditYetDoesNotMakeItFlickerAway() async throws {
         let harness = Harness()
         // TMDB's lists lag behind its writes: the pull after the delivery does not list 9 yet.
