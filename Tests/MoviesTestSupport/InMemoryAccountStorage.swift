@@ -9,7 +9,6 @@ public actor InMemoryAccountStorage: AccountStorage {
     private var pulledAt: [Int: Date] = [:]
     private var accounts: [Int: (username: String?, usedAt: Date)] = [:]
     private var owner: [Int64: Int] = [:]
-    private var settledAt: [Int64: Date] = [:]
     private var nextID: Int64 = 1
 
     /// Creates an empty storage.
@@ -42,8 +41,8 @@ public actor InMemoryAccountStorage: AccountStorage {
             entry.attempts += 1
             entry.lastError = nil
             entry.nextAttemptAt = nil
+            entry.settledAt = date
         }
-        settledAt[id] = date
         var current = lists[accountID] ?? [:]
         AccountOverlay.apply(edit, to: &current, pending: false, titles: AccountOverlay.knownTitles(in: current))
         lists[accountID] = current
@@ -64,15 +63,16 @@ public actor InMemoryAccountStorage: AccountStorage {
             entry.attempts += 1
             entry.lastError = reason
             entry.nextAttemptAt = nil
+            entry.settledAt = date
         }
     }
 
-    public func replaceLists(_ new: [AccountList: [AccountItem]], accountID: Int, pulledAt date: Date, unconfirmedBefore: Date) -> Int {
+    public func replaceLists(_ new: [AccountList: [AccountItem]], accountID: Int, pulledAt date: Date, expired: Set<Int64>) -> Int {
         lists[accountID] = new
         pulledAt[accountID] = date
         let mine = entries.filter { owner[$0.id] == accountID }
         var settled = Set(AccountOverlay.confirmed(mine, pulled: new))
-        for entry in mine where entry.state == .delivered && (settledAt[entry.id] ?? date) < unconfirmedBefore { settled.insert(entry.id) }
+        for entry in mine where entry.state == .delivered && expired.contains(entry.id) { settled.insert(entry.id) }
         entries.removeAll { settled.contains($0.id) }
         return settled.count
     }

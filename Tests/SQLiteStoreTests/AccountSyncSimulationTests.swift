@@ -2,6 +2,7 @@ import Foundation
 import MoviesData
 import MoviesDomain
 import MoviesTestSupport
+import Networking
 import Synchronization
 import SystemSupport
 import Testing
@@ -76,7 +77,7 @@ import Testing
             settings.sendsEditsAtOnce = false
             return AccountSync(
                 remote: tmdb, storage: SQLiteAccountStorage(store: store), sessions: sessions, settings: settings,
-                now: knobs.clock.now, sleep: { seconds in knobs.clock.advance(by: seconds) })
+                now: knobs.clock.now, time: TimeSource(now: { knobs.clock.seconds }, sleep: { seconds in knobs.clock.advance(by: seconds) }))
         }
 
         /// The daemon dies: its memory is lost; the state database is what it committed.

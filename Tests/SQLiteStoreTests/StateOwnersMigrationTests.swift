@@ -67,7 +67,7 @@ import Testing
             try await bob.markDelivered(alices.id, edit: edit, accountID: 22011, at: Self.start)
             try await bob.markFailed(alices.id, error: "x", nextAttemptAt: nil)
             try await bob.reject(alices.id, reason: "x", at: Self.start)
-            _ = try await bob.replaceLists([.watchlist: []], accountID: 22011, pulledAt: Self.start, unconfirmedBefore: Self.start)
+            _ = try await bob.replaceLists([.watchlist: []], accountID: 22011, pulledAt: Self.start, expired: [])
             _ = try await bob.dismissRejected(accountID: 22011)
             let aliceNow = try await alice.snapshot(accountID: 22011)
             #expect(aliceNow.entries.map(\.id) == [alices.id])

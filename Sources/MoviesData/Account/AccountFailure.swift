@@ -5,8 +5,10 @@ import MoviesDomain
 public enum AccountFailure: Sendable, Hashable {
     /// TMDB already has it (8 duplicate entry, 21 entry not found, 40 nothing to update): done.
     case alreadyApplied
-    /// Worth trying again later (429/25, 5xx: 9, 11, 15, 24, 43, 46, transport errors). `isGlobal`
-    /// when nothing else can get through either (transport, 429, service offline or in maintenance).
+    /// Worth trying again later. `isGlobal` (remote-wide) when TMDB itself is failing, so nothing
+    /// else would get through either: no answer or a timeout, a 429 (25), any 5xx (9, 11, 15, 24,
+    /// 43, 46): the whole outbox backs off and probes with one entry. Otherwise (an answer that
+    /// cannot be read or does not confirm the write) only that entry backs off.
     case retry(isGlobal: Bool, afterSeconds: Int?)
     /// The session is refused (3, 7, 10, 14, 16, 17, 33, 35, 36, 37, 38, 39, 45, any 401): pause
     /// the outbox, keep every entry, until the user signs in again.
@@ -41,8 +43,7 @@ public enum AccountFailure: Sendable, Hashable {
         }
         switch status {
         case 401: return .auth
-        case 429, 503: return .retry(isGlobal: true, afterSeconds: error.retryAfterSeconds)
-        case 500...599: return .retry(isGlobal: false, afterSeconds: error.retryAfterSeconds)
+        case 429, 500...599: return .retry(isGlobal: true, afterSeconds: error.retryAfterSeconds)
         case 400...499: return .reject
         default: return .retry(isGlobal: false, afterSeconds: nil)
         }

@@ -22,8 +22,9 @@ public protocol AccountStorage: Sendable {
     /// TMDB refused entry `id` for good: it stops applying and keeps `reason`.
     func reject(_ id: Int64, reason: String, at date: Date) async throws
     /// Replaces the pulled lists with `lists` (pulled starting at `pulledAt`); delivered entries the
-    /// lists now show, or delivered before `unconfirmedBefore`, are removed. Returns how many.
-    func replaceLists(_ lists: [AccountList: [AccountItem]], accountID: Int, pulledAt: Date, unconfirmedBefore: Date) async throws -> Int
+    /// lists now show (`AccountOverlay.confirmed`), and the delivered entries `expired` names (their
+    /// grace is over: the sync decides, on its monotonic clock), are removed. Returns how many.
+    func replaceLists(_ lists: [AccountList: [AccountItem]], accountID: Int, pulledAt: Date, expired: Set<Int64>) async throws -> Int
     /// Makes every waiting entry due now (the user asked to sync).
     func makeDue(accountID: Int) async throws
     /// Records the account's user name and the outcome of the last sync step.

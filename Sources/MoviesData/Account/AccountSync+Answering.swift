@@ -6,7 +6,7 @@ extension AccountSync {
     func timedWrite(_ edit: AccountEdit, session: AccountSession) async throws -> Int {
         let remote = remote
         do {
-            return try await SlowCallMark.run(after: settings.notAnsweringAfterSeconds, sleep: sleep, onSlow: { await self.writeTurnedSlow() }) {
+            return try await SlowCallMark.run(after: settings.notAnsweringAfterSeconds, sleep: time.sleep, onSlow: { await self.writeTurnedSlow() }) {
                 try await remote.send(edit, session: session)
             }
         } catch is CancellationError {

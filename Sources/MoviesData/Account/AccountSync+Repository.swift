@@ -48,7 +48,8 @@ extension AccountSync {
         sessionLoaded = true
         pendingLogin = nil
         authBlocked = false
-        globalRetryAt = nil
+        outboxRetryAt = nil
+        outboxFailures = 0
         lastError = nil
         events.record(DataEvent(.notice, "account.signed_in", "signed in to TMDB as \(new.username ?? "account \(new.accountID)")"))
         if settings.sendsEditsAtOnce { Task { await self.pass(pull: true, force: true) } }
@@ -78,12 +79,12 @@ extension AccountSync {
         return snapshot?.entries.filter { $0.state == .pending }.count ?? 0
     }
 
-    /// Records and queues an edit (see `AccountRepository.apply`): durable first, then sent at once
-    /// (an edit is an explicit command: it tries TMDB whatever the back-off). Without a wait, it
-    /// waits for the first attempt only while TMDB is answering, at most
-    /// `ManageAccountUseCase.defaultEditWaitSeconds`: a failed attempt, an unreachable or hanging
-    /// TMDB, returns "pending" at once. With `waitSeconds`, it waits that long for TMDB to take it,
-    /// through retries.
+    /// Records and queues an edit (see `AccountRepository.apply`): durable first, then answered.
+    /// An edit never waits for other edits: while the outbox backs off from a failing TMDB it is
+    /// answered "pending" at once (the probe after the pause sends it); otherwise it is sent next,
+    /// and without a wait the call waits for that one attempt only while TMDB is answering, at most
+    /// `ManageAccountUseCase.defaultEditWaitSeconds`. With `waitSeconds`, it waits that long for
+    /// TMDB to take it, through retries.
     public func apply(_ edit: AccountEdit, waitSeconds: Double?) async throws -> AccountEditResult {
         let session = try await requireSession()
         let entry: PendingEdit
@@ -92,21 +93,26 @@ extension AccountSync {
         } catch {
             throw MoviesError.storage(wrapping: error)
         }
-        if settings.sendsEditsAtOnce { Task { await self.pass(pull: false, force: true) } }
+        if settings.sendsEditsAtOnce, !isBackingOff {
+            urgent.append(entry)
+            Task { await self.pass(pull: false, force: false) }
+        }
         let waitsThroughRetries = waitSeconds != nil
-        let deadline = now().addingTimeInterval(waitSeconds ?? ManageAccountUseCase.defaultEditWaitSeconds)
+        let deadline = time.now() + (waitSeconds ?? ManageAccountUseCase.defaultEditWaitSeconds)
         var current = entry
         while true {
-            let snapshot = try? await storage.snapshot(accountID: session.accountID)
-            // An entry gone was superseded by a newer edit of the same movie, or confirmed.
-            current = snapshot?.entries.first { $0.id == entry.id } ?? PendingEdit(id: entry.id, edit: edit, state: .delivered, createdAt: entry.createdAt)
-            let remaining = deadline.timeIntervalSince(now())
+            let remaining = deadline - time.now()
             if current.state != .pending || authBlocked || remaining <= 0 { break }
             if !waitsThroughRetries {
-                if current.attempts > 0 || !settings.sendsEditsAtOnce { break }
+                if current.attempts > 0 || !settings.sendsEditsAtOnce || isBackingOff { break }
+                // Not in line and not in flight: it waits behind an entry backing off alone.
+                if !urgent.contains(where: { $0.id == entry.id }) && inFlight != entry.id && current.attempts == 0 && passTask == nil { break }
                 if !(await tmdbIsAnswering()) { break }
             }
             await progress.wait(atMostSeconds: remaining)
+            let snapshot = try? await storage.snapshot(accountID: session.accountID)
+            // An entry gone was superseded by a newer edit of the same movie, or confirmed.
+            current = snapshot?.entries.first { $0.id == entry.id } ?? PendingEdit(id: entry.id, edit: edit, state: .delivered, createdAt: entry.createdAt)
         }
         if authBlocked, current.state == .pending { current.state = .blockedOnAuth }
         return AccountEditResult(entry: current, sync: try await status())
@@ -131,29 +137,31 @@ extension AccountSync {
         }
     }
 
-    /// Syncs now (see `AccountRepository.sync`).
+    /// Syncs now (see `AccountRepository.sync`): an explicit command, so the outbox's pause ends
+    /// and everything waiting is due.
     public func sync(waitSeconds: Double?) async throws -> AccountSyncStatus {
         let session = try await requireSession()
         guard !authBlocked else { return try await status() }
         try? await storage.makeDue(accountID: session.accountID)
-        globalRetryAt = nil
+        entryRetryAt.removeAll()
+        outboxRetryAt = nil
         await pass(pull: true, force: true)
         guard let waitSeconds else { return try await status() }
-        let deadline = now().addingTimeInterval(waitSeconds)
+        let deadline = time.now() + waitSeconds
         // Between looks: 0.5 s doubling to 8 s (or at once when a retry falls due sooner).
         let polling = Backoff(initialSeconds: 0.5, maxSeconds: 8)
         var looks = 0
         while true {
             let current = try await status()
-            let remaining = deadline.timeIntervalSince(now())
+            let remaining = deadline - time.now()
             if current.isSettled || authBlocked || remaining <= 0 { return current }
             looks += 1
             var delay = min(remaining, polling.seconds(afterFailures: looks))
-            if current.pending > 0, let next = [globalRetryAt, nextEntryAttemptAt].compactMap({ $0 }).min() {
-                delay = min(remaining, max(0.05, next.timeIntervalSince(now())))
+            if current.pending > 0, let next = [outboxRetryAt, nextEntryAttemptAt].compactMap({ $0 }).min() {
+                delay = min(remaining, max(0.05, next - time.now()))
             }
             do {
-                try await sleep(delay)
+                try await time.sleep(delay)
             } catch {
                 return try await status()
             }
@@ -173,14 +181,15 @@ extension AccountSync {
         let activity: AccountSyncStatus.Activity
         if authBlocked {
             activity = .blockedOnAuth
-        } else if let retry = globalRetryAt, retry > now() {
+        } else if isBackingOff {
             activity = .offline
         } else if passTask != nil {
             activity = .syncing
         } else {
             activity = .idle
         }
-        let next = [globalRetryAt, nextEntryAttemptAt].compactMap { $0 }.filter { $0 > now() }.min()
+        let current = time.now()
+        let next = [outboxRetryAt, nextEntryAttemptAt].compactMap { $0 }.filter { $0 > current }.min().map(wallClock)
         return AccountSyncStatus(
             activity: activity, accountID: session.accountID, username: session.username ?? summary.username,
             pending: summary.pending, unconfirmed: summary.delivered, rejected: summary.rejected,

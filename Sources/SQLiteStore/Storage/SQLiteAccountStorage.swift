@@ -105,7 +105,7 @@ public final class SQLiteAccountStorage: AccountStorage {
     }
 
     /// Replaces the pulled lists; removes the delivered entries they confirm or that waited too long.
-    public func replaceLists(_ lists: [AccountList: [AccountItem]], accountID: Int, pulledAt: Date, unconfirmedBefore: Date) async throws -> Int {
+    public func replaceLists(_ lists: [AccountList: [AccountItem]], accountID: Int, pulledAt: Date, expired: Set<Int64>) async throws -> Int {
         let owner = ownerValue
         return try await store.write { connection in
             try connection.run("DELETE FROM account_items WHERE owner = ? AND account_id = ?", [owner, .int(accountID)])
@@ -118,16 +118,14 @@ public final class SQLiteAccountStorage: AccountStorage {
             }
             var delivered: [PendingEdit] = []
             let rows = try connection.prepare(
-                "SELECT seq, list, movie_id, value, created_at, settled_at FROM account_outbox WHERE owner = ? AND account_id = ? AND state = 'delivered' ORDER BY seq",
+                "SELECT seq, list, movie_id, value, created_at FROM account_outbox WHERE owner = ? AND account_id = ? AND state = 'delivered' ORDER BY seq",
                 [owner, .int(accountID)])
-            var expired: [Int64] = []
             while try rows.step() {
                 guard let list = rows.text(at: 1).flatMap(AccountList.init(rawValue:)) else { continue }
                 let edit = AccountEdit.stored(list: list, movieID: Int(rows.int64(at: 2)), value: rows.isNull(at: 3) ? nil : rows.double(at: 3))
                 delivered.append(PendingEdit(id: rows.int64(at: 0), edit: edit, state: .delivered, createdAt: Date(timeIntervalSince1970: rows.double(at: 4))))
-                if rows.double(at: 5) < unconfirmedBefore.timeIntervalSince1970 { expired.append(rows.int64(at: 0)) }
             }
-            let settled = Set(AccountOverlay.confirmed(delivered, pulled: lists)).union(expired)
+            let settled = Set(AccountOverlay.confirmed(delivered, pulled: lists)).union(expired.intersection(delivered.map(\.id)))
             for id in settled { try connection.run("DELETE FROM account_outbox WHERE seq = ? AND owner = ?", [.integer(id), owner]) }
             try connection.run(
                 "INSERT INTO account_sync (owner, account_id, pulled_at, used_at) VALUES (?, ?, ?, ?) ON CONFLICT(owner, account_id) DO UPDATE SET pulled_at = excluded.pulled_at",
@@ -186,7 +184,7 @@ public final class SQLiteAccountStorage: AccountStorage {
     private static func entries(_ owner: SQLiteValue, _ accountID: Int, in connection: SQLiteConnection, movieID: Int? = nil) throws -> [PendingEdit] {
         let filter = movieID == nil ? "" : " AND movie_id = ?"
         let rows = try connection.prepare(
-            "SELECT seq, list, movie_id, value, state, created_at, attempts, last_error, next_attempt_at FROM account_outbox WHERE owner = ? AND account_id = ?\(filter) ORDER BY seq",
+            "SELECT seq, list, movie_id, value, state, created_at, attempts, last_error, next_attempt_at, settled_at FROM account_outbox WHERE owner = ? AND account_id = ?\(filter) ORDER BY seq",
             [owner, .int(accountID)] + (movieID.map { [.int($0)] } ?? []))
         var entries: [PendingEdit] = []
         while try rows.step() {
@@ -196,7 +194,8 @@ public final class SQLiteAccountStorage: AccountStorage {
             entries.append(PendingEdit(
                 id: rows.int64(at: 0), edit: edit, state: state, createdAt: Date(timeIntervalSince1970: rows.double(at: 5)),
                 attempts: Int(rows.int64(at: 6)), lastError: rows.text(at: 7),
-                nextAttemptAt: rows.isNull(at: 8) ? nil : Date(timeIntervalSince1970: rows.double(at: 8))))
+                nextAttemptAt: rows.isNull(at: 8) ? nil : Date(timeIntervalSince1970: rows.double(at: 8)),
+                settledAt: rows.isNull(at: 9) ? nil : Date(timeIntervalSince1970: rows.double(at: 9))))
         }
         return entries
     }

@@ -36,23 +36,26 @@ import Testing
 
     static func edit(_ id: Int) throws -> AccountEdit { try AccountEdit(movieID: id, change: .watchlist(true)) }
 
-    @Test func aFailedFirstAttemptReturnsPendingAtOnceWithoutRetryingInTheCall() async throws {
+    @Test func aFailedFirstAttemptReturnsPendingAtOnceAndLaterEditsDoNotTryAFailingTMDB() async throws {
         let tmdb = SimulatedTMDBAccount()
         tmdb.setFault { call in if case .write = call { return .serverError } else { return .none } }
         let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: clock.now, sleep: clock.sleep)
+            now: clock.now, time: clock.timeSource)
         let started = clock.date
-        for id in 1...5 {
+        let first = try await sync.apply(try Self.edit(1), waitSeconds: nil)
+        #expect(first.entry.state == .pending && first.entry.attempts == 1, "one attempt, then the reply")
+        #expect(first.sync.activity == .offline, "a 500 backs off the whole outbox")
+        for id in 2...5 {
             let result = try await sync.apply(try Self.edit(id), waitSeconds: nil)
             #expect(result.entry.state == .pending)
-            #expect(result.entry.attempts == 1, "one attempt, then the reply")
+            #expect(result.entry.attempts == 0, "answered at once while the outbox backs off")
             #expect(result.isOnTMDB == false)
         }
         let writes = tmdb.requests.filter { if case .write = $0 { return true } else { return false } }
-        #expect(writes.count == 5, "no retry within a call")
+        #expect(writes.count == 1, "TMDB failing sees one write, not one per edit")
         #expect(clock.date == started, "nothing waited")
     }
 
@@ -64,7 +67,7 @@ import Testing
         let sync = AccountSync(
             remote: remote, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: remote.account.openSession(), accountID: remote.account.accountID, username: "u")),
-            settings: settings, now: clock.now, sleep: clock.sleep)
+            settings: settings, now: clock.now, time: clock.timeSource)
         // The virtual sleep returns at once: the write is "slow" as soon as it starts.
         let first = try await sync.apply(try Self.edit(1), waitSeconds: nil)
         #expect(first.entry.state == .pending)
@@ -88,7 +91,7 @@ import Testing
         let sync = AccountSync(
             remote: remote, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: remote.account.openSession(), accountID: remote.account.accountID, username: "u")),
-            now: clock.now, sleep: clock.sleep, health: health)
+            now: clock.now, time: clock.timeSource, health: health)
         // No slow mark configured: only the shared health says TMDB is not answering.
         let result = try await sync.apply(try Self.edit(1), waitSeconds: nil)
         #expect(result.entry.state == .pending)
@@ -105,7 +108,7 @@ import Testing
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: clock.now, sleep: clock.sleep, health: health)
+            now: clock.now, time: clock.timeSource, health: health)
         _ = try await sync.sync(waitSeconds: nil)
         #expect(await health.remoteStatus().state == .online)
         #expect(await health.isPaused() == false)
@@ -118,7 +121,7 @@ import Testing
         let sync = AccountSync(
             remote: tmdb, storage: InMemoryAccountStorage(),
             sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")),
-            now: clock.now, sleep: clock.sleep)
+            now: clock.now, time: clock.timeSource)
         let result = try await sync.apply(try Self.edit(603), waitSeconds: nil)
         #expect(result.entry.state == .pending)
         #expect(result.isOnTMDB == false)

@@ -28,9 +28,16 @@ public struct PendingEdit: Sendable, Hashable {
     public var lastError: String?
     /// When it is tried again, after a failure that may pass.
     public var nextAttemptAt: Date?
+    /// When TMDB took it (delivered) or refused it (rejected), on the wall clock; the daemon's own
+    /// bookkeeping, not part of the interface's `PendingEdit`.
+    public var settledAt: Date?
 
     /// Creates an entry.
-    public init(id: Int64, edit: AccountEdit, state: State, createdAt: Date, attempts: Int = 0, lastError: String? = nil, nextAttemptAt: Date? = nil) {
+    public init(
+        id: Int64, edit: AccountEdit, state: State, createdAt: Date, attempts: Int = 0, lastError: String? = nil, nextAttemptAt: Date? = nil,
+        settledAt: Date? = nil
+    ) {
+        self.settledAt = settledAt
         self.id = id
         self.edit = edit
         self.state = state
