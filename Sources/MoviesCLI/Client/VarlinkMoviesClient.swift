@@ -59,6 +59,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         if let language = parameters.language { arguments["language"] = .string(language) }
         if let region = parameters.region { arguments["region"] = .string(region) }
         if let year = parameters.year { arguments["year"] = .int(Int64(year)) }
+        if !parameters.remember { arguments["remember"] = .bool(false) }
         let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
@@ -82,6 +83,11 @@ public final class VarlinkMoviesClient: MoviesClient {
     /// Calls `RecentQueries`.
     public func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply> {
         try single("RecentQueries", limit.map { ["limit": .int(Int64($0))] } ?? [:], as: RecentQueriesReply.self)
+    }
+
+    /// Calls `SaveRecentQuery`.
+    public func saveRecentQuery(_ query: String) throws(ClientError) -> ClientReply<EmptyReply> {
+        try single("SaveRecentQuery", ["query": .string(query)], as: EmptyReply.self)
     }
 
     /// Calls `ClearRecentQueries`.
