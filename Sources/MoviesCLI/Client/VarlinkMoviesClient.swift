@@ -185,10 +185,11 @@ public final class VarlinkMoviesClient: MoviesClient {
     /// The error for a socket the file system refused: another user's own daemon says so (the
     /// owner alone may use a user service), anything else is `reason`.
     private func refusal(_ reason: String) -> ClientError {
-        if let owner = SocketOwner.system.otherUser(of: socketPath, callerUID: getuid()) {
-            return .anotherUsersDaemon(socketPath: socketPath, owner: owner)
+        let owner = SocketOwner.system
+        if let other = owner.otherUser(of: socketPath, callerUID: getuid()) {
+            return .anotherUsersDaemon(socketPath: socketPath, owner: other)
         }
-        return .permissionDenied(reason)
+        return .permissionDenied(reason, remedy: owner.remedy(forRefused: socketPath))
     }
 
     private func connect() throws(ClientError) -> VarlinkClient {
