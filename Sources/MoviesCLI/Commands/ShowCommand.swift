@@ -17,7 +17,7 @@ struct ShowCommand: MoviesCommand {
         ]
     )
 
-    /// Ids complete with the movies of the caller's watchlists, titled where the cache has them.
+    /// The id completes with the movies of the newest search and of the caller's watchlists, titled.
     static func completion(after positionals: [String]) -> CompletionSource {
         positionals.isEmpty ? .movieIDs : .nothing
     }
