@@ -4,8 +4,9 @@
 # options, option values, watchlist names, recent queries) come from the hidden
 # `movies __complete -- WORD…`, which reads the command table of movies itself and asks moviesd
 # for the dynamic values with a short timeout. Its first line is `:files` (complete file names),
-# `:users` (complete user names) or `:words`; each other line is a candidate, then a tab and a
-# description.
+# `:users` (complete user names), `:words` (candidates bash sorts) or `:ordered` (candidates in
+# the order given: recent queries newest first, movie ids); each other line is a candidate, then
+# a tab and a description.
 
 # Sets words, cword and cur from COMP_WORDS, joining `--name` `=` `value` back into one word (bash
 # splits at COMP_WORDBREAKS; bash-completion's _init_completion -n = does the same).
@@ -47,7 +48,12 @@ _movies() {
         mapfile -t COMPREPLY < <(compgen -u -- "$cur")
         return 0
     fi
-    [[ ${lines[0]} == ":words" ]] || return 0
+    if [[ ${lines[0]} == ":ordered" ]]; then
+        # Keep the newest recent query first (bash 4.4 and later; older ones sort).
+        compopt -o nosort 2>/dev/null
+    elif [[ ${lines[0]} != ":words" ]]; then
+        return 0
+    fi
     # Readline replaces only the text after the last `=` or `:` of the word.
     local replaced=""
     [[ $cur == *[=:]* ]] && replaced=${cur%"${cur##*[=:]}"}

@@ -278,6 +278,8 @@ def run(check, options, root, alice, bob):
     check.result(len(refreshes) > 1 and not any(L in reply or SHADOW in reply for reply in refreshes),
                  "bob's Refresh (more) goes through his own list only (%d replies, none about alice's)" % len(refreshes))
     check.ok(bob, "DeleteWatchlist", {"name": UNUSED})
+    # Saving a query he committed to (movies browse) goes into his own history, nobody else's.
+    check.ok(bob, "SaveRecentQuery", {"query": "matrix"})
     bob_recent = check.ok(bob, "RecentQueries")["queries"]
     cleared = check.ok(bob, "ClearRecentQueries")["cleared"]
     check.result(bob_recent == ["matrix"] and cleared == 1, "bob's history is his own search, and he clears only it (cleared %d)" % cleared)
@@ -317,6 +319,7 @@ def run(check, options, root, alice, bob):
     check.ok(root, "Search", {"query": "star"})
     check.ok(root, "Movie", {"id": 550})
     check.ok(root, "Poster", {"path": "/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg", "width": 92})
+    check.ok(root, "SaveRecentQuery", {"query": "star"})
     root_recent = check.ok(root, "RecentQueries")["queries"]
     check.result(SECRET_QUERY not in root_recent, "root's RecentQueries are root's own: %s" % root_recent)
     check.ok(root, "ClearRecentQueries")

@@ -333,6 +333,13 @@ def run_checks(address, fixtures, shipped, checks):
     checks.ok(isinstance(cleared, dict) and cleared.get("cleared") == len(recent["queries"]),
               "ClearRecentQueries forgets the caller's %d queries (%r)" % (len(recent["queries"]), cleared))
     checks.ok(typed.call("RecentQueries").get("queries") == [], "RecentQueries is empty after ClearRecentQueries")
+    # A search made while the user types (remember false) is no recent query; SaveRecentQuery saves
+    # the one the user commits to.
+    typed.call("Search", query="Fight Club", remember=False)
+    checks.ok(typed.call("RecentQueries").get("queries") == [], "Search with remember false saves no recent query")
+    typed.call("SaveRecentQuery", query="Fight Club")
+    checks.ok(typed.call("RecentQueries").get("queries") == ["Fight Club"], "SaveRecentQuery saves the committed query")
+    typed.call("ClearRecentQueries")
 
     # Watchlists: a non-Latin query, movies from the recordings, a refresh with and without more.
     added = typed.call("AddToWatchlist", name="typed", queries=["007", "Fight Club"], movieIds=[550, 348], pages=2)

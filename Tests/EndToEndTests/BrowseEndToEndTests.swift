@@ -57,6 +57,51 @@ struct BrowseEndToEndTests {
         #expect((facts["selected"] as? [String])?.count == 1)
     }
 
+    @Test("issue 46: the searches made while typing are no recent searches; opening a movie saves its query")
+    func onlyACommittedQueryIsRecent() throws {
+        guard Self.available else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        guard let facts = try Self.run("recents", sandbox) else { return }
+        #expect(facts["afterTyping"] as? [String] == [], "blad, blade and matri were only typed: \(facts)")
+        #expect(facts["afterOpening"] as? [String] == ["matri"], "\(facts)")
+    }
+
+    @Test("issue 46: the query is edited at the cursor with readline's keys")
+    func queryEditing() throws {
+        guard Self.available else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        guard let facts = try Self.run("editing", sandbox) else { return }
+        #expect(facts["insert"] as? String == "Search: matrix", "Left, Left, r")
+        #expect(facts["home"] as? String == "Search: the matrix", "Home, then typing")
+        #expect(facts["wordBack"] as? String == "Search: he matrix", "End, Alt-B twice, Delete")
+        #expect(facts["killLine"] as? String == "Search: h", "Ctrl-E, Ctrl-A, Ctrl-F, Ctrl-K")
+    }
+
+    @Test("issue 46: at 120x40 the list fills the screen, not 20 rows and 17 blank")
+    func theListFillsTheScreen() throws {
+        guard Self.available else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        guard let facts = try Self.run("fill", sandbox, extra: ["--query", "matrix"]) else { return }
+        #expect(facts["listRows"] as? Int == 37, "\(facts)")
+        #expect((facts["status"] as? String)?.contains("40 shown") == true, "\(facts)")
+    }
+
+    @Test("issue 46: the mouse in SGR mode: the wheel moves, a double click opens; off again at exit")
+    func mouse() throws {
+        guard Self.available else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        guard let facts = try Self.run("mouse", sandbox, extra: ["--query", "matrix"]) else { return }
+        #expect(facts["enabled"] as? Bool == true)
+        #expect(facts["disabled"] as? Bool == true)
+        let clicked = try #require(facts["clicked"] as? String)
+        #expect(!clicked.isEmpty)
+        #expect(facts["opened"] as? String == clicked, "the double-clicked row's movie opened: \(facts)")
+    }
+
     @Test("a resize redraws the screen at the new size")
     func resizeRedraws() throws {
         guard Self.available else { return }

@@ -32,7 +32,7 @@ struct CompletionEndToEndTests {
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty, "nothing on standard error: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == ":words" || lines.first == ":files", "\(result.stdout)")
+        #expect(lines.first == ":words" || lines.first == ":ordered" || lines.first == ":files", "\(result.stdout)")
         return (lines.dropFirst().map { String($0.split(separator: "\t").first ?? "") }, result)
     }
 
@@ -141,6 +141,62 @@ struct CompletionEndToEndTests {
         #expect(try completions("movies --socket \(sandbox.socketPath) watchlist rm films ") == ["the matrix\tin films"])
         #expect(try completions("movies search --fail") == ["--fail-stale\tExit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)"])
         #expect(try completions("movies refresh --owner roo").first?.hasPrefix("root") == true, "fish's own list of users")
+    }
+
+    /// Issue 46: recent queries newest first (zsh: an unsorted group, `_describe -V`; fish: kept in
+    /// order), descriptions whole past "e.g.", and movie ids after `show`, titled.
+    @Test("zsh keeps recent queries in recency order")
+    func zshRecencyOrder() throws {
+        guard ToolRequirement.require(ToolRequirement.exists("/usr/bin/zsh") || ToolRequirement.exists("/bin/zsh"), "zsh") else { return }
+        let sandbox = try Self.startWorld()
+        defer { sandbox.shutdown() }
+        #expect(try sandbox.movies(["search", "zodiac"]).status == 0)
+        let program = """
+            fpath=(\(Self.quoted(Self.repository.appendingPathComponent("completions").path)) $fpath)
+            _describe() { print -r -- "ARGS:$*"; print -rl -- "${(@P)${@[-1]}}" }
+            autoload -Uz _movies
+            words=(movies --socket \(Self.quoted(sandbox.socketPath)) search ''); CURRENT=5
+            _movies
+            """
+        let result = try ProcessRunner.run("/usr/bin/env", ["zsh", "-f", "-c", program], environment: Self.shellEnvironment)
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ARGS:-V ") == true, "an unsorted group: \(lines)")
+        #expect(Array(lines.dropFirst()) == ["zodiac:recent search", "star wars:recent search"], "newest first, not alphabetical")
+    }
+
+    @Test("fish keeps recent queries in recency order, descriptions past e.g., ids after show")
+    func fishOrderDescriptionsAndIDs() throws {
+        guard ToolRequirement.require(ToolRequirement.exists("/usr/bin/fish") || ToolRequirement.exists("/bin/fish"), "fish") else { return }
+        let sandbox = try Self.startWorld()
+        defer { sandbox.shutdown() }
+        #expect(try sandbox.movies(["search", "zodiac"]).status == 0)
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        func completions(_ line: String) throws -> [String] {
+            let program = "source \(Self.quoted(Self.script("movies.fish"))); complete -C \(Self.quoted(line))"
+            let result = try ProcessRunner.run("/usr/bin/env", ["fish", "--no-config", "-c", program], environment: Self.shellEnvironment)
+            #expect(result.stderr.isEmpty, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        let socket = "movies --socket \(sandbox.socketPath) "
+        #expect(try completions(socket + "search ") == ["matrix\trecent search", "zodiac\trecent search", "star wars\trecent search"])
+        #expect(try completions("movies search --max-") == ["--max-stale\tAccept cached results up to this old, e.g. 30d, 6h, 90m, 45s"])
+        #expect(try completions("movies watchlist ").map { String($0.split(separator: "\t").first ?? "") } == ["add", "delete", "ls", "rm"], "fixed words still sorted")
+        let ids = try completions(socket + "show ")
+        #expect(ids.contains("603\tThe Matrix (1999), in \"matrix\""), "\(ids.prefix(3))")
+    }
+
+    @Test("__complete offers the ids of the newest search's movies after show and --movie")
+    func movieIDs() throws {
+        let sandbox = try Self.startWorld()
+        defer { sandbox.shutdown() }
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        let result = try ProcessRunner.run(BinaryLocator.path("movies"), ["__complete", "--", "--socket", sandbox.socketPath, "show", "60"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == ":ordered")
+        #expect(lines.contains("603\tThe Matrix (1999), in \"matrix\""), "\(lines)")
+        let movie = try ProcessRunner.run(BinaryLocator.path("movies"), ["__complete", "--", "--socket", sandbox.socketPath, "watchlist", "add", "films", "--movie", "603"])
+        #expect(movie.stdout.contains("603\tThe Matrix (1999)"), "\(movie.stdout)")
     }
 
     /// A Unix socket listening at `path` that nobody accepts on.

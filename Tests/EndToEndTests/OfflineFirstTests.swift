@@ -66,7 +66,7 @@ struct OfflineFirstTests {
         defer { sandbox.shutdown() }
         #expect(try sandbox.movies(["search", "star", "--json"]).status == 0)
         try await sandbox.setFaults(#"{"down": true}"#)
-        let local = try sandbox.movies(["search", "wars"])
+        let local = try sandbox.movies(["search", "wars", "--format", "table"])
         #expect(local.status == 0, "\(local.stderr)")
         #expect(local.stdout.contains("offline — "), "\(local.stdout)")
         #expect(local.stdout.contains("among cached movies"), "\(local.stdout)")
@@ -74,7 +74,7 @@ struct OfflineFirstTests {
         let json = try sandbox.movies(["search", "--local", "wars", "--json"])
         #expect(JSONLines.parse(json.stdout).compactMap(JSONLines.origin) == ["local_index"], "\(json.stdout)")
         // Nothing found locally is an answer, not an outage: exit 0, whether TMDB is up or not.
-        let none = try sandbox.movies(["search", "--local", "zzqx"])
+        let none = try sandbox.movies(["search", "--local", "zzqx", "--format", "table"])
         #expect(none.status == 0, "\(none.stderr)")
         #expect(none.stdout.contains("No matches for \"zzqx\" in the local index"), "\(none.stdout)")
         try await sandbox.setFaults(#"{"down": false}"#)

@@ -114,3 +114,56 @@ import Testing
         return copy
     }
 }
+
+/// Issue 46: descriptions cut at "e.g."; zsh sorted recent queries alphabetically; no ids after
+/// `show` or `--movie`.
+@Suite struct CompletionRunnerIssue46Tests {
+    typealias Harness = MoviesCommandLineTests.Harness
+
+    /// The lines `__complete` prints for `words`.
+    static func lines(_ words: String..., harness: Harness = Harness()) -> [String] {
+        #expect(harness.run(["__complete", "--"] + words) == .success)
+        return harness.output.text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func aDescriptionIsCutAtTheEndOfItsFirstSentenceNotAtEG() {
+        let lines = Self.lines("search", "--max-")
+        #expect(lines == [":words", "--max-stale\tAccept cached results up to this old, e.g. 30d, 6h, 90m, 45s"])
+        #expect(CompletionCandidate("x", description: "One (e.g. two). Three.").description == "One (e.g. two)")
+        #expect(CompletionCandidate("x", description: "Fit, i.e. cut. Rest.").description == "Fit, i.e. cut")
+        #expect(CompletionCandidate("x", description: "Ends here. And more.").description == "Ends here")
+    }
+
+    @Test func recentQueriesKeepTheirOrderNewestFirst() {
+        let harness = Harness()
+        harness.client.recentResult = .success(RecentQueriesReply(queries: ["zodiac", "alien", "matrix"]))
+        #expect(Self.lines("search", "", harness: harness) == [":ordered", "zodiac\trecent search", "alien\trecent search", "matrix\trecent search"])
+        #expect(Self.lines("search", "--") .first == ":words", "options: the shell may sort them")
+    }
+
+    @Test func idsAfterShowAreTheNewestSearchsMoviesThenTheWatchlistsWithTitles() throws {
+        let harness = Harness()
+        harness.client.recentResult = .success(RecentQueriesReply(queries: ["matrix", "alien"]))
+        harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(603, "The Matrix"), Fixtures.movie(604, "The Matrix Reloaded", year: "2003")]), Fixtures.cached(age: 60))])
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [Watchlist(name: "noir", movieIDs: [1091, 603, 999])]))
+        harness.client.cachedTitles = [1091: "The Third Man"]
+        let lines = Self.lines("show", "", harness: harness)
+        #expect(lines.first == ":ordered")
+        #expect(Array(lines.dropFirst()) == [
+            "603\tThe Matrix (1999), in \"matrix\"", "604\tThe Matrix Reloaded (2003), in \"matrix\"",
+            "1091\tThe Third Man (1999), in watchlist noir", "999\tin watchlist noir",
+        ])
+        #expect(harness.client.searches.map(\.policy) == [.cacheOnly], "never TMDB")
+        #expect(harness.client.movieCalls.allSatisfy { $0.policy == .cacheOnly })
+    }
+
+    @Test func idsAfterMovieAndPosterToo() {
+        let harness = Harness()
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [Watchlist(name: "noir", movieIDs: [1091])]))
+        #expect(Self.lines("watchlist", "add", "noir", "--movie", "1", harness: harness) == [":ordered", "1091\tin watchlist noir"])
+        let poster = Harness()
+        poster.client.watchlistsResult = harness.client.watchlistsResult
+        #expect(Self.lines("poster", "", harness: poster) == [":ordered", "1091\tin watchlist noir"])
+        #expect(Self.lines("show", "603", "").count == 1, "one id only")
+    }
+}

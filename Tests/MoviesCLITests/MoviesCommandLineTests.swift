@@ -22,6 +22,11 @@ import Varlink
         var paged: [(text: String, command: String)] = []
         /// Whether the pager starts.
         var pagerStarts = true
+        /// Whether standard error is a terminal.
+        var standardErrorIsTerminal = false
+        /// The links opened (`show --web`), and why opening fails (`nil`: it works).
+        let opened = LockedBox<[String]>([])
+        var openFailure: String?
         /// The password database: alice is 1001, bob 1002; uid 1005 has no name.
         var users = LocalUserNames { keys in
             let known: [(name: String, uid: UInt32)] = [("root", 0), ("alice", 1001), ("bob", 1002)]
@@ -50,6 +55,12 @@ import Varlink
             )
             commandLine.pause = { self.pauses.append($0) }
             commandLine.users = users
+            commandLine.standardErrorIsTerminal = standardErrorIsTerminal
+            let (opened, failure) = (opened, openFailure)
+            commandLine.openLink = { link, _ in
+                opened.update { $0.append(link) }
+                return failure
+            }
             commandLine.showInPager = { text, command in
                 guard self.pagerStarts else { return false }
                 self.paged.append((text, command))
@@ -160,7 +171,7 @@ import Varlink
     @Test func searchPrintsRowsAndPassesOptions() {
         let harness = Harness()
         harness.client.searchScripts[2] = .init(replies: [Fixtures.search(Fixtures.page(2, of: 3, [Fixtures.movie(603, "The Matrix")]), Fixtures.network)])
-        #expect(harness.run("--socket", "/tmp/m.sock", "search", "the", "matrix", "--page", "2", "--offline", "--max-stale", "30d") == .success)
+        #expect(harness.run("--socket", "/tmp/m.sock", "search", "the", "matrix", "--page", "2", "--offline", "--max-stale", "30d", "--format", "table") == .success)
         #expect(harness.client.searches == [SearchParameters(query: "the matrix", page: 2, policy: .cacheOnly, maxStaleSeconds: 2_592_000)])
         #expect(harness.socketPaths == ["/tmp/m.sock"])
         #expect(harness.output.text.contains("Title      · Year · Rating ·  ID\nThe Matrix · 1999 ·    8.2 · 603"))
@@ -200,7 +211,9 @@ import Varlink
             let harness = Harness()
             harness.terminal = TerminalCapabilities(isTTY: tty, width: 80, usesColor: tty && !noColor, height: 500)
             harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(603, "The Matrix")]), Fixtures.network)])
-            #expect(harness.run(["search", "matrix"] + arguments) == .success)
+            // The table: TSV (piped by default) is never coloured.
+            let format = arguments.contains("--json") ? [] : ["--format", "table"]
+            #expect(harness.run(["search", "matrix"] + format + arguments) == .success)
             return harness.output.text
         }
         let bold = "\u{1B}[1mThe Matrix"
@@ -235,7 +248,7 @@ import Varlink
         let harness = Harness()
         let local = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 3_600, stale: true)
         harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(11, "Star Wars")]), local)])
-        #expect(harness.run("search", "wars", "--local") == .success)
+        #expect(harness.run("search", "wars", "--local", "--format", "table") == .success)
         #expect(harness.client.searches.first?.policy == .localOnly)
         #expect(harness.output.text.contains("— 2 matches among cached movies"), "the page's total: \(harness.output.text)")
         #expect(!harness.output.text.contains("offline"))
@@ -247,7 +260,7 @@ import Varlink
         let local = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 3_600, stale: true, remoteError: "offline")
         let movies = [Fixtures.movie(11, "Star Wars"), Fixtures.movie(12, "Wars of Stars")]
         harness.client.searchScripts[1] = .init(replies: [Fixtures.search(Fixtures.page(1, of: 1, movies), local)])
-        #expect(harness.run("search", "wars") == .success)
+        #expect(harness.run("search", "wars", "--format", "table") == .success)
         #expect(harness.output.text.contains("offline — 2 matches among cached movies"), "the page's total: \(harness.output.text)")
         #expect(harness.errors.text == "movies: warning: showing matches among cached movies, TMDB could not be asked: offline\n")
     }
@@ -256,7 +269,7 @@ import Varlink
         let harness = Harness()
         let cached = Fixtures.search(Fixtures.page(1, of: 1, [Fixtures.movie(1, "Kept")]), Fixtures.cached(age: 3 * 86_400, stale: true))
         harness.client.searchScripts[1] = .init(replies: [cached], error: .remoteUnavailable("offline"))
-        #expect(harness.run("search", "x") == .success)
+        #expect(harness.run("search", "x", "--format", "table") == .success)
         #expect(harness.output.text.contains("offline — showing results cached 3 days ago"))
         #expect(harness.output.text.contains("Kept"))
         // Stale data is told apart: a warning on stderr (it used to be silent), none with --quiet.
@@ -361,9 +374,13 @@ import Varlink
     @Test func localSearchWithNoMatchIsAnAnswer() throws {
         let harness = Harness()
         harness.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
-        #expect(harness.run("search", "--local", "zzqx") == .success)
+        #expect(harness.run("search", "--local", "zzqx", "--format", "table") == .success)
         #expect(harness.output.text == "No matches for \"zzqx\" in the local index of cached movies\n")
         #expect(harness.errors.text.isEmpty)
+        let piped = Harness()
+        piped.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
+        #expect(piped.run("search", "--local", "zzqx") == .success)
+        #expect(piped.output.text.isEmpty, "piped: no records, and nothing else")
         let json = Harness()
         json.client.searchScripts[1] = .init(replies: [], error: .notCached("no cached movie matches"))
         #expect(json.run("search", "--local", "zzqx", "--json") == .success)

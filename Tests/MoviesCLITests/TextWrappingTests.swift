@@ -12,3 +12,15 @@ import Testing
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 6 })
     }
 }
+
+/// Issue 46: `movies status` broke paths mid-word at 40 columns.
+@Suite struct TextWrappingPathTests {
+    @Test func aPathWiderThanTheLineBreaksAfterASlash() {
+        #expect(TextWrapping.wrap("/run/user/1000/moviesd/io.moviesd.Movies", width: 25) == ["/run/user/1000/moviesd/", "io.moviesd.Movies"])
+        #expect(TextWrapping.wrap("https://www.themoviedb.org/movie/603", width: 30) == ["https://www.themoviedb.org/", "movie/603"])
+    }
+
+    @Test func aPartWiderThanTheLineStillBreaksBetweenCharacters() {
+        #expect(TextWrapping.wrap("/averyveryverylongname", width: 10) == ["/averyvery", "verylongna", "me"])
+    }
+}

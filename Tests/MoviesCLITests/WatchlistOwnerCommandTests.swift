@@ -24,7 +24,8 @@ import Varlink
         #expect(harness.run("watchlist", "add", "films", "heat", "--owner", "alice") == .success)
         #expect(harness.client.actingOwner == 1001)
         #expect(harness.client.addedEdits == [WatchlistEdit(name: "films", queries: ["heat"])])
-        #expect(harness.output.text.hasPrefix("films (personal: 0 queries, 1 movie)"))
+        // Root edits alice's list: her list, not "personal" (the caller's own).
+        #expect(harness.output.text.hasPrefix("films (alice's: 0 queries, 1 movie)"), "\(harness.output.text)")
 
         let byUID = Harness()
         #expect(byUID.run("watchlist", "delete", "films", "--owner=1005") == .success, "a uid needs no name")
@@ -53,6 +54,12 @@ import Varlink
         let object = try JSONValue.parse(Array(harness.output.text.utf8))
         #expect(object["watchlists"]?.arrayValue?.map { $0["name"]?.stringValue } == ["films"])
         #expect(object["watchlists"]?.arrayValue?.first?["owner"] == .int(1001))
+        // As text, her list is labelled hers, not "personal" (issue 46).
+        let text = Harness()
+        text.client.watchlistsResult = harness.client.watchlistsResult
+        #expect(text.run("watchlist", "ls", "--owner", "alice") == .success)
+        #expect(text.output.text.hasPrefix("films (alice's: 0 queries, 1 movie)"), "\(text.output.text)")
+        #expect(!text.output.text.contains("personal"))
         // Your own lists are among those you see anyway: no need to ask for everyone's.
         let own = Harness()
         own.client.watchlistsResult = harness.client.watchlistsResult

@@ -33,6 +33,7 @@ import Varlink
         "Movie": ["id": .int(603)],
         "Poster": ["path": .string("/p1.jpg")],
         "RecentQueries": ["limit": .int(5)],
+        "SaveRecentQuery": ["query": .string("matrix")],
         "Status": [:],
         "Invalidate": ["all": .bool(true)],
         "Purge": ["movieId": .int(603)],

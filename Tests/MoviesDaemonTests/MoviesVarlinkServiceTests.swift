@@ -243,6 +243,23 @@ import Varlink
         #expect(await harness.call("RecentQueries", ["limit": .bool(true)]).error == .invalidParameter("limit"))
     }
 
+    /// Issue 46: a search made while the user types (`remember: false`) is not a recent query;
+    /// the query the user commits to is saved with `SaveRecentQuery`.
+    @Test func aSearchWithRememberFalseIsNotSavedAndSaveRecentQuerySavesOne() async throws {
+        let harness = ServiceHarness()
+        await harness.scriptSearch("blad", titles: ["Blade"])
+        await harness.scriptSearch("blade runner", titles: ["Blade Runner"])
+        _ = await harness.call("Search", ["query": .string("blad"), "remember": .bool(false)])
+        _ = await harness.call("Search", ["query": .string("blade runner"), "remember": .bool(false)])
+        #expect(await harness.remote.fetchCount == 2, "TMDB answered both")
+        #expect(await harness.call("RecentQueries").reply?["queries"] == .array([]))
+        #expect(await harness.call("SaveRecentQuery", ["query": .string("blade runner")]).reply == .object([:]))
+        #expect(await harness.call("RecentQueries").reply?["queries"] == .array([.string("blade runner")]))
+        #expect(await harness.call("SaveRecentQuery", ["query": .string("  ")]).error?.name == "io.moviesd.Movies.InvalidArgument")
+        #expect(await harness.call("SaveRecentQuery").error == .invalidParameter("query"))
+        #expect(await harness.call("Search", ["query": .string("x"), "remember": .int(1)]).error == .invalidParameter("remember"))
+    }
+
     @Test func statusReportsVersionUptimeRemoteStateAndCacheEntries() async throws {
         let harness = ServiceHarness(startedAt: Date().addingTimeInterval(-90))
         try await harness.seedSearch("matrix", titles: ["The Matrix"])

@@ -113,6 +113,7 @@ import Testing
             _ = try await call("AddToWatchlist", ["name": .string("secret"), "movieIds": .array([.int(2)])], as: Self.bob).get()
             _ = try await call("DeleteWatchlist", ["name": .string("secret")], as: Self.bob).get()
             _ = await call("Search", ["query": .string("matrix")], as: Self.bob)
+            _ = try await call("SaveRecentQuery", ["query": .string("bob's own")], as: Self.bob).get()
             _ = try await call("ClearRecentQueries", as: Self.bob).get()
             _ = await call("Sync", ["waitSeconds": .double(0)], as: Self.bob)
             _ = await call("AccountLogout", as: Self.bob)

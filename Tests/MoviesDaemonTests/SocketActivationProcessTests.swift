@@ -42,7 +42,7 @@ import Testing
         #expect(result == "sockets=3:varlink env=unset cloexec=yes")
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment[resultVariable] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[resultVariable] != nil, "the child half of socketActivation: runs only as the process that test starts"))
     func activatedChildReportsItsSockets() throws {
         let resultPath = try #require(ProcessInfo.processInfo.environment[Self.resultVariable])
         let sockets = try SocketActivation.takeInheritedSockets()

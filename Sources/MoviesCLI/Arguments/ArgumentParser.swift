@@ -14,7 +14,7 @@ enum ArgumentParser {
         .flag("--no-pager", help: "Never send long output on a terminal through the pager ($MOVIES_PAGER, else $PAGER, else less -FRX)."),
         .flag("--fail-stale", help: "Exit 75 when cached data is shown because TMDB is unreachable (default: exit 0 with a warning)."),
         .flag("--help", "-h", help: "Show help and exit."),
-        .flag("--version", help: "Show the version and exit."),
+        .flag("--version", "-V", help: "Show the version and exit."),
     ]
 
     /// Parses `arguments` (after the command name) for `spec`.
@@ -34,6 +34,23 @@ enum ArgumentParser {
                 throw UsageError("\(name) needs a value: \(name) \(valueName)", command: spec?.name)
             }
         }
+    }
+
+    /// An option written before the command that is not a global option, as a usage error: the
+    /// global option it was probably meant to be, or the commands it belongs to (which take it
+    /// after their name).
+    static func unknownBeforeCommand(_ argument: String) -> UsageError {
+        let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+        let globals = globalOptions.flatMap(\.names).filter { $0.hasPrefix("--") }
+        if let meant = Suggestion.closest(to: name, among: globals) {
+            return UsageError("unknown option '\(name)'; did you mean '\(meant)'?")
+        }
+        let owners = MoviesCommandLine.commandSpecs.filter { $0.options.contains { $0.names.contains(name) } }.map(\.name)
+        if let first = owners.first {
+            let list = owners.map { "'movies \($0)'" }.joined(separator: " and ")
+            return UsageError("'\(name)' is an option of \(list): write it after the command ('movies \(first) … \(name)')")
+        }
+        return UsageError("unknown option '\(name)'; the options before a command are \(globals.joined(separator: ", "))")
     }
 
     /// The other commands that have the option `name`, quoted (`'movies search'`: `--region` is

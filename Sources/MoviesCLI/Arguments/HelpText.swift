@@ -12,6 +12,7 @@ enum HelpText {
         ("74", "the daemon's database failed: disk full, locked, or damaged (the message says what to do)"),
         ("75", "TMDB is unavailable and nothing usable is cached (try again later)"),
         ("77", "permission denied by the daemon or the socket"),
+        ("78", "the configuration file (movies.conf) is wrong: the message names the file and line"),
     ]
 
     /// The top-level help, listing `commands`.
@@ -26,8 +27,10 @@ enum HelpText {
             ("NO_COLOR", "when set and not empty, never use colour (unless --color=always)"),
             ("COLUMNS", "the width to fit output to on a terminal (--width overrides it)"),
             ("MOVIES_PAGER, PAGER", "the pager of long output on a terminal (default: less -FRX; empty or cat: none)"),
+            ("MOVIES_CONFIG", "the configuration file (default: $XDG_CONFIG_HOME/movies/movies.conf, else ~/.config/movies/movies.conf; empty: none)"),
+            ("BROWSER", "the browser of 'show --web' and browse's o key (default: xdg-open)"),
         ], width: width)
-        text += "\n" + paragraph("Default socket: $MOVIESD_SOCKET; else /run/moviesd/io.moviesd.Movies for root; else $XDG_RUNTIME_DIR/moviesd/io.moviesd.Movies (the system socket when only that one exists).", width: width)
+        text += "\n" + paragraph("Default socket: $MOVIESD_SOCKET; else your own daemon's, $XDG_RUNTIME_DIR/moviesd/io.moviesd.Movies (/run/user/UID/… without the variable), when it exists; else the system daemon's, /run/moviesd/io.moviesd.Movies. Root follows the same rule.", width: width)
         text += "\n" + paragraph("Output: on a terminal, titles are shortened and other text wraps to the width; piped or in a file, nothing is cut or padded to a width, one movie a line. --json prints one JSON object a line: the final answer of each call, or a failure as {\"error\": NAME, \"exitCode\": N, \"message\": …, \"parameters\": {…}}; --stream prints every update, each with \"update\": \"cached\", \"progress\" or \"final\".", width: width)
         text += "\nExit codes:\n" + table(exitCodes, width: width)
         text += "\n" + paragraph("Run 'movies help COMMAND' or 'movies COMMAND --help' for a command's arguments and options.", width: width)

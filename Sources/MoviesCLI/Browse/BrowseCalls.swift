@@ -18,13 +18,16 @@ final class BrowseCalls: Sendable {
     }
 
     private let connect: @Sendable () -> any MoviesClient
+    private let openLink: @Sendable (String) -> String?
     private let wake: WakePipe
     private let events = Mutex<[BrowseEvent]>([])
     private let typeahead = Mutex(Lane())
 
-    /// Creates a runner that opens connections with `connect` and wakes the loop through `wake`.
-    init(connect: @escaping @Sendable () -> any MoviesClient, wake: WakePipe) {
+    /// Creates a runner that opens connections with `connect`, opens links in the browser with
+    /// `openLink` (which returns why it could not) and wakes the loop through `wake`.
+    init(connect: @escaping @Sendable () -> any MoviesClient, openLink: @escaping @Sendable (String) -> String?, wake: WakePipe) {
         self.connect = connect
+        self.openLink = openLink
         self.wake = wake
     }
 
@@ -42,10 +45,15 @@ final class BrowseCalls: Sendable {
             enqueueLocal(id: id, parameters)
             return
         }
+        if case .openLink(let link) = effect {
+            let started = NativeThread.detached { [self] in post(.linkOpened(link: link, failure: openLink(link))) }
+            if !started { post(.linkOpened(link: link, failure: "no thread could be started; try again")) }
+            return
+        }
         let started = NativeThread.detached { [self] in
             run(effect, client: connect())
         }
-        if !started { post(Self.failure(of: effect, .other("no thread could be started for the call; try again"))) }
+        if !started, let event = Self.failure(of: effect, .other("no thread could be started for the call; try again")) { post(event) }
     }
 
     private func enqueueLocal(id: Int, _ parameters: SearchParameters) {
@@ -85,6 +93,9 @@ final class BrowseCalls: Sendable {
             }
         case .loadRecentQueries:
             post(.recentQueriesLoaded(Result { () throws(ClientError) in try client.recentQueries(limit: nil).value.queries }))
+        case .saveRecentQuery(let query):
+            // Best effort: a query not saved costs the user nothing on this screen.
+            _ = try? client.saveRecentQuery(query)
         case .loadMovie(let id, let movieID):
             do {
                 try client.movie(id: movieID, language: nil, policy: nil) { reply in post(.movieReplied(id: id, reply.value, continues: reply.continues)) }
@@ -98,7 +109,7 @@ final class BrowseCalls: Sendable {
             post(.watchlistEdited(edit, Result { () throws(ClientError) in try client.addToWatchlist(edit).value.watchlist.name }))
         case .editAccount(let edit, let title):
             post(.accountEdited(edit, title: title, Result { () throws(ClientError) in try client.accountEdit(edit, waitSeconds: nil).value }))
-        case .suspend, .redraw, .quit:
+        case .suspend, .redraw, .quit, .openLink, .copyToClipboard:
             break
         }
     }
@@ -108,15 +119,18 @@ final class BrowseCalls: Sendable {
         wake.wake()
     }
 
-    /// The event that ends `effect` with `error`, for a call that could not start.
-    private static func failure(of effect: BrowseEffect, _ error: ClientError) -> BrowseEvent {
+    /// The event that ends `effect` with `error`, for a call that could not start; `nil` for a
+    /// call whose failure nothing waits for.
+    private static func failure(of effect: BrowseEffect, _ error: ClientError) -> BrowseEvent? {
         switch effect {
         case .search(let id, _): .searchEnded(id: id, error)
         case .loadMovie(let id, _): .movieEnded(id: id, error)
         case .loadPoster(let id, _, _): .posterLoaded(id: id, .failure(error))
         case .addToWatchlist(let edit): .watchlistEdited(edit, .failure(error))
         case .editAccount(let edit, let title): .accountEdited(edit, title: title, .failure(error))
-        case .loadRecentQueries, .suspend, .redraw, .quit: .recentQueriesLoaded(.failure(error))
+        case .openLink(let link): .linkOpened(link: link, failure: error.message)
+        case .saveRecentQuery: nil
+        case .loadRecentQueries, .suspend, .redraw, .quit, .copyToClipboard: .recentQueriesLoaded(.failure(error))
         }
     }
 }

@@ -7,6 +7,12 @@ enum BrowseEffect: Sendable, Hashable {
     case search(id: Int, SearchParameters)
     /// A `RecentQueries` call.
     case loadRecentQueries
+    /// A `SaveRecentQuery` call: the user committed to this query.
+    case saveRecentQuery(String)
+    /// Open the address in the browser (`LinkOpener`), off the terminal's thread.
+    case openLink(String)
+    /// Put the text on the terminal's clipboard (OSC 52).
+    case copyToClipboard(String)
     /// A `Movie` call (the daemon's default policy: cached, then fresh).
     case loadMovie(id: Int, movieID: Int)
     /// A `Poster` call for the details call `id`.

@@ -1,11 +1,15 @@
 import MoviesDomain
 import MoviesWire
 
-/// What can happen to the browse screen: the user's keys, the terminal's answers and size, time
+/// What can happen to the browse screen: the user's keys and mouse, the terminal's answers and size, time
 /// passing, and the daemon's answers to the calls the screen asked for (`BrowseEffect`).
 enum BrowseEvent: Sendable {
     /// A key press.
     case key(Key)
+    /// A click or a turn of the wheel (SGR mouse mode).
+    case mouse(MouseEvent)
+    /// The browser was asked to open `link`; `failure` says why it could not be.
+    case linkOpened(link: String, failure: String?)
     /// The terminal answered a query.
     case terminalReply(TerminalReply)
     /// The terminal's size changed (or was read at start).

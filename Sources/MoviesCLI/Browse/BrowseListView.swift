@@ -16,17 +16,37 @@ enum BrowseListView {
                 : resultRow(state.results?.items[index], selected: selected, width: width)
             rows.append(selected ? ANSIStyle.reverse.apply(text, enabled: usesColor) : text)
         }
-        let cursorColumn = DisplayWidth.of(prompt) + DisplayWidth.of(TextFitting.printable(state.query))
+        let shown = shownQuery(state, width: width)
+        let cursorColumn = DisplayWidth.of(prompt) + shown.cursorColumn
         let cursor = state.mode == .query && cursorColumn < width ? (row: 0, column: cursorColumn) : nil
         return ScreenFrame(rows: rows, cursor: cursor)
     }
 
     private static func searchBar(_ state: BrowseState, width: Int, usesColor: Bool) -> String {
         let mode = state.mode == .query ? "" : "  [list keys: / to type]"
-        let query = TextFitting.printable(state.query)
         let room = max(0, width - DisplayWidth.of(prompt) - DisplayWidth.of(mode))
-        return ANSIStyle.bold.apply(prompt, enabled: usesColor) + TextFitting.truncate(query, to: room)
+        let text = state.mode == .query ? shownQuery(state, width: width).text : TextFitting.printable(state.query)
+        return ANSIStyle.bold.apply(prompt, enabled: usesColor) + TextFitting.truncate(text, to: room)
             + ANSIStyle.dim.apply(mode, enabled: usesColor)
+    }
+
+    /// The part of the query the search bar shows and the cursor's column in it: all of it when it
+    /// fits, else as much as fits with the cursor in view (the start dropped while the cursor is
+    /// near the end, as a shell's line scrolls).
+    static func shownQuery(_ state: BrowseState, width: Int) -> (text: String, cursorColumn: Int) {
+        let room = max(1, width - DisplayWidth.of(prompt))
+        let before = TextFitting.printable(String(state.line.beforeCursor))
+        let after = TextFitting.printable(String(state.line.text.dropFirst(state.line.cursor)))
+        let beforeWidth = DisplayWidth.of(before)
+        guard beforeWidth + DisplayWidth.of(after) >= room else { return (before + after, beforeWidth) }
+        // Keep the cursor's cell on the bar: drop characters from the start until it fits.
+        var head = Substring(before)
+        var headWidth = beforeWidth
+        while headWidth >= room, let first = head.first {
+            head = head.dropFirst()
+            headWidth -= DisplayWidth.of(first)
+        }
+        return (String(head) + after, headWidth)
     }
 
     /// The second row: what the list is and how fresh.
@@ -47,7 +67,15 @@ enum BrowseListView {
         guard let results = state.currentResults else { return ("\(quoted): searching…", .dim) }
         let asking = state.searchID != nil || state.searchDueAt != nil
         if results.items.isEmpty, results.freshness == nil {
-            return ("\(quoted): no matches among cached movies" + (asking ? " · asking TMDB…" : ""), .dim)
+            // The local index matches one letter only as a whole word ("a"), the start of a word
+            // from two letters on: saying "no matches" would be untrue of "b" with "bl" finding many.
+            // (Scripts written without spaces, from U+0E00 on, are matched inside titles instead:
+            // `SearchText.hasUnspacedScript`.)
+            let query = state.query.trimmed
+            let nothing = query.count == 1 && query.first?.isLetter == true && (query.unicodeScalars.first?.value ?? 0) < 0x0E00
+                ? "no cached movie has the word \(quoted) (cached movies match the start of a word from 2 letters)"
+                : "no matches among cached movies"
+            return ("\(quoted): " + nothing + (asking ? " · asking TMDB…" : ""), .dim)
         }
         if results.items.isEmpty { return ("\(quoted): no movies found" + (results.freshnessLine.map { " — \($0)" } ?? ""), .dim) }
         // What is loading comes before the freshness, which the width may cut.

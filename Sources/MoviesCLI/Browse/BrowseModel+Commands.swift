@@ -14,24 +14,43 @@ extension BrowseModel {
         return results.items[state.selection].title
     }
 
-    /// Enter: a recent query is searched again; a movie's details open.
+    /// Enter: a recent query is searched again (and is the newest recent search again); a movie's
+    /// details open (the query is saved to the recent searches: the user committed to it).
     mutating func choose(now: UInt64) -> [BrowseEffect] {
         if state.showsRecentQueries {
             guard state.recentQueries.indices.contains(state.selection) else { return [] }
-            state.query = state.recentQueries[state.selection]
-            return queryChanged(now: now, searchNow: true)
+            let query = state.recentQueries[state.selection]
+            state.query = query
+            state.savedQuery = query.trimmed
+            return [.saveRecentQuery(query.trimmed)] + queryChanged(now: now, searchNow: true)
         }
         guard let movieID = selectedMovieID else { return [] }
         let id = makeID()
         state.details = MovieDetailsState(requestID: id, movieID: movieID, title: selectedTitle ?? "")
         state.screen = .details
-        return [.loadMovie(id: id, movieID: movieID)]
+        return saveQueryIfCommitted() + [.loadMovie(id: id, movieID: movieID)]
     }
 
-    /// `w`: the watchlist; `a`/`A`: on or off the TMDB watchlist; `f`/`F`: favourite or not.
+    /// A command on a movie, from the list or its details; the listed query is saved to the recent
+    /// searches (the user acted on one of its movies).
     mutating func movieCommand(_ letter: Character, movieID: Int, title: String?) -> [BrowseEffect] {
+        let effects = movieCommandEffects(letter, movieID: movieID, title: title)
+        return effects.isEmpty ? [] : saveQueryIfCommitted() + effects
+    }
+
+    /// `w`: the watchlist; `a`/`A`: on or off the TMDB watchlist; `f`/`F`: favourite or not; `o`:
+    /// open its TMDB page in the browser; `y`: copy that page's address (OSC 52).
+    private mutating func movieCommandEffects(_ letter: Character, movieID: Int, title: String?) -> [BrowseEffect] {
         let change: AccountEdit.Change
         switch letter {
+        case "o":
+            let link = TMDBLinks.moviePage(id: movieID)
+            state.message = "Opening \(link)…"
+            return [.openLink(link)]
+        case "y":
+            let link = TMDBLinks.moviePage(id: movieID)
+            state.message = "Copied \(link) (if the terminal lets programs set the clipboard: OSC 52)"
+            return [.copyToClipboard(link)]
         case "w":
             state.message = "Adding to the watchlist '\(watchlistName)'…"
             return [.addToWatchlist(WatchlistEdit(name: watchlistName, movieIDs: [movieID]))]

@@ -29,34 +29,27 @@ extension BrowseModel {
         return []
     }
 
-    /// Query mode: text edits the query; movement keys move in the list.
+    /// Query mode: text and readline's keys edit the query (`BrowseModel+Editing`); the vertical
+    /// movement keys move in the list.
     private mutating func queryKey(_ key: Key, now: UInt64) -> [BrowseEffect] {
+        if let edit = editQuery(key, now: now) { return edit }
         switch key {
-        case .character(let character):
-            state.query.append(character)
-            return queryChanged(now: now)
-        case .backspace:
-            guard !state.query.isEmpty else { return [] }
-            state.query.removeLast()
-            return queryChanged(now: now)
-        case .control("u"):
-            guard !state.query.isEmpty else { return [] }
-            state.query = ""
-            return queryChanged(now: now)
-        case .control("w"):
-            guard !state.query.isEmpty else { return [] }
-            let trimmed = state.query.reversed().drop { $0 == " " }.drop { $0 != " " }
-            state.query = String(trimmed.reversed())
-            return queryChanged(now: now)
         case .escape, .tab:
             state.mode = .list
             return []
+        case .alt(let character):
+            // Alt with a key readline does not use: Escape, then the key (as in vi).
+            state.mode = .list
+            return listKey(.character(character), now: now)
         case .enter:
             return choose(now: now)
         case .control("n"): return move(by: 1)
         case .control("p"): return move(by: -1)
-        default:
-            return movement(key) ?? []
+        case .down: return move(by: 1)
+        case .up: return move(by: -1)
+        case .pageDown: return move(by: state.listHeight)
+        case .pageUp: return move(by: -state.listHeight)
+        default: return []
         }
     }
 
@@ -85,6 +78,9 @@ extension BrowseModel {
             return showHelp()
         case .character("q"), .escape:
             return [.quit(.success)]
+        case .alt:
+            // Escape, then the key: Escape quits.
+            return [.quit(.success)]
         case .character(let letter):
             guard let id = selectedMovieID else {
                 state.message = "Type / to edit the query; ? lists the keys."
@@ -96,7 +92,8 @@ extension BrowseModel {
         }
     }
 
-    /// The keys that move in the list in both modes; `nil` for other keys.
+    /// The keys that move in the list in list mode (query mode keeps Home and End for the query);
+    /// `nil` for other keys.
     private mutating func movement(_ key: Key) -> [BrowseEffect]? {
         switch key {
         case .down: move(by: 1)

@@ -1,7 +1,7 @@
 import MoviesDomain
 
-/// Moving in the list, and the infinite scroll: reaching the last row loads the next page, one
-/// load at a time, up to the last page.
+/// Moving in the list, and the infinite scroll: reaching the last row, or a list shorter than the
+/// screen, loads the next page, one load at a time, up to the last page.
 extension BrowseModel {
     mutating func move(by rows: Int) -> [BrowseEffect] {
         move(to: state.selection + rows)
@@ -26,15 +26,15 @@ extension BrowseModel {
         state.scrollTop = max(0, min(state.scrollTop, max(0, state.listCount - height)))
     }
 
-    /// The next page's load when the selection is on the last row, more pages exist and no load is
-    /// in flight.
-    private mutating func nextPageIfAtEnd() -> [BrowseEffect] {
-        guard !state.showsRecentQueries, state.pageLoad == nil, let results = state.currentResults,
-              results.hasMorePages, state.selection >= results.items.count - 1 else { return [] }
+    /// The next page's load when the selection is on the last row or the rows loaded do not fill
+    /// the list's height, more pages exist and no load is in flight.
+    mutating func nextPageIfAtEnd() -> [BrowseEffect] {
+        guard !state.showsRecentQueries, state.pageLoad == nil, let results = state.currentResults, results.hasMorePages,
+              state.selection >= results.items.count - 1 || results.items.count < state.listHeight else { return [] }
         let id = makeID()
         let page = results.lastPage + 1
         state.pageLoad = BrowseState.PageLoad(id: id, page: page)
-        let policy: FetchPolicy? = results.source == .localIndex ? .localOnly : nil
-        return [.search(id: id, SearchParameters(query: results.query, page: page, policy: policy))]
+        let policy: FetchPolicy? = results.source == .localIndex ? .localOnly : searchDefaults.policy
+        return [.search(id: id, parameters(results.query, page: page, policy: policy))]
     }
 }

@@ -18,24 +18,31 @@ struct BrowseModel: Sendable {
     var state = BrowseState()
     /// The watchlist `w` adds to.
     let watchlistName: String
+    /// The policy, language and region of the daemon's searches (`movies.conf`'s `[Search]`).
+    let searchDefaults: SearchDefaults
 
     /// A model for a session that starts with `query` (empty: the recent queries) on a
-    /// `width` × `height` terminal, at time `now`; returns it with the effects to start with.
-    static func start(query: String, watchlistName: String, width: Int, height: Int, now: UInt64) -> (BrowseModel, [BrowseEffect]) {
-        var model = BrowseModel(watchlistName: watchlistName)
+    /// `width` × `height` terminal, at time `now`; returns it with the effects to start with. A
+    /// query given at the start is the user's whole query: its search is saved to the recent
+    /// searches, as `movies search`'s is.
+    static func start(
+        query: String, watchlistName: String, width: Int, height: Int, now: UInt64, searchDefaults: SearchDefaults = SearchDefaults()
+    ) -> (BrowseModel, [BrowseEffect]) {
+        var model = BrowseModel(watchlistName: watchlistName, searchDefaults: searchDefaults)
         model.state.width = width
         model.state.height = height
         model.state.graphicsDeadline = now + GraphicsProbe.timeoutMilliseconds * 1_000_000
         var effects: [BrowseEffect] = [.loadRecentQueries]
         if !query.isEmpty {
             model.state.query = query
-            effects += model.queryChanged(now: now, searchNow: true)
+            effects += model.queryChanged(now: now, searchNow: true, remember: true)
         }
         return (model, effects)
     }
 
-    private init(watchlistName: String) {
+    private init(watchlistName: String, searchDefaults: SearchDefaults) {
         self.watchlistName = watchlistName
+        self.searchDefaults = searchDefaults
     }
 
     /// The earliest time at which `handle(.tick, now:)` has something to do, if any.
@@ -48,6 +55,11 @@ struct BrowseModel: Sendable {
         switch event {
         case .key(let key):
             return handleKey(key, now: now)
+        case .mouse(let mouse):
+            return handleMouse(mouse, now: now)
+        case .linkOpened(let link, let failure):
+            state.message = failure.map { "Could not open \(link): \($0)" } ?? "Opened \(link) in the browser."
+            return []
         case .terminalReply(let reply):
             state.graphicsProbe.receive(reply)
             return posterIfNeeded()
@@ -55,7 +67,8 @@ struct BrowseModel: Sendable {
             state.width = max(width, 1)
             state.height = max(height, 1)
             keepSelectionVisible()
-            return []
+            // A taller screen may have rows to fill.
+            return nextPageIfAtEnd()
         case .tick:
             return tick(now: now)
         case .searchReplied(let id, let reply, let continues):

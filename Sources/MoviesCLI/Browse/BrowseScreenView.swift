@@ -28,9 +28,9 @@ enum BrowseScreenView {
         let keys: String
         switch state.screen {
         case .help: keys = "any key: back"
-        case .details: keys = "j/k scroll · w watchlist · a TMDB watchlist · f favourite · A/F undo · Esc back · ? help"
+        case .details: keys = "j/k scroll · w watchlist · a TMDB watchlist · f favourite · A/F undo · o open · y copy link · Esc back · ? help"
         case .list where state.mode == .query: keys = "↑↓ PgUp PgDn move · Enter open · Esc list keys (j k g G q) · F1 help · Ctrl-C quit"
-        case .list: keys = "j/k move · g/G first/last · Enter open · / type · w a f add · r refresh · ? help · q quit"
+        case .list: keys = "j/k move · g/G first/last · Enter open · / type · w a f add · o y link · r refresh · ? help · q quit"
         }
         return ANSIStyle.dim.apply(TextFitting.truncate(keys, to: width), enabled: usesColor)
     }

@@ -5,7 +5,8 @@ import SystemSupport
 /// event loop (poll(2) on the keyboard, the signal pipe and the calls' wake pipe, with a timeout
 /// for the next deadline), the model's effects carried out, and the terminal restored however it
 /// ends: a key, SIGTERM/SIGINT/SIGHUP, or (as far as a handler can) a crash. Ctrl-Z and SIGTSTP
-/// give the terminal back until SIGCONT; SIGWINCH redraws at the new size.
+/// give the terminal back until SIGCONT; SIGWINCH redraws at the new size. The terminal reports
+/// the mouse (SGR mode 1006) while the session has it, unless `--no-mouse`.
 final class BrowseSession {
     /// What the session needs from outside.
     struct Configuration {
@@ -17,6 +18,12 @@ final class BrowseSession {
         var usesColor: Bool
         /// Opens a connection to the daemon (one per call thread).
         var connect: @Sendable () -> any MoviesClient
+        /// The policy, language and region of the daemon's searches (`movies.conf`).
+        var searchDefaults = SearchDefaults()
+        /// Whether the terminal is asked to report the mouse (`--no-mouse`: not).
+        var reportsMouse = true
+        /// Opens an address in the browser; returns why it could not (`LinkOpener`).
+        var openLink: @Sendable (String) -> String? = { LinkOpener.open($0, browser: nil, quiet: true) }
         /// The monotonic clock, in nanoseconds.
         var clock: () -> UInt64 = MonotonicClock.now
         /// The terminal: read keys from `input`, draw on `output`.
@@ -46,11 +53,11 @@ final class BrowseSession {
 
     /// Runs the session until it ends; returns the exit status.
     func run() throws(StartError) -> ExitCode {
-        guard let mode = TerminalMode(input: configuration.input, output: configuration.output) else {
+        guard let mode = TerminalMode(input: configuration.input, output: configuration.output, reportsMouse: configuration.reportsMouse) else {
             throw StartError(message: "cannot read the terminal's mode (tcgetattr failed)")
         }
         guard let signals = SignalPipe(), let wake = WakePipe() else { throw StartError(message: "cannot create a pipe") }
-        let calls = BrowseCalls(connect: configuration.connect, wake: wake)
+        let calls = BrowseCalls(connect: configuration.connect, openLink: configuration.openLink, wake: wake)
         mode.enter()
         defer {
             mode.leave()
@@ -60,13 +67,16 @@ final class BrowseSession {
         let size = terminalSize()
         var (model, effects) = BrowseModel.start(
             query: configuration.query, watchlistName: configuration.watchlistName,
-            width: size.width, height: size.height, now: configuration.clock())
+            width: size.width, height: size.height, now: configuration.clock(), searchDefaults: configuration.searchDefaults)
         while true {
             for effect in effects {
                 switch effect {
                 case .quit(let code): return pendingExit ?? code
                 case .suspend: suspend(mode)
                 case .redraw: renderer.invalidate()
+                case .copyToClipboard(let text):
+                    // OSC 52: the terminal puts the text on the clipboard (where it lets programs).
+                    write("\u{1B}]52;c;" + Base64Encoder.encode(Array(text.utf8)) + "\u{07}")
                 default: calls.perform(effect)
                 }
             }
@@ -124,6 +134,7 @@ final class BrowseSession {
     private static func event(_ input: TerminalInput) -> BrowseEvent {
         switch input {
         case .key(let key): .key(key)
+        case .mouse(let mouse): .mouse(mouse)
         case .reply(let reply): .terminalReply(reply)
         }
     }

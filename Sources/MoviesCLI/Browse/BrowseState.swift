@@ -10,6 +10,14 @@ struct BrowseState: Sendable, Hashable {
         let page: Int
     }
 
+    /// A click on a row of the list.
+    struct Click: Sendable, Hashable {
+        /// The list's row (not the screen's).
+        let row: Int
+        /// When (monotonic nanoseconds).
+        let at: UInt64
+    }
+
     /// Rows the screen keeps for itself: the search bar and the status line above the list, the
     /// keys below.
     static let chromeRows = 3
@@ -18,8 +26,19 @@ struct BrowseState: Sendable, Hashable {
     var screen: BrowseScreen = .list
     /// Where keys go on the list screen.
     var mode: BrowseMode = .query
-    /// The query as typed.
-    var query = ""
+    /// The query as typed, with the cursor where it is edited.
+    var line = EditableLine()
+    /// The query as typed (set: the cursor goes to its end).
+    var query: String {
+        get { line.text }
+        set { line = EditableLine(newValue) }
+    }
+    /// The query last saved to the recent searches, once the user committed to it (opened or
+    /// acted on one of its movies, or searched a recent one again): the searches while typing
+    /// save nothing.
+    var savedQuery: String?
+    /// The row and time of the last click on the list, to tell a double click.
+    var lastClick: Click?
     /// Counts query changes: replies for an older generation are stale.
     var generation = 0
     /// The results listed (for the current or, until the first answer comes, the previous query).

@@ -3,8 +3,10 @@
 public enum ClientError: Error, Sendable, Hashable {
     /// No daemon answered on `socketPath` (missing socket, connection refused, connection lost).
     case daemonUnreachable(socketPath: String, reason: String)
-    /// The daemon (or the socket's file mode) refused this caller.
-    case permissionDenied(String)
+    /// The daemon (or the socket's file mode) refused this caller; `remedy` says who may, when
+    /// the default advice (root, the daemon's user, its admin group) does not hold (a socket whose
+    /// mode gives its group no access).
+    case permissionDenied(String, remedy: String? = nil)
     /// The daemon refused what only root may do (another user's watchlists: `--owner`,
     /// `--all-users`); `action` says what, as a verb phrase.
     case rootOnly(action: String)
@@ -72,14 +74,14 @@ public enum ClientError: Error, Sendable, Hashable {
         case let .anotherUsersDaemon(socketPath, owner):
             "permission denied: \(socketPath) is \(owner)'s own moviesd (a user service), which only \(owner) may use;"
                 + " use the system daemon (--socket \(SocketPathResolver.systemPath)) or run your own with 'systemctl --user enable --now moviesd.socket'"
-        case let .permissionDenied(reason):
-            "permission denied: \(reason); run as root, as the daemon's user or as a member of its admin group"
+        case let .permissionDenied(reason, remedy):
+            "permission denied: \(reason); " + (remedy ?? "run as root, as the daemon's user or as a member of its admin group")
         case let .rootOnly(action):
             "permission denied: only root may \(action); run it as root (sudo)"
         case let .remoteUnavailable(reason, retryAfterSeconds):
+            // The daemon's reason may say when already ("not trying again for 5 s"): said once.
             "TMDB is unavailable and nothing usable is cached: \(reason)"
-                + (retryAfterSeconds.map { "; try again in \($0) s" }
-                    ?? (reason.lowercased().contains("try again") ? "" : "; try again later"))
+                + (reason.lowercased().contains("again") ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
         case let .notCached(reason):
             "nothing cached for this request (\(reason)); run it without --offline or --local when the network is back"
         case let .notFound(id, reason):

@@ -15,6 +15,8 @@ public protocol MoviesClient {
     func poster(path: String, width: Int?) throws(ClientError) -> ClientReply<PosterReply>
     /// The recent successful search queries, newest first.
     func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply>
+    /// Saves `query` as the caller's newest recent search (one the user committed to).
+    func saveRecentQuery(_ query: String) throws(ClientError) -> ClientReply<EmptyReply>
     /// Forgets the caller's own recent queries.
     func clearRecentQueries() throws(ClientError) -> ClientReply<ClearRecentQueriesReply>
     /// The daemon's version, uptime, remote state and cache statistics.

@@ -16,6 +16,10 @@ public struct SearchParameters: Sendable, Hashable {
     public var region: String?
     /// Only movies released this year; `nil` means any.
     public var year: Int?
+    /// Whether the daemon saves the query to the caller's recent searches once TMDB answered it
+    /// (`false`: a search made while the user types, which `movies browse` saves only once the user
+    /// commits to it, with `SaveRecentQuery`).
+    public var remember = true
 
     /// Creates the arguments of a search.
     public init(

@@ -35,6 +35,19 @@ struct SocketOwner: Sendable {
         return nil
     }
 
+    /// Who may connect to `socketPath` when the file system refused this user, if the usual advice
+    /// (root, the daemon's user, its admin group) is wrong: a socket whose mode gives its group no
+    /// read and write access (0600) admits only its owner and root, so joining a group cannot help.
+    /// `nil` when the group has access, or the socket cannot be looked at.
+    func remedy(forRefused socketPath: String) -> String? {
+        guard let mode = modeOf(socketPath), mode & 0o060 != 0o060 else { return nil }
+        let owner = ownerOf(socketPath).map(nameOf) ?? "its owner"
+        let octal = String(mode & 0o777, radix: 8)
+        let who = owner == "root" ? "root" : "root or \(owner)"
+        return "its mode (0\(octal)) lets only \(who) connect, whatever group you are in: run as \(who), "
+            + "or ask for a socket open to a group (SocketMode= in moviesd.conf, or in moviesd.socket)"
+    }
+
     /// The name of the user, neither root nor `uid`, whose socket at `socketPath` is theirs alone
     /// (no permission for group and others: a user service's 0600 socket); `nil` otherwise. When
     /// such a daemon refuses a caller whom file permissions let through (root), the refusal is

@@ -59,6 +59,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         if let language = parameters.language { arguments["language"] = .string(language) }
         if let region = parameters.region { arguments["region"] = .string(region) }
         if let year = parameters.year { arguments["year"] = .int(Int64(year)) }
+        if !parameters.remember { arguments["remember"] = .bool(false) }
         let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
@@ -82,6 +83,11 @@ public final class VarlinkMoviesClient: MoviesClient {
     /// Calls `RecentQueries`.
     public func recentQueries(limit: Int?) throws(ClientError) -> ClientReply<RecentQueriesReply> {
         try single("RecentQueries", limit.map { ["limit": .int(Int64($0))] } ?? [:], as: RecentQueriesReply.self)
+    }
+
+    /// Calls `SaveRecentQuery`.
+    public func saveRecentQuery(_ query: String) throws(ClientError) -> ClientReply<EmptyReply> {
+        try single("SaveRecentQuery", ["query": .string(query)], as: EmptyReply.self)
     }
 
     /// Calls `ClearRecentQueries`.
@@ -179,10 +185,11 @@ public final class VarlinkMoviesClient: MoviesClient {
     /// The error for a socket the file system refused: another user's own daemon says so (the
     /// owner alone may use a user service), anything else is `reason`.
     private func refusal(_ reason: String) -> ClientError {
-        if let owner = SocketOwner.system.otherUser(of: socketPath, callerUID: getuid()) {
-            return .anotherUsersDaemon(socketPath: socketPath, owner: owner)
+        let owner = SocketOwner.system
+        if let other = owner.otherUser(of: socketPath, callerUID: getuid()) {
+            return .anotherUsersDaemon(socketPath: socketPath, owner: other)
         }
-        return .permissionDenied(reason)
+        return .permissionDenied(reason, remedy: owner.remedy(forRefused: socketPath))
     }
 
     private func connect() throws(ClientError) -> VarlinkClient {

@@ -32,6 +32,14 @@ struct CommandContext {
     let writeFile: (_ bytes: [UInt8], _ path: String) -> String?
     /// `$TERM`, if set (`browse` refuses `dumb`).
     var terminalType: String?
+    /// The user's defaults from `movies.conf` (flags given win).
+    var configuration = ClientConfiguration()
+    /// Whether standard error is a terminal: lines for a person (a search's summary) go there
+    /// when standard output is not one.
+    var standardErrorIsTerminal = false
+    /// Opens an address in the browser (`show --web`, browse's `o`); returns why it could not.
+    /// `quiet`: the opener's output goes nowhere (a full-screen program's terminal).
+    var openLink: @Sendable (_ link: String, _ quiet: Bool) -> String? = { link, quiet in LinkOpener.open(link, browser: nil, quiet: quiet) }
     /// The password database: who `--owner USER` is, and whose lists `--all-users` shows.
     var users = LocalUserNames.system
     /// The uid `movies` runs as.

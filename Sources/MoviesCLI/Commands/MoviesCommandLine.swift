@@ -39,14 +39,19 @@ public struct MoviesCommandLine {
     var showInPager: (_ text: String, _ command: String) -> Bool = Pager.show
     /// The password database (`--owner USER`, the owners `--all-users` shows); tests pass their own.
     var users = LocalUserNames.system
+    /// Whether standard error is a terminal.
+    var standardErrorIsTerminal = false
+    /// Opens an address in the browser; `nil`: `LinkOpener` with `$BROWSER`. Tests pass a recorder.
+    var openLink: (@Sendable (_ link: String, _ quiet: Bool) -> String?)?
 
     /// Runs `movies` with the process's arguments, environment and standard streams; returns the exit code.
     public static func main(arguments: [String]) -> Int32 {
         var environment: [String: String] = [:]
-        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM", "MOVIES_PAGER", "PAGER"] {
+        for key in ["MOVIESD_SOCKET", "XDG_RUNTIME_DIR", "NO_COLOR", "COLUMNS", "TERM", "MOVIES_PAGER", "PAGER",
+                    "MOVIES_CONFIG", "XDG_CONFIG_HOME", "HOME", "BROWSER"] {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
-        let commandLine = MoviesCommandLine(
+        var commandLine = MoviesCommandLine(
             environment: environment,
             uid: getuid(),
             fileExists: { access($0, F_OK) == 0 },
@@ -57,6 +62,7 @@ public struct MoviesCommandLine {
             now: { Date() },
             writeFile: FileOutput.write
         )
+        commandLine.standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
         return commandLine.run(Array(arguments.dropFirst())).rawValue
     }
 
@@ -69,7 +75,7 @@ public struct MoviesCommandLine {
             // A script that asked for JSON gets its error as JSON too, even when the command line
             // could not be parsed: the options are looked for before any `--`.
             let options = arguments.prefix { $0 != "--" }
-            if options.contains("--json") || options.contains("--stream") {
+            if OutputFormat.asksForJSON(arguments) {
                 output.write(JSONOutput(streams: options.contains("--stream")).line(error.json, update: .final) + "\n")
             }
             errors.write(error.text)
@@ -78,10 +84,10 @@ public struct MoviesCommandLine {
     }
 
     private func dispatch(_ arguments: [String]) throws(UsageError) -> ExitCode {
-        let (name, rest) = splitCommand(arguments)
+        let (name, rest) = try splitCommand(arguments)
         let width = helpWidth(arguments)
         let options = arguments.prefix { $0 != "--" }
-        let json = options.contains("--json") || options.contains("--stream")
+        let json = OutputFormat.asksForJSON(arguments)
         let helpOutput = standardOutput(terminal, paged: !json && !options.contains("--no-pager"))
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
@@ -99,11 +105,21 @@ public struct MoviesCommandLine {
         if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
         if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
         let instance = try command.init(parsed)
+        let configuration: ClientConfiguration
+        do throws(ClientConfigurationError) {
+            configuration = try ClientConfigurationFile.path(environment: environment).map(ClientConfigurationFile.load) ?? ClientConfiguration()
+        } catch {
+            if json { output.write(JSONOutput(streams: parsed.has("--stream")).line(error.json, update: .final) + "\n") }
+            errors.write(error.text)
+            return .configuration
+        }
         let daemonSocket = SocketPathResolver(environment: environment, uid: uid, fileExists: fileExists)
             .choose(explicit: parsed.value("--socket"))
         var terminal = try fittedTerminal(parsed, spec: command.spec)
         if let choice = parsed.value("--color") {
             terminal.usesColor = try ColorChoice(choice).usesColor(detected: terminal.usesColor)
+        } else if let choice = configuration.color {
+            terminal.usesColor = choice.usesColor(detected: terminal.usesColor)
         }
         var context = CommandContext(
             client: makeClient(daemonSocket.path, Self.replyTimeoutMilliseconds),
@@ -123,6 +139,10 @@ public struct MoviesCommandLine {
         context.callerUID = uid
         context.jsonOutput = JSONOutput(streams: parsed.has("--stream"))
         context.standardOutputIsTerminal = terminal.isTTY
+        context.standardErrorIsTerminal = standardErrorIsTerminal
+        context.configuration = configuration
+        let browser = environment["BROWSER"]
+        context.openLink = openLink ?? { link, quiet in LinkOpener.open(link, browser: browser, quiet: quiet) }
         return instance.run(context)
     }
 
@@ -149,8 +169,11 @@ public struct MoviesCommandLine {
         return terminal.width
     }
 
-    /// The command name (the first positional, skipping global options and their values) and the other arguments.
-    private func splitCommand(_ arguments: [String]) -> (String?, [String]) {
+    /// The command name (the first positional, skipping global options and their values) and the
+    /// other arguments. An option before the command that no global option is, is refused here:
+    /// skipped, its value would be taken for the command (`--sokcet PATH status`: "unknown
+    /// command 'PATH'").
+    private func splitCommand(_ arguments: [String]) throws(UsageError) -> (String?, [String]) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -161,8 +184,11 @@ public struct MoviesCommandLine {
                 return (argument, rest)
             }
             // Global options that take a value skip it (`--socket PATH`, `--width N`).
-            let takesValue = ArgumentParser.globalOptions.contains { $0.valueName != nil && $0.names.contains(argument) }
-            index += takesValue ? 2 : 1
+            let name = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
+            guard let option = ArgumentParser.globalOptions.first(where: { $0.names.contains(name) }) else {
+                throw ArgumentParser.unknownBeforeCommand(argument)
+            }
+            index += option.valueName != nil && name == argument ? 2 : 1
         }
         return (nil, arguments)
     }

@@ -16,6 +16,11 @@ struct PosterCommand: MoviesCommand {
         ]
     )
 
+    /// The id completes with the movies of the newest search and of the watchlists.
+    static func completion(after positionals: [String]) -> CompletionSource {
+        positionals.isEmpty ? .movieIDs : .nothing
+    }
+
     /// What to fetch the poster of.
     enum Target: Hashable {
         /// The poster of this movie.

@@ -1,14 +1,17 @@
 import CommandLineSupport
 
-/// `movies recent [--limit N] [--clear]`: your recent successful search queries, newest first.
+/// `movies recent [--limit N] [--clear] [--format FORMAT]`: your recent successful search
+/// queries, newest first, one a line (not on a terminal, or `--format tsv`: nothing else, not even
+/// "No recent queries.").
 struct RecentCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "recent",
         abstract: "List your recent search queries, newest first.",
-        usage: "recent [--limit N] [--clear]",
+        usage: "recent [--limit N] [--clear] [--format FORMAT]",
         options: [
             .option("--limit", "-n", value: "N", help: "Show at most N queries, 1 to 100 (default: the daemon's, 10)."),
             .flag("--clear", help: "Forget your recent queries (other users' stay)."),
+            OutputFormat.spec,
         ],
         discussion: """
             Your history is your own: the daemon keeps each user's searches apart (it knows who \
@@ -18,6 +21,7 @@ struct RecentCommand: MoviesCommand {
 
     let limit: Int?
     let clear: Bool
+    let format: OutputFormat?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         guard arguments.positionals.isEmpty else {
@@ -25,6 +29,7 @@ struct RecentCommand: MoviesCommand {
         }
         limit = try arguments.integer("--limit", in: 1...100, command: "recent")
         clear = arguments.has("--clear")
+        format = try OutputFormat.requested(in: arguments, command: "recent")
         if clear, limit != nil {
             throw UsageError("choose only one of --limit and --clear", command: "recent")
         }
@@ -51,7 +56,8 @@ struct RecentCommand: MoviesCommand {
         if let error = viewModel.error { return context.fail(error) }
         if !context.json {
             // A query is printed whole, one a line: cutting it would show a query never searched.
-            context.print(viewModel.isEmpty ? ["No recent queries."] : viewModel.items.map(TextFitting.printable))
+            let table = OutputFormat.resolved(format, standardOutputIsTerminal: context.standardOutputIsTerminal) == .table
+            context.print(viewModel.isEmpty && table ? ["No recent queries."] : viewModel.items.map(OutputFormat.field))
         }
         return .success
     }

@@ -3,18 +3,28 @@ import MoviesDomain
 import MoviesWire
 import Varlink
 
-/// `movies search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]`.
+/// `movies search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION] [--format FORMAT]`.
+/// The policy, language and region default to `movies.conf`'s `[Search]`; the format to a table on
+/// a terminal, else TSV.
 struct SearchCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search movies by title: cached results at once, then fresh ones.",
-        usage: "search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION]",
+        usage: "search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION] [--format FORMAT]",
         arguments: [ArgumentSpec(name: "QUERY…", help: "The words to search for (joined with spaces).")],
         options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")]
             + [SearchFilterOptions.language] + SearchFilterOptions.searchOnly + PolicyOptions.specs + [
             .flag("--local", help: "Search only the movies already cached (titles and overviews, any cached query), never TMDB."),
             .option("--max-stale", value: "DURATION", help: "Accept cached results up to this old, e.g. 30d, 6h, 90m, 45s."),
-        ]
+            OutputFormat.spec,
+        ],
+        discussion: """
+            On a terminal the results are a table under a summary line. Piped or in a file (or with \
+            --format tsv) each movie is one line, its title, year, rating and id separated by tabs, with \
+            no header and no padding ('movies search matrix | cut -f4' prints the ids); the summary then \
+            goes to standard error when that is a terminal. The policy, language and region default to \
+            [Search] in movies.conf (see movies(1), FILES); a flag given wins.
+            """
     )
 
     /// The query completes with the caller's recent queries.
@@ -27,6 +37,7 @@ struct SearchCommand: MoviesCommand {
     let policy: FetchPolicy?
     let maxStaleSeconds: Int?
     let filters: SearchFilterOptions
+    let format: OutputFormat?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let query = arguments.positionals.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
@@ -36,6 +47,7 @@ struct SearchCommand: MoviesCommand {
         self.query = query
         page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
         filters = try SearchFilterOptions(arguments, command: "search")
+        format = try OutputFormat.requested(in: arguments, command: "search")
         policy = try PolicyOptions.policy(from: arguments, command: "search", extra: [("--local", .localOnly)])
         if let text = arguments.value("--max-stale") {
             guard let seconds = DurationParser.seconds(text) else {
@@ -48,8 +60,16 @@ struct SearchCommand: MoviesCommand {
     }
 
     func run(_ context: CommandContext) -> ExitCode {
-        let viewModel = SearchMoviesViewModel(client: context.client, policy: policy, maxStaleSeconds: maxStaleSeconds, filters: filters)
-        let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output)
+        let defaults = context.configuration.search
+        var filters = filters
+        filters.language = filters.language ?? defaults.language
+        filters.region = filters.region ?? defaults.region
+        let viewModel = SearchMoviesViewModel(
+            client: context.client, policy: policy ?? defaults.policy, maxStaleSeconds: maxStaleSeconds, filters: filters)
+        let format = OutputFormat.resolved(format, standardOutputIsTerminal: context.standardOutputIsTerminal)
+        // TSV's notes are for a person: standard error when one reads it there.
+        let notes: (any TextSink)? = context.standardErrorIsTerminal && !context.quiet ? context.errors : nil
+        let view = SearchResultsTerminalView(terminal: context.terminal, output: context.output, format: format, notes: notes)
         var answer: JSONValue?
         if context.json {
             viewModel.didReceiveReply = { parameters, continues in

@@ -125,16 +125,15 @@ struct WatchlistCommand: MoviesCommand {
                     guard !lists.isEmpty else { throw ClientError.noSuchWatchlist(name) }
                     answer = .object(WireCoding.parameters(WatchlistsReply(watchlists: lists)))
                 }
-                let names = allUsers ? context.users.names(of: Set(lists.compactMap(\.owner.user?.uid))) : [:]
-                let owners: ((Owner) -> String)? = allUsers ? { owner in owner.user.map { names[$0.uid] ?? "uid \($0.uid)" } ?? "system" } : nil
                 context.json
                     ? context.answer(answer)
-                    : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context), owners: owners))
+                    : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context), owners: Self.owners(of: lists, allUsers: allUsers, context)))
             case .add(let edit):
                 let reply = try context.client.addToWatchlist(edit)
+                let list = reply.value.watchlist
                 context.json
                     ? context.answer(reply.parameters)
-                    : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
+                    : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context), owners: Self.owners(of: [list], allUsers: false, context)))
             case .remove(let edit):
                 // Removing what is not there is a mistake worth saying (a typo in a query), as rm(1) does.
                 let list = try Self.watchlist(named: edit.name, in: Self.lists(scope, context).lists, system: system)
@@ -145,9 +144,10 @@ struct WatchlistCommand: MoviesCommand {
                 if !present.queries.isEmpty || !present.movieIDs.isEmpty {
                     let reply = try context.client.removeFromWatchlist(present)
                     if missing.isEmpty {
+                        let list = reply.value.watchlist
                         context.json
                             ? context.answer(reply.parameters)
-                            : context.print(WatchlistListView.lines(reply.value.watchlist, titles: Self.cachedTitles([reply.value.watchlist], context)))
+                            : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context), owners: Self.owners(of: [list], allUsers: false, context)))
                     }
                 }
                 if !missing.isEmpty {
@@ -161,6 +161,21 @@ struct WatchlistCommand: MoviesCommand {
             return .success
         } catch {
             return context.fail(ownerUID != nil || allUsers ? OwnerOption.explained(error) : error)
+        }
+    }
+
+    /// How each list's heading names its owner: with `allUsers` every list's (`system`, a user's
+    /// name, `uid N`); else a system list's not at all, the caller's own "personal", another user's
+    /// (root's `--owner`) by that user's name, "alice's".
+    static func owners(of lists: [Watchlist], allUsers: Bool, _ context: CommandContext) -> (Owner) -> String? {
+        let others = Set(lists.compactMap(\.owner.user?.uid).filter { allUsers || $0 != context.callerUID })
+        let names = others.isEmpty ? [:] : context.users.names(of: others)
+        let caller = context.callerUID
+        return { owner in
+            guard let uid = owner.user?.uid else { return allUsers ? "system" : nil }
+            let name = names[uid] ?? "uid \(uid)"
+            if allUsers { return name }
+            return uid == caller ? "personal" : "\(name)'s"
         }
     }
 

@@ -60,6 +60,7 @@ struct CommandLineCompleter {
         case "USER|UID": .users
         case "WHEN": .words(ColorChoice.allCases.map(\.rawValue))
         case "QUERY": .recentQueries
+        case "ID": .movieIDs
         default: .nothing
         }
     }

@@ -10,8 +10,12 @@ enum CompletionSource: Sendable, Hashable {
     case watchlists
     /// The queries of the watchlist so named (asked from the daemon).
     case queries(ofWatchlist: String)
-    /// The caller's recent search queries (asked from the daemon).
+    /// The caller's recent search queries, newest first (asked from the daemon).
     case recentQueries
+    /// Movie ids, each with its title: the movies of the caller's newest recent search (its
+    /// cached first page), then those on the caller's watchlists (asked from the daemon, never
+    /// from TMDB).
+    case movieIDs
     /// File names (completed by the shell).
     case files
     /// The local users' names (completed by the shell: `--owner USER`).

@@ -39,7 +39,7 @@ enum CrashRestore {
 
 // What the crash handler needs, in memory it can read without allocating or locking: written
 // only by `install` and `uninstall` (on the main thread, before and after the handlers may run).
-private let crashLeaveCapacity = 64
+private let crashLeaveCapacity = 96
 nonisolated(unsafe) private let crashMode = UnsafeMutablePointer<termios>.allocate(capacity: 1)
 nonisolated(unsafe) private let crashLeave = UnsafeMutablePointer<UInt8>.allocate(capacity: crashLeaveCapacity)
 nonisolated(unsafe) private var crashLeaveLength = 0

@@ -24,4 +24,11 @@ enum Key: Sendable, Hashable {
     case pageUp, pageDown
     /// A function key, F1 to F12.
     case function(Int)
+    /// A character typed with Alt (Meta) held: the terminal sends Escape and the character at once
+    /// (`ESC b` for Alt-B).
+    case alt(Character)
+    /// Backspace with Alt held (`ESC DEL`): readline's backward-kill-word.
+    case altBackspace
+    /// An arrow with Control or Alt held (`CSI 1;5D`): a word left or right.
+    case wordLeft, wordRight
 }

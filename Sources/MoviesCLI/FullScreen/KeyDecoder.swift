@@ -1,6 +1,7 @@
 /// Turns the bytes read from a terminal in raw mode into keys and query answers: UTF-8 text,
-/// control characters, CSI and SS3 sequences (xterm, VT220 and rxvt spellings of the arrows,
-/// Home/End, Page Up/Down, Delete, F1–F12) and the string answers APC, DCS and OSC.
+/// control characters, Alt with a character or Backspace (`ESC x` in one read), CSI and SS3
+/// sequences (xterm, VT220 and rxvt spellings of the arrows, with Control or Alt as word motion,
+/// Home/End, Page Up/Down, Delete, F1–F12), SGR mouse reports and the string answers APC, DCS and OSC.
 ///
 /// Bytes that end in the middle of a sequence are kept for the next `feed`. A lone ESC is ambiguous
 /// (the Escape key, or the start of a sequence whose rest is late): it is kept too, and the caller
@@ -89,8 +90,13 @@ struct KeyDecoder: Sendable {
         case 0x1B:
             // Escape pressed twice, or Escape then a sequence: the first is the Escape key.
             return (.key(.escape), 1)
+        case 0x7F, 0x08:
+            return (.key(.altBackspace), 2)
+        case 0x21...0x7E:
+            // Escape and a character in the same read: the character typed with Alt (Meta), as
+            // readline reads it; Escape typed, then a key, comes in two reads.
+            return (.key(.alt(Character(Unicode.Scalar(bytes[index + 1])))), 2)
         default:
-            // Alt with a key: the Escape key, then the key (as Escape then the key in vi).
             return (.key(.escape), 1)
         }
     }
@@ -103,12 +109,17 @@ struct KeyDecoder: Sendable {
         let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
         let length = end - index + 1
         let number = Int(parameters.prefix { $0.isNumber }) ?? 0
+        // `1;5D`: the second number is 1 + the modifiers (Shift 1, Alt 2, Control 4).
+        let modifiers = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        let word = modifiers & 0b110 != 0
         let key: Key?
         switch bytes[end] {
         case UInt8(ascii: "A"): key = .up
         case UInt8(ascii: "B"): key = .down
-        case UInt8(ascii: "C"): key = .right
-        case UInt8(ascii: "D"): key = .left
+        case UInt8(ascii: "C"): key = word ? .wordRight : .right
+        case UInt8(ascii: "D"): key = word ? .wordLeft : .left
+        case UInt8(ascii: "M") where parameters.hasPrefix("<"), UInt8(ascii: "m") where parameters.hasPrefix("<"):
+            return (MouseEvent.sgr(parameters: String(parameters.dropFirst()), final: bytes[end]).map { .mouse($0) }, length)
         case UInt8(ascii: "H"): key = .home
         case UInt8(ascii: "F"): key = .end
         case UInt8(ascii: "Z"): key = .backTab

@@ -1,7 +1,9 @@
-/// What the terminal sent: a key, or the answer to a query the program made.
+/// What the terminal sent: a key, the mouse, or the answer to a query the program made.
 enum TerminalInput: Sendable, Hashable {
     /// A key press.
     case key(Key)
+    /// A mouse press or wheel turn (SGR mouse mode).
+    case mouse(MouseEvent)
     /// An answer to a query (`GraphicsProbe`).
     case reply(TerminalReply)
 }

@@ -11,21 +11,25 @@ final class TerminalMode {
     /// and the main screen), no autowrap (DECAWM off, so the last column never scrolls), the cursor
     /// hidden.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-    /// What leaving writes: the end of any synchronized update, autowrap and the cursor back, the
-    /// main screen back, colours reset.
-    static let leaveSequence = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    /// What leaving writes: mouse reports off (`MouseEvent`), the end of any synchronized update,
+    /// autowrap and the cursor back, the main screen back, colours reset.
+    static let leaveSequence = MouseEvent.disableSequence + "\u{1B}[?2026l\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     private let input: Int32
     private let output: Int32
     private let original: termios
+    /// Whether the terminal reports the mouse while the full screen is on.
+    private let reportsMouse: Bool
     private(set) var isActive = false
 
-    /// Reads the mode of `input` (the terminal); `nil` when it is not a terminal.
-    init?(input: Int32, output: Int32) {
+    /// Reads the mode of `input` (the terminal); `nil` when it is not a terminal. `reportsMouse`:
+    /// the terminal is asked to report clicks and the wheel (SGR mouse mode) while in the full screen.
+    init?(input: Int32, output: Int32, reportsMouse: Bool = false) {
         var mode = termios()
         guard tcgetattr(input, &mode) == 0 else { return nil }
         self.input = input
         self.output = output
+        self.reportsMouse = reportsMouse
         original = mode
     }
 
@@ -43,7 +47,7 @@ final class TerminalMode {
         }
         CrashRestore.install(mode: original, input: input, output: output, leave: Self.leaveSequence)
         _ = tcsetattr(input, TCSADRAIN, &raw)
-        FileDescriptorSink.writeAll(Array(Self.enterSequence.utf8), to: output)
+        FileDescriptorSink.writeAll(Array((Self.enterSequence + (reportsMouse ? MouseEvent.enableSequence : "")).utf8), to: output)
         isActive = true
     }
 

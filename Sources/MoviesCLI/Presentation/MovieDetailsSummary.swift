@@ -13,7 +13,7 @@ struct MovieDetailsSummary: Sendable, Hashable {
     let tagline: String?
     /// The plot summary, if any.
     let overview: String?
-    /// Labelled extra fields (original title, homepage, IMDb, poster...).
+    /// Labelled extra fields (original title, homepage, IMDb, the poster's and the TMDB page's addresses...).
     let fields: [DetailField]
     /// The poster's path on TMDB, if the movie has one.
     let posterPath: String?
@@ -42,7 +42,8 @@ struct MovieDetailsSummary: Sendable, Hashable {
         if let status = movie.status { fields.append(DetailField(label: "Status", value: status)) }
         if let homepage = movie.homepage { fields.append(DetailField(label: "Homepage", value: homepage)) }
         if let imdb = movie.imdbID { fields.append(DetailField(label: "IMDb", value: "https://www.imdb.com/title/\(imdb)/")) }
-        if let poster = movie.posterPath { fields.append(DetailField(label: "Poster", value: poster)) }
+        if let poster = movie.posterPath { fields.append(DetailField(label: "Poster", value: TMDBLinks.image(path: poster))) }
+        fields.append(DetailField(label: "TMDB page", value: TMDBLinks.moviePage(id: movie.id)))
         fields.append(DetailField(label: "TMDB id", value: String(movie.id)))
         self.fields = fields
     }

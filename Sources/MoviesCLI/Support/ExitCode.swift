@@ -14,6 +14,8 @@ public enum ExitCode: Int32, Sendable, Hashable {
     case temporaryFailure = 75
     /// EX_NOPERM: the daemon refused this caller.
     case noPermission = 77
+    /// EX_CONFIG: the configuration file (`movies.conf`) is wrong.
+    case configuration = 78
     /// Ended by Ctrl-C or SIGINT (128 + SIGINT), as shells report it.
     case interrupted = 130
     /// Ended by SIGTERM or SIGHUP (128 + SIGTERM).

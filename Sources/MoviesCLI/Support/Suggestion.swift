@@ -10,17 +10,24 @@ enum Suggestion {
         return best.distance <= limit ? best.name : nil
     }
 
-    /// The Levenshtein distance between two character arrays (one row at a time, bounded by their lengths).
+    /// The edit distance between two character arrays, a swap of two neighbours counting as one
+    /// edit ("tvs" for "tsv", "--sokcet" for "--socket": the optimal string alignment distance),
+    /// one row at a time.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

@@ -1,24 +1,34 @@
-/// Renders a `SearchMoviesViewModel` on a terminal: a header with the freshness line, then rows
-/// "title · year · rating · id" under column headers. On a TTY it fits the width (titles shortened,
-/// labels wrapped) and redraws in place (cursor up over the rows it printed) whenever the rendering
-/// changes; elsewhere it prints the final state once, whole, as plain text without control sequences.
+/// Renders a `SearchMoviesViewModel`. As a table (`OutputFormat.table`): a header with the
+/// freshness line, then rows "title · year · rating · id" under column headers; on a TTY it fits
+/// the width (titles shortened, labels wrapped) and redraws in place (cursor up over the rows it
+/// printed) whenever the rendering changes; elsewhere it prints the final state once, whole, as
+/// plain text without control sequences. As TSV (`OutputFormat.tsv`, the default when standard
+/// output is not a terminal): the final state once, one movie a line, its title, year, rating and
+/// id separated by tabs, with no header and no padding (an unknown year or rating is an empty
+/// field); the summary, the freshness and "no movies found" go to `notes` instead (standard error
+/// when it is a terminal), so a script reads records only.
 final class SearchResultsTerminalView {
     private static let separator = " · "
     private let terminal: TerminalCapabilities
     private let output: any TextSink
+    private let format: OutputFormat
+    private let notes: (any TextSink)?
     private var shownLines: [String] = []
 
-    /// Creates a view writing to `output` for a terminal with `terminal`'s capabilities.
-    init(terminal: TerminalCapabilities, output: any TextSink) {
+    /// Creates a view writing `format` (table or TSV) to `output` for a terminal with `terminal`'s
+    /// capabilities; with TSV, the lines that are not records go to `notes` (`nil`: nowhere).
+    init(terminal: TerminalCapabilities, output: any TextSink, format: OutputFormat = .table, notes: (any TextSink)? = nil) {
         self.terminal = terminal
         self.output = output
+        self.format = format
+        self.notes = notes
     }
 
     /// Redraws `viewModel` in place on a TTY; does nothing elsewhere (see `finish`). A rendering
     /// taller than the terminal is not drawn before the final one: it could not be redrawn in
     /// place, and long output goes through the pager, which should show it once.
     func update(_ viewModel: SearchMoviesViewModel) {
-        guard terminal.isTTY else { return }
+        guard terminal.isTTY, format == .table else { return }
         let lines = lines(for: viewModel)
         guard terminal.rows(lines) < terminal.height ?? Int.max else { return }
         draw(lines)
@@ -26,7 +36,26 @@ final class SearchResultsTerminalView {
 
     /// Shows the final state of `viewModel`: redrawn in place on a TTY, printed once elsewhere.
     func finish(_ viewModel: SearchMoviesViewModel) {
-        draw(lines(for: viewModel))
+        guard format == .tsv else { return draw(lines(for: viewModel)) }
+        let notes = noteLines(for: viewModel)
+        if !notes.isEmpty { self.notes?.write(notes.map { $0 + "\n" }.joined()) }
+        output.write(Self.records(viewModel.items).map { $0 + "\n" }.joined())
+    }
+
+    /// The TSV records of `items`: title, year, rating and id, tab-separated.
+    static func records(_ items: [MoviesListItemViewModel]) -> [String] {
+        items.map { item in
+            let rating = item.rating == RatingFormat.noVotes ? "" : item.rating
+            return [item.title, item.year, rating, item.id].map(OutputFormat.field).joined(separator: "\t")
+        }
+    }
+
+    /// What the table says besides its rows (the summary and freshness, or why nothing is
+    /// listed), unstyled: TSV's notes.
+    private func noteLines(for viewModel: SearchMoviesViewModel) -> [String] {
+        guard viewModel.error == nil else { return [] }
+        if viewModel.isEmpty { return [emptyMessage(viewModel)] + (viewModel.freshnessLine.map { [$0] } ?? []) }
+        return [summary(viewModel)]
     }
 
     /// The lines that show `viewModel`. On a terminal they fit its width: only titles are
@@ -40,13 +69,7 @@ final class SearchResultsTerminalView {
                 return terminal.wrapped("Searching for \"\(viewModel.query)\"…").map { ANSIStyle.dim.apply($0, enabled: color) }
             }
             if viewModel.error != nil { return [] }
-            let pastTheEnd = viewModel.totalResults > 0 && viewModel.currentPage > viewModel.totalPageCount
-            let message = pastTheEnd
-                ? "Page \(viewModel.currentPage) is past the last page (\(viewModel.totalPageCount)) of \"\(viewModel.query)\" (\(viewModel.totalResults) results); try --page \(viewModel.totalPageCount)"
-                : viewModel.isFromLocalIndex
-                    ? "No matches for \"\(viewModel.query)\" in the local index of cached movies"
-                    : "No movies found for \"\(viewModel.query)\""
-            var empty = terminal.wrapped(message)
+            var empty = terminal.wrapped(emptyMessage(viewModel))
             if let freshness = viewModel.freshnessLine {
                 empty += terminal.wrapped(freshness).map { ANSIStyle.dim.apply($0, enabled: color) }
             }
@@ -55,10 +78,26 @@ final class SearchResultsTerminalView {
         return header(for: viewModel) + rows(for: viewModel.items)
     }
 
-    private func header(for viewModel: SearchMoviesViewModel) -> [String] {
+    /// Why nothing is listed.
+    private func emptyMessage(_ viewModel: SearchMoviesViewModel) -> String {
+        let pastTheEnd = viewModel.totalResults > 0 && viewModel.currentPage > viewModel.totalPageCount
+        return pastTheEnd
+            ? "Page \(viewModel.currentPage) is past the last page (\(viewModel.totalPageCount)) of \"\(viewModel.query)\" (\(viewModel.totalResults) results); try --page \(viewModel.totalPageCount)"
+            : viewModel.isFromLocalIndex
+                ? "No matches for \"\(viewModel.query)\" in the local index of cached movies"
+                : "No movies found for \"\(viewModel.query)\""
+    }
+
+    /// "\"matrix\": 176 results, page 1 of 9 — fresh from TMDB".
+    private func summary(_ viewModel: SearchMoviesViewModel) -> String {
         let count = viewModel.totalResults == 1 ? "1 result" : "\(viewModel.totalResults) results"
         var text = "\"\(viewModel.query)\": \(count), page \(viewModel.currentPage) of \(viewModel.totalPageCount)"
         if let freshness = viewModel.freshnessLine { text += " — " + freshness }
+        return text
+    }
+
+    private func header(for viewModel: SearchMoviesViewModel) -> [String] {
+        let text = summary(viewModel)
         let offline = viewModel.freshnessLine.map(FreshnessLine.isDegraded) ?? false
         return terminal.wrapped(text).map { (offline ? ANSIStyle.yellow : ANSIStyle.dim).apply($0, enabled: terminal.usesColor) }
     }

@@ -1,6 +1,8 @@
 /// Wraps text into lines of at most a given number of terminal columns, at spaces where possible.
 enum TextWrapping {
-    /// The lines of `text` wrapped to `width` columns; a word wider than a line is broken between characters.
+    /// The lines of `text` wrapped to `width` columns. A word wider than a line (a path, an
+    /// address) is broken after a `/` where one fits, so each line holds whole parts of it
+    /// (`/run/user/1000/moviesd/` then `io.moviesd.Movies`), else between characters.
     static func wrap(_ text: String, width: Int) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
@@ -29,6 +31,11 @@ enum TextWrapping {
                 if head.isEmpty, let character = rest.first {  // a character wider than the line
                     head.append(character)
                     rest = rest.dropFirst()
+                } else if !rest.isEmpty, let slash = head.dropLast().lastIndex(of: "/"), slash != head.startIndex {
+                    // Back to just after the last "/" that fits: a path breaks between its parts.
+                    let kept = head.index(after: slash)
+                    rest = word[word.index(word.startIndex, offsetBy: head.distance(from: head.startIndex, to: kept))...]
+                    head = String(head[..<kept])
                 }
                 lines.append(head)
                 word = String(rest)

@@ -260,6 +260,8 @@ type AccountSyncStatus (
 # region: an ISO 3166-1 code, two upper-case letters (GB): release dates of that region.
 # year: only movies released that year (1874-2100). Each is part of the cache key; the local
 # index honours language and year, not region.
+# Once TMDB answered, the query is saved to the caller's recent queries, unless remember is false
+# (a search made while the user types; SaveRecentQuery saves the query the user commits to).
 method Search(
   query: string,
   page: ?int,
@@ -267,7 +269,8 @@ method Search(
   policy: ?FetchPolicy,
   maxStaleSeconds: ?int,
   region: ?string,
-  year: ?int
+  year: ?int,
+  remember: ?bool
 ) -> (page: MoviesPage, freshness: Freshness)
 
 # One movie's details, cached then remote; language as for Search.
@@ -279,6 +282,10 @@ method Poster(path: string, width: ?int) -> (mimeType: string, base64: string, w
 # The caller's own recent successful search queries, newest first (private to each user:
 # nobody sees another user's).
 method RecentQueries(limit: ?int) -> (queries: []string)
+
+# Saves query as the caller's own newest recent search query (nobody's without credentials): the
+# query a user committed to after searching it with remember: false.
+method SaveRecentQuery(query: string) -> ()
 
 # Forgets the caller's own recent search queries, nobody else's; says how many there were.
 method ClearRecentQueries() -> (cleared: int)

@@ -118,6 +118,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("Movie", access: .anyone, answerAtOnce: answerAtOnce(movie:), movie)
         router.on("Poster", access: .anyone, poster)
         router.on("RecentQueries", access: .anyone, recentQueries)
+        router.on("SaveRecentQuery", access: .anyone, saveRecentQuery)
         router.on("ClearRecentQueries", access: .anyone, clearRecentQueries)
         router.on("Status", access: .anyone, status)
         router.on("Invalidate", access: .authorized, invalidate)
@@ -179,8 +180,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let search = try SearchCall(call, defaultLanguage: settings.defaultLanguage)
         let (request, policy, maxStale) = (search.request, search.policy, search.maxStaleSeconds)
         let useCase = dependencies.searchMovies
-        // The query goes into the caller's own history (nobody's without credentials).
-        let requester = call.peer.map { LocalUser(uid: $0.uid) }
+        // The query goes into the caller's own history (nobody's without credentials), unless the
+        // caller asked not (`remember: false`: a search made while the user types).
+        let requester = search.remember ? call.peer.map { LocalUser(uid: $0.uid) } : nil
         return try await cachedThenRemote(
             call, replies: replies, key: search.cacheKey, member: "page", policy: policy, parameter: "query",
             cached: { await useCase.cachedAnswer(request) }
@@ -302,6 +304,21 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         do {
             let queries = try await dependencies.fetchRecentQueries.execute(for: LocalUser(uid: peer.uid), maxCount: limit)
             return WireCoding.parameters(RecentQueriesReply(queries: queries.map(\.query)))
+        } catch {
+            throw VarlinkError.from(error)
+        }
+    }
+
+    /// `SaveRecentQuery`: saves a query the caller committed to as their own newest recent search.
+    private func saveRecentQuery(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let text = try ParameterReader(call).requiredString("query")
+        guard let query = MovieQuery(text) else {
+            throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
+        }
+        guard let peer = call.peer else { return [:] }
+        do {
+            try await dependencies.fetchRecentQueries.save(query, for: LocalUser(uid: peer.uid))
+            return [:]
         } catch {
             throw VarlinkError.from(error)
         }

@@ -7,6 +7,8 @@ struct SearchCall {
     var request: SearchRequest
     var policy: FetchPolicy
     var maxStaleSeconds: Int?
+    /// Whether TMDB's answer saves the query to the caller's recent queries (`remember`, default true).
+    var remember: Bool
 
     /// Where the page is cached (see `CacheKey`).
     var cacheKey: String { CacheKey.search(request) }
@@ -25,6 +27,7 @@ struct SearchCall {
         let region = try reader.optionalString("region")
         let year = try reader.optionalInt("year")
         policy = try reader.policy()
+        remember = try reader.optionalBool("remember") ?? true
         maxStaleSeconds = try reader.optionalInt("maxStaleSeconds")
         if let maxStaleSeconds, maxStaleSeconds < 0 {
             throw MoviesError.invalidArgument("maxStaleSeconds must not be negative").varlinkError(parameter: "maxStaleSeconds")

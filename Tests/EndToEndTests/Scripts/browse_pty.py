@@ -18,6 +18,7 @@ import re
 import select
 import signal
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -115,7 +116,7 @@ class Terminal:
 
 def environment():
     env = {key: value for key, value in os.environ.items() if key in ("PATH", "HOME", "LANG", "LC_ALL")}
-    env.update({"TERM": "xterm-256color", "NO_COLOR": "1", "LC_ALL": os.environ.get("LC_ALL", "C.UTF-8")})
+    env.update({"TERM": "xterm-256color", "NO_COLOR": "1", "LC_ALL": os.environ.get("LC_ALL", "C.UTF-8"), "MOVIES_CONFIG": ""})
     return env
 
 
@@ -161,15 +162,16 @@ def typeahead(options):
 
 
 def paging(options):
-    """Scrolling past the end loads page 2 once, however often the keys ask while it loads."""
-    terminal = browse(options, options.query)
+    """Scrolling past the end loads page 2 once, however often the keys ask while it loads (20 rows:
+    the first page's 20 movies fill the 17 rows of the list, so nothing loads before the end)."""
+    terminal = browse(options, options.query, rows=20)
     try:
         terminal.wait_for("the first page, settled", lambda s: "20 shown" in s and "refreshing" not in row(s, 1))
         before = stub_searches(options)
         # TMDB answers slowly, so the keys below come while page 2 is in flight.
         stub_faults(options, {"latencyMs": 1500})
         try:
-            terminal.send("\x1b[F")  # End: the last row of page 1
+            terminal.send("\x1b[6~\x1b[6~")  # PageDown twice: the last row of page 1 (End edits the query)
             terminal.wait_for_text("loading page 2")
             for key in ["\x1b[B", "\x1b[F", "\x1b[6~", "\x1b[B", "\x1b[B"]:
                 terminal.send(key)
@@ -199,6 +201,84 @@ def resize(options):
         terminal.send("\x03")
         terminal.wait_exit()
         print(json.dumps({"staleKeyRows": stale, "wide": row(screen, 1), "small": row(small, 11)}))
+    finally:
+        terminal.close()
+
+
+def recents(options):
+    """The searches made while typing are not recent searches; opening a movie saves its query."""
+    def recent():
+        return subprocess.run([options.movies, "--socket", options.socket, "recent"], env=environment(),
+                              capture_output=True, text=True, timeout=20).stdout.split("\n")
+    terminal = browse(options)
+    try:
+        terminal.wait_for_text("Search:")
+        for text, query in [("blad", "blad"), ("e", "blade"), ("\x15matri", "matri")]:
+            terminal.send(text)
+            # TMDB's answer (after the pause) is listed: its count of results.
+            terminal.wait_for("TMDB's answer to %r" % query, lambda s, q=query: row(s, 1).startswith('"%s": ' % q) and "fresh from TMDB" in row(s, 1))
+        typed = recent()
+        terminal.send("\r")
+        terminal.wait_for_text("TMDB id")
+        terminal.send("\x03")
+        terminal.wait_exit()
+        print(json.dumps({"afterTyping": [line for line in typed if line], "afterOpening": [line for line in recent() if line]}))
+    finally:
+        terminal.close()
+
+
+def editing(options):
+    """The query is edited at the cursor with readline's keys."""
+    terminal = browse(options)
+    try:
+        terminal.wait_for_text("Search:")
+        steps = {}
+        for name, keys, expected in [
+            ("insert", "matix\x1b[D\x1b[Dr", "Search: matrix"),
+            ("home", "\x1b[Hthe ", "Search: the matrix"),
+            ("wordBack", "\x1b[F\x1bb\x1bb\x1b[3~", "Search: he matrix"),
+            ("killLine", "\x05\x01\x06\x0b", "Search: h"),
+        ]:
+            terminal.send(keys)
+            steps[name] = terminal.wait_for(repr(expected), lambda s, e=expected: row(s, 0).rstrip() == e).split("\n")[0].rstrip()
+        terminal.send("\x03")
+        terminal.wait_exit()
+        print(json.dumps(steps))
+    finally:
+        terminal.close()
+
+
+def fill(options):
+    """At 120x40 the list fills the screen: pages load until its 37 rows are full."""
+    terminal = browse(options, options.query, columns=120, rows=40)
+    try:
+        screen = terminal.wait_for("the list settled", lambda s: " shown" in row(s, 1) and "loading page" not in row(s, 1) and "refreshing" not in row(s, 1) and row(s, 38).strip() != "")
+        rows = [line for line in screen.split("\n")[2:39] if line.strip()]
+        terminal.send("\x03")
+        terminal.wait_exit()
+        print(json.dumps({"status": row(screen, 1), "listRows": len(rows)}))
+    finally:
+        terminal.close()
+
+
+def mouse(options):
+    """SGR mouse mode on while browse runs: the wheel moves, a double click opens; off at exit."""
+    terminal = browse(options, options.query)
+    try:
+        terminal.wait_for("the first page", lambda s: " shown" in row(s, 1) and "refreshing" not in row(s, 1))
+        enabled = b"\x1b[?1000h\x1b[?1006h" in terminal.raw
+        terminal.send("\x1b[<65;5;5M")  # the wheel, down: the second row is selected
+        selected = terminal.wait_for("the second row selected", lambda s: row(s, 3).startswith("▶"))
+        title = row(selected, 3)[2:].split("  ")[0].strip()
+        click = "\x1b[<0;10;5M\x1b[<0;10;5m"  # the third row (screen row 5)
+        terminal.send(click + click)
+        details = terminal.wait_for_text("TMDB id")
+        terminal.send("\x03")
+        terminal.wait_exit()
+        raw = bytes(terminal.raw)
+        disabled = raw.rfind(b"\x1b[?1000l") > raw.rfind(b"\x1b[?1000h") >= 0
+        print(json.dumps({"enabled": enabled, "wheelSelected": title, "opened": details.split("\n")[0].strip(),
+                          "clicked": row(selected, 4)[2:].split("  ")[0].strip(), "disabled": disabled}))
     finally:
         terminal.close()
 
@@ -244,7 +324,7 @@ def dumb(options):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("scenario", choices=["typeahead", "paging", "resize", "ctrl-c", "sigterm", "dumb"])
+    parser.add_argument("scenario", choices=["typeahead", "paging", "resize", "ctrl-c", "sigterm", "dumb", "recents", "editing", "fill", "mouse"])
     parser.add_argument("--movies", required=True)
     parser.add_argument("--socket", required=True)
     parser.add_argument("--control-port", type=int, default=0)
@@ -254,7 +334,8 @@ def main():
         if options.scenario in ("ctrl-c", "sigterm"):
             restore(options, options.scenario)
         else:
-            {"typeahead": typeahead, "paging": paging, "resize": resize, "dumb": dumb}[options.scenario](options)
+            {"typeahead": typeahead, "paging": paging, "resize": resize, "dumb": dumb, "recents": recents, "editing": editing,
+             "fill": fill, "mouse": mouse}[options.scenario](options)
     except Failure as failure:
         print("FAIL: %s" % failure, file=sys.stderr)
         sys.exit(1)

@@ -77,9 +77,10 @@ final class Sandbox: @unchecked Sendable {
         }
     }
 
-    /// Runs `movies` with `--socket` pointing at this sandbox's daemon.
+    /// Runs `movies` with `--socket` pointing at this sandbox's daemon (and no configuration file
+    /// of the user running the tests, unless `environment` names one).
     func movies(_ arguments: [String], environment: [String: String] = [:], timeout: Double = ProcessDeadline.seconds) throws -> ProcessResult {
-        var env = ["NO_COLOR": "1"]
+        var env = ["NO_COLOR": "1", "MOVIES_CONFIG": ""]
         for (key, value) in environment { env[key] = value }
         return try ProcessRunner.run(BinaryLocator.path("movies"), ["--socket", socketPath] + arguments, environment: env, timeout: timeout)
     }

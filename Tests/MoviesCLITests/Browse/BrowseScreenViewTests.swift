@@ -39,7 +39,7 @@ import Testing
         let details = try #require(model.state.details)
         _ = model.handle(.movieReplied(id: details.requestID, MovieReply(movie: Fixtures.matrix, freshness: Fixtures.network), continues: false), now: 0)
         let text = BrowseScreenView.frame(model.state, usesColor: false).rows.joined(separator: "\n")
-        for expected in ["The Matrix", "1999 · 136 min · Action, Science Fiction · ★ 8.2 (24000 votes)", "fresh from TMDB", "Set in the 22nd century", "TMDB id:  603"] {
+        for expected in ["The Matrix", "1999 · 136 min · Action, Science Fiction · ★ 8.2 (24000 votes)", "fresh from TMDB", "Set in the 22nd century", "TMDB page: https://www.themoviedb.org/movie/603", "TMDB id:   603"] {
             #expect(text.contains(expected), "\(expected)")
         }
     }

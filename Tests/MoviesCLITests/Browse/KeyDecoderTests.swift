@@ -63,3 +63,33 @@ import Testing
         #expect(silent.result == .unsupported)
     }
 }
+
+/// Issue 46: Alt and Control with keys (readline's word keys) and the mouse (SGR mode 1006).
+@Suite struct KeyDecoderModifierTests {
+    @Test(arguments: [
+        ("\u{1B}b", Key.alt("b")), ("\u{1B}f", .alt("f")), ("\u{1B}d", .alt("d")), ("\u{1B}\u{7F}", .altBackspace),
+        ("\u{1B}[1;5D", .wordLeft), ("\u{1B}[1;5C", .wordRight), ("\u{1B}[1;3D", .wordLeft), ("\u{1B}[1;2C", .right),
+    ])
+    func modifiedKeys(text: String, key: Key) {
+        #expect(KeyDecoderTests.decode(text) == [.key(key)])
+    }
+
+    @Test func escapeAloneThenAKeyInTwoReadsIsEscapeThenTheKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]).isEmpty)
+        #expect(decoder.flushEscape() == [.key(.escape)])
+        #expect(decoder.feed(Array("b".utf8)) == [.key(.character("b"))])
+    }
+
+    @Test func sgrMouseReports() {
+        #expect(KeyDecoderTests.decode("\u{1B}[<0;10;5M") == [.mouse(MouseEvent(action: .press, column: 9, row: 4))])
+        #expect(KeyDecoderTests.decode("\u{1B}[<64;1;3M") == [.mouse(MouseEvent(action: .wheelUp, column: 0, row: 2))])
+        #expect(KeyDecoderTests.decode("\u{1B}[<65;1;3M") == [.mouse(MouseEvent(action: .wheelDown, column: 0, row: 2))])
+        // A release, the right button and a drag are not used; the bytes after them still are.
+        #expect(KeyDecoderTests.decode("\u{1B}[<0;10;5m\u{1B}[<2;1;1M\u{1B}[<32;4;4Mx") == [.key(.character("x"))])
+        // Split across reads.
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[<0;1".utf8)).isEmpty)
+        #expect(decoder.feed(Array("2;7M".utf8)) == [.mouse(MouseEvent(action: .press, column: 11, row: 6))])
+    }
+}

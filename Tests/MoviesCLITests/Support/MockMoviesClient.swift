@@ -44,6 +44,7 @@ final class MockMoviesClient: MoviesClient {
     private(set) var movieLanguages: [String?] = []
     private(set) var posterCalls: [(path: String, width: Int?)] = []
     private(set) var recentLimits: [Int?] = []
+    private(set) var savedQueries: [String] = []
     private(set) var cacheCalls: [(CacheOperation, CacheSelection)] = []
     private(set) var addedEdits: [WatchlistEdit] = []
     private(set) var removedEdits: [WatchlistEdit] = []
@@ -87,6 +88,11 @@ final class MockMoviesClient: MoviesClient {
     }
 
     private(set) var clearedRecent = 0
+
+    func saveRecentQuery(_ query: String) throws(ClientError) -> ClientReply<EmptyReply> {
+        savedQueries.append(query)
+        return try single(.success(EmptyReply()))
+    }
 
     func clearRecentQueries() throws(ClientError) -> ClientReply<ClearRecentQueriesReply> {
         clearedRecent += 1
