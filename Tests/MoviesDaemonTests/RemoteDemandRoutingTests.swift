@@ -33,10 +33,11 @@ import Testing
         #expect(await health.remoteStatus().state == .online, "the explicit call's answer ends the pause for everyone")
     }
 
-    @Test func theServiceTellsExplicitCallsFromUsersByTheirPolicy() {
-        #expect(MoviesVarlinkService.demand(of: .networkOnly) == .explicit)
+    @Test func aPlanTellsExplicitCallsFromUsersByTheirPolicyAndBackgroundWorkByItsAsker() {
+        #expect(FetchPlan.make(policy: .networkOnly, streams: false, entry: .missing).demand == .explicit)
         for policy in [FetchPolicy.cacheThenNetwork, .cacheFirst, .cacheOnly, .localOnly] {
-            #expect(MoviesVarlinkService.demand(of: policy) == .interactive)
+            #expect(FetchPlan.make(policy: policy, streams: false, entry: .missing).demand == .interactive)
         }
+        #expect(FetchPlan.make(policy: .networkOnly, streams: false, entry: .missing, asker: .background).demand == .background)
     }
 }

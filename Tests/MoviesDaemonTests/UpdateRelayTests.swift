@@ -19,14 +19,22 @@ import Testing
     /// Updates fed by hand, as a task emits them.
     typealias UpdateStream = AsyncThrowingStream<Fetched<String>, any Error>
 
-    /// Relays, for a call without `more`, a task that emits what `stream` delivers.
-    private static func answer(_ stream: UpdateStream, deadline: Int, policy: FetchPolicy = .cacheThenNetwork) async throws(VarlinkError) -> [String: JSONValue] {
+    /// The final reply made of the cached value when the plan falls back to it.
+    private static let cachedFallback: @Sendable (String) -> [String: JSONValue] = { reason in
+        ["value": .string("cached"), "origin": .string("cache"), "remoteError": .string(reason)]
+    }
+
+    /// Relays, for a call without `more`, a task that emits what `stream` delivers; `fallback`:
+    /// the cached value's reply when the plan falls back to it.
+    private static func answer(
+        _ stream: UpdateStream, deadline: Int, fallback: (@Sendable (String) -> [String: JSONValue])? = cachedFallback
+    ) async throws(VarlinkError) -> [String: JSONValue] {
         let relay = UpdateRelay(answerDeadlineSeconds: deadline)
         let writer = VarlinkReplyWriter(isStreaming: false) { _ in }
         let task: @Sendable (@escaping EmitFetched<String>) async throws -> Void = { emit in
             for try await update in stream { await emit(update) }
         }
-        return try await relay.relay(task, call: VarlinkCall(method: "io.moviesd.Movies.Search"), replies: writer, policy: policy, parameter: "query") { update in
+        return try await relay.relay(task, call: VarlinkCall(method: "io.moviesd.Movies.Search"), replies: writer, parameter: "query", fallback: fallback) { update in
             ["value": .string(update.value), "origin": .string(update.freshness.origin.rawValue), "remoteError": update.freshness.remoteError.map { .string($0) } ?? .null]
         }
     }
@@ -93,22 +101,17 @@ import Testing
 
     // MARK: - Hand-made streams
 
-    @Test func aCachedUpdateArrivingAfterTheDeadlineIsAnsweredAtOnce() async throws {
+    @Test func withACachedValueToFallBackOnTheDeadlineAnswersWithItSayingWhy() async throws {
         let (stream, continuation) = UpdateStream.makeStream()
-        let feeder = Task {
-            try await Task.sleep(for: .milliseconds(100))
-            continuation.yield(UpdateRelayTests.update("cached", .cache))
-        }
         defer { continuation.finish() }
         let reply = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
             try await UpdateRelayTests.answer(stream, deadline: 0)
         }
-        try await feeder.value
         #expect(reply["value"] == .string("cached"))
         #expect(reply["remoteError"]?.stringValue?.contains("within 0 s") == true)
     }
 
-    @Test func aFinalCachedUpdateIsNotMarkedAsLate() async throws {
+    @Test func withoutAFallbackTheCallWaitsForTheUpdatePastTheDeadline() async throws {
         let (stream, continuation) = UpdateStream.makeStream()
         let feeder = Task {
             try await Task.sleep(for: .milliseconds(100))
@@ -116,7 +119,7 @@ import Testing
             continuation.finish()
         }
         let reply = try await ServiceHarness.withTimeout(seconds: ProcessDeadline.seconds) {
-            try await UpdateRelayTests.answer(stream, deadline: 0, policy: .cacheFirst)
+            try await UpdateRelayTests.answer(stream, deadline: 0, fallback: nil)
         }
         try await feeder.value
         #expect(reply["value"] == .string("cached"))
@@ -125,7 +128,6 @@ import Testing
 
     @Test func theNetworkAnswerWinsWithinTheDeadline() async throws {
         let (stream, continuation) = UpdateStream.makeStream()
-        continuation.yield(UpdateRelayTests.update("cached", .cache))
         continuation.yield(UpdateRelayTests.update("fresh", .network))
         continuation.finish()
         let reply = try await UpdateRelayTests.answer(stream, deadline: 60)
@@ -145,9 +147,8 @@ import Testing
         #expect(reply["value"] == .string("fresh"))
     }
 
-    @Test func aFailureAfterACachedUpdateAnswersWithTheCacheAndTheReason() async throws {
+    @Test func aFailureAnswersWithTheCachedValueAndTheReason() async throws {
         let (stream, continuation) = UpdateStream.makeStream()
-        continuation.yield(UpdateRelayTests.update("cached", .cache))
         continuation.finish(throwing: MoviesError(code: .remoteUnavailable, message: "TMDB is unreachable"))
         let reply = try await UpdateRelayTests.answer(stream, deadline: 60)
         #expect(reply["value"] == .string("cached"))
@@ -158,11 +159,11 @@ import Testing
         let (stream, continuation) = UpdateStream.makeStream()
         continuation.finish(throwing: MoviesError.invalidArgument("bad query"))
         await #expect(throws: VarlinkError(name: "io.moviesd.Movies.InvalidArgument", parameters: ["parameter": .string("query"), "reason": .string("bad query")])) {
-            try await UpdateRelayTests.answer(stream, deadline: 60)
+            try await UpdateRelayTests.answer(stream, deadline: 60, fallback: nil)
         }
         let (empty, emptyContinuation) = UpdateStream.makeStream()
         emptyContinuation.finish()
-        await #expect(throws: VarlinkError.self) { try await UpdateRelayTests.answer(empty, deadline: 60) }
+        await #expect(throws: VarlinkError.self) { try await UpdateRelayTests.answer(empty, deadline: 60, fallback: nil) }
     }
 
     @Test func cancellingTheCallCancelsTheConsumer() async throws {

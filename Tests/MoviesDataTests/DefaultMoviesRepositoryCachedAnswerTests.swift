@@ -5,7 +5,7 @@ import MoviesTestSupport
 import MoviesWire
 import Testing
 
-/// `cachedSearchAnswer`: the cached page in the reply's shape, stored with the response when TMDB's
+/// `lookupSearch`: the cached page in the reply's shape, stored with the response when TMDB's
 /// answer was saved, so that reading it decodes nothing.
 @Suite struct DefaultMoviesRepositoryCachedAnswerTests {
     typealias H = RepositoryHarness
@@ -22,7 +22,7 @@ import Testing
         let stored = try #require(await h.storage.peek(H.key()))
         #expect(stored.reply == (try Self.wire(fetched.value)))
 
-        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        let answer = try #require(await h.repository.lookupSearch(try H.request()).answer)
         #expect(answer.json == (try Self.wire(fetched.value)))
         #expect(answer.fetchedAt == stored.fetchedAt)
         #expect(answer.expiresAt == stored.expiresAt)
@@ -36,7 +36,7 @@ import Testing
         await h.storage.seed(StoredResponse(
             key: H.key(), resource: .search, body: Data("{not json".utf8),
             fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"as":"stored"}"#.utf8), replyVersion: WireCoding.version))
-        #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == Array(#"{"as":"stored"}"#.utf8))
+        #expect(await h.repository.lookupSearch(try H.request()).answer?.json == Array(#"{"as":"stored"}"#.utf8))
     }
 
     /// The reply format changed (`WireCoding.version` bumped since the row was stored): the old
@@ -51,7 +51,7 @@ import Testing
                 key: H.key(), resource: .search, body: body,
                 fetchedAt: date, expiresAt: date.addingTimeInterval(600), reply: Array(#"{"old":"shape"}"#.utf8), replyVersion: version))
             let today = try Self.wire(MoviesResponseDTO.decode(body).toDomain())
-            #expect(await h.repository.cachedSearchAnswer(try H.request())?.json == today, "version \(version)")
+            #expect(await h.repository.lookupSearch(try H.request()).answer?.json == today, "version \(version)")
             // Decoded once, the row now holds its reply in today's shape: later reads use it.
             let upgraded = try #require(await h.storage.peek(H.key()))
             #expect(upgraded.reply == today && upgraded.replyVersion == WireCoding.version)
@@ -94,7 +94,7 @@ import Testing
     @Test func anEntryStoredBeforeRepliesWereIsDecodedAndEncodedOnce() async throws {
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Cached"], ageSeconds: 60, withReply: false)
-        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        let answer = try #require(await h.repository.lookupSearch(try H.request()).answer)
         let page = try MoviesResponseDTO.decode(TMDBSampleBodies.searchPage(titles: ["Cached"])).toDomain()
         #expect(answer.json == (try Self.wire(page)))
         #expect(answer.freshness(at: h.clock.date).ageSeconds == 60)
@@ -104,7 +104,7 @@ import Testing
     @Test func aStaleEntryIsAnsweredAndSaysSo() async throws {
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Cached"], ageSeconds: 7 * 3600)
-        let answer = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        let answer = try #require(await h.repository.lookupSearch(try H.request()).answer)
         #expect(answer.isStale(at: h.clock.date))
         #expect(answer.freshness(at: h.clock.date).stale)
     }
@@ -113,36 +113,36 @@ import Testing
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
         let before = await h.storage.readCount
-        _ = try #require(await h.repository.cachedSearchAnswer(try H.request()))
+        _ = try #require(await h.repository.lookupSearch(try H.request()).answer)
         #expect(await h.storage.readCount == before + 1)
     }
 
     @Test func aMissANegativeEntryACorruptBodyOrAStorageFailureIsNil() async throws {
         let h = RepositoryHarness()
-        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+        #expect(await h.repository.lookupSearch(try H.request()).answer == nil)
 
         let date = h.clock.date
         await h.storage.seed(StoredResponse(
             key: H.key(), resource: .search, body: Data(), httpStatus: 404,
             fetchedAt: date, expiresAt: date.addingTimeInterval(600)))
-        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+        #expect(await h.repository.lookupSearch(try H.request()).found == .negative(expiresAt: date.addingTimeInterval(600)))
 
         await h.storage.seed(StoredResponse(
             key: H.key(), resource: .search, body: Data("{not json".utf8),
             fetchedAt: date, expiresAt: date.addingTimeInterval(600)))
-        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+        #expect(await h.repository.lookupSearch(try H.request()).answer == nil)
 
         await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
         await h.storage.setFailure(MoviesError(code: .storage, message: "disk gone"))
-        #expect(await h.repository.cachedSearchAnswer(try H.request()) == nil)
+        #expect(await h.repository.lookupSearch(try H.request()).answer == nil)
         #expect(await h.remote.fetchCount == 0)
     }
 
     @Test func anotherPageOrLanguageIsAnotherKey() async throws {
         let h = RepositoryHarness()
         await h.seedSearch(titles: ["Cached"], ageSeconds: 60)
-        #expect(await h.repository.cachedSearchAnswer(try H.request(page: 2)) == nil)
+        #expect(await h.repository.lookupSearch(try H.request(page: 2)).answer == nil)
         let french = try SearchRequest(query: H.matrix, page: 1, language: "fr-FR")
-        #expect(await h.repository.cachedSearchAnswer(french) == nil)
+        #expect(await h.repository.lookupSearch(french).answer == nil)
     }
 }

@@ -63,28 +63,22 @@ import Testing
         #expect(await queries.saveCount == 1, "a caller without credentials has no history")
     }
 
-    @Test func theCachedAnswerIsTheRepositorysAndSavesNoQuery() async throws {
+    @Test func theLookupIsTheRepositorysAndSavesNoQuery() async throws {
         let cached = CachedAnswer(json: Array(#"{"page":1}"#.utf8), fetchedAt: Date(timeIntervalSince1970: 1000), expiresAt: Date(timeIntervalSince1970: 2000))
         let repository = StubMoviesRepository(pages: [], cached: cached)
         let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(await useCase.cachedAnswer(request) == cached)
+        #expect(await useCase.lookup(request).answer == cached)
         #expect(await repository.searchRequests == [request])
         #expect(await queries.saveCount == 0, "only a network answer saves the query")
     }
 
-    @Test func aRepositoryWithoutCachedAnswersAnswersNil() async throws {
-        let useCase = SearchMoviesUseCase(moviesRepository: PlainMoviesRepository(), queriesRepository: queries)
+    @Test func aPlannedSearchSavesTheQueryOnceTMDBAnswers() async throws {
+        let repository = StubMoviesRepository(pages: [.page(1, origin: .network)])
+        let useCase = SearchMoviesUseCase(moviesRepository: repository, queriesRepository: queries)
         let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        #expect(await useCase.cachedAnswer(request) == nil)
+        let plan = FetchPlan.make(policy: .cacheThenNetwork, streams: true, entry: .missing)
+        try await useCase.execute(request, plan: plan, requester: .root) { _ in }
+        #expect(await queries.recentQueries(of: .root, maxCount: 5).map(\.query) == ["matrix"])
     }
-}
-
-/// A repository relying on the protocol's default `cachedSearchAnswer`.
-private struct PlainMoviesRepository: MoviesRepository {
-    func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
-        await emit(.page(1, origin: .cache))
-    }
-
-    func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {}
 }

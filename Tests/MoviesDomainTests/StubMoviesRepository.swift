@@ -5,7 +5,7 @@ import MoviesDomain
 struct StubMoviesRepository: MoviesRepository {
     let pages: [Fetched<MoviesPage>]
     let failure: MoviesError?
-    /// What `cachedSearchAnswer` answers.
+    /// What `lookupSearch` finds.
     let cached: CachedAnswer?
     private let calls = CallLog()
 
@@ -15,9 +15,19 @@ struct StubMoviesRepository: MoviesRepository {
         self.cached = cached
     }
 
-    func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? {
+    func lookupSearch(_ request: SearchRequest) async -> CacheLookup {
         await calls.record(request)
-        return cached
+        return CacheLookup(cached.map { .answer($0) } ?? .missing, maxStaleSeconds: 0)
+    }
+
+    func searchMovies(_ request: SearchRequest, plan: FetchPlan, emit: EmitFetched<MoviesPage>) async throws {
+        try await searchMovies(request, policy: .networkOnly, maxStaleSeconds: nil, emit: emit)
+    }
+
+    func lookupMovie(id: Int, language: String?) async -> CacheLookup { CacheLookup(.missing, maxStaleSeconds: 0) }
+
+    func movieDetails(id: Int, language: String?, plan: FetchPlan, emit: EmitFetched<MovieDetails>) async throws {
+        try await movieDetails(id: id, language: language, policy: .networkOnly, emit: emit)
     }
 
     var searchRequests: [SearchRequest] { get async { await calls.requests } }

@@ -78,11 +78,11 @@ import Testing
             page.replyVersion = WireCoding.version
             await store.noticeExternalWrites()
             try await storage.save(page)
-            #expect(await repository.cachedSearchAnswer(request)?.json == Array(#"{"stored":"reply"}"#.utf8), "the stored reply, not the body decoded again")
+            #expect(await repository.lookupSearch(request).answer?.json == Array(#"{"stored":"reply"}"#.utf8), "the stored reply, not the body decoded again")
 
             try Self.deleteEverythingFromOutside(path)
             await store.noticeExternalWrites()
-            #expect(await repository.cachedSearchAnswer(request) == nil)
+            #expect(await repository.lookupSearch(request).answer == nil)
         }
     }
 }

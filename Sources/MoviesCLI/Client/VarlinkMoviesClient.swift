@@ -60,7 +60,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         if let region = parameters.region { arguments["region"] = .string(region) }
         if let year = parameters.year { arguments["year"] = .int(Int64(year)) }
         if !parameters.remember { arguments["remember"] = .bool(false) }
-        let streams = parameters.policy == nil || parameters.policy == .cacheThenNetwork
+        let streams = (parameters.policy ?? .default).streamsReplies
         try stream("Search", arguments, more: streams, as: SearchReply.self, onReply: onReply)
     }
 
@@ -69,7 +69,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         var arguments: [String: JSONValue] = ["id": .int(Int64(id))]
         if let language { arguments["language"] = .string(language) }
         if let policy { arguments["policy"] = .string(policy.rawValue) }
-        let streams = policy == nil || policy == .cacheThenNetwork
+        let streams = (policy ?? .default).streamsReplies
         try stream("Movie", arguments, more: streams, as: MovieReply.self, onReply: onReply)
     }
 

@@ -252,7 +252,8 @@ public final class AppDIContainer: Sendable {
             events: events,
             remembered: { [responseStorage] key in responseStorage.remembered(forKey: key) },
             refreshDeadlineSeconds: configuration.refresh.deadlineSeconds,
-            defaultLanguage: configuration.remote.language
+            defaultLanguage: configuration.remote.language,
+            cachePolicy: cachePolicy
         )
         return MoviesVarlinkService(dependencies: dependencies, settings: settings)
     }

@@ -20,20 +20,29 @@ final class MemoryAnswers: Sendable {
         self.now = now
     }
 
-    /// The cached answer under `key` when the memory holds it with a current reply.
-    func answer(forKey key: String) -> CachedAnswer? {
-        remembered(key).flatMap(Self.answer)
-    }
-
-    /// The reply answering `call` from memory, when `ImmediateAnswer` allows one for the entry
-    /// under `key`: the final reply, or the first of a `more` call's (`continues`). `member` names
-    /// the value in the reply (`page`, `movie`).
-    func reply(forKey key: String, member: String, policy: FetchPolicy, call: VarlinkCall) -> VarlinkPreparedReply? {
-        guard let found = remembered(key), let answer = Self.answer(found) else { return nil }
+    /// The stage of a `Search` or `Movie` call on the event loop: looks its entry up in memory
+    /// (`key`; `maxStaleSeconds`: the configured bound, `override` the call's), makes the call's
+    /// plan and answers its immediate part: the final reply, or the first of a `more` call's
+    /// (`continues`). `member` names the value in the reply (`page`, `movie`). What it read and
+    /// planned goes on to the call's task (``VarlinkCall/carried``) unless the reply is final.
+    func answerAtOnce<Parameters: Sendable>(
+        _ call: VarlinkCall, parameters: Parameters, key: String, member: String, policy: FetchPolicy,
+        maxStaleSeconds: Int, override: Int?
+    ) -> VarlinkPreparedReply? {
+        var planned = PlannedCall(parameters: parameters)
+        guard let lookup = remembered(key)?.lookup(maxStaleSeconds: maxStaleSeconds) else {
+            call.carried.set(planned)
+            return nil
+        }
         let date = now()
-        let stale = answer.isStale(at: date)
-        guard let immediate = ImmediateAnswer.of(policy: policy, streams: call.more && !call.oneway, stale: stale) else { return nil }
+        let plan = FetchPlan.make(policy: policy, streams: call.more && !call.oneway, entry: lookup.entry(at: date, maxStaleSeconds: override))
+        (planned.lookup, planned.plan) = (lookup, plan)
+        guard let immediate = plan.immediate, let answer = lookup.answer else {
+            call.carried.set(planned)
+            return nil
+        }
         let continues = immediate == .first
+        if continues { call.carried.set(planned) }
         // The reply's two members written as they are, in name order (`freshness` sorts first):
         // the freshness straight into the message, the stored reply shared.
         let freshness = answer.freshness(at: date)
@@ -58,11 +67,6 @@ final class MemoryAnswers: Sendable {
         let freshness = (try? WireCoding.encode(update.freshness)) ?? .null
         if let encoded = update.encoded { return [member: .raw(encoded), "freshness": freshness] }
         return [member: (try? WireCoding.encode(update.value)) ?? .null, "freshness": freshness]
-    }
-
-    private static func answer(_ remembered: ResponseMemory.Remembered) -> CachedAnswer? {
-        guard remembered.response.httpStatus == 200, let reply = remembered.response.reply(atVersion: WireCoding.version) else { return nil }
-        return CachedAnswer(json: reply, fetchedAt: remembered.response.fetchedAt, expiresAt: remembered.response.expiresAt)
     }
 
     private static func parameters(_ member: String, _ answer: CachedAnswer, at date: Date, remoteError: String? = nil) -> [String: JSONValue] {

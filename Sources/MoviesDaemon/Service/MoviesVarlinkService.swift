@@ -62,14 +62,18 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         /// The `language` of a `Search` or `Movie` call that gives none (`[Remote] Language=`);
         /// `nil`: TMDB's default.
         public var defaultLanguage: String?
+        /// Fresh lifetimes and max-stale bounds (`[Cache]`): what a call's plan reads an entry by.
+        public var cachePolicy: CachePolicy
 
         /// Creates settings.
         public init(
             version: String, startedAt: Date, answerDeadlineSeconds: Int, daemonUID: UInt32, authorizedGID: UInt32?,
             events: any EventLog = DiscardingEventLog(),
             remembered: @escaping @Sendable (String) -> ResponseMemory.Remembered? = { _ in nil },
-            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil, defaultLanguage: String? = nil
+            now: @escaping @Sendable () -> Date = { Date() }, refreshDeadlineSeconds: Int? = nil, defaultLanguage: String? = nil,
+            cachePolicy: CachePolicy = CachePolicy()
         ) {
+            self.cachePolicy = cachePolicy
             self.refreshDeadlineSeconds = refreshDeadlineSeconds
             self.defaultLanguage = defaultLanguage
             self.events = events
@@ -162,102 +166,89 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.declares(method: name)
     }
 
-    /// A cached search page from memory, as a prepared reply (`MemoryAnswers`): the final reply
-    /// or the first of a `more` call's, as `ImmediateAnswer` allows; `nil` otherwise, and the call
-    /// runs `search(_:replies:)`. On the event loop: a lookup and a splice, nothing more.
+    /// A `Search` call's stage on the event loop (`MemoryAnswers.answerAtOnce`): its parameters read
+    /// once, its entry looked up in memory, its plan made, and the plan's immediate part answered
+    /// when memory holds the entry; the rest goes on to `search(_:replies:)`.
     private func answerAtOnce(search call: VarlinkCall) -> VarlinkPreparedReply? {
         guard let search = try? SearchCall(call, defaultLanguage: settings.defaultLanguage) else { return nil }
-        return answers.reply(forKey: search.cacheKey, member: "page", policy: search.policy, call: call)
+        return answers.answerAtOnce(
+            call, parameters: search, key: search.cacheKey, member: "page", policy: search.policy,
+            maxStaleSeconds: settings.cachePolicy.maxStale(of: .search), override: search.maxStaleSeconds)
     }
 
-    /// A movie's cached details from memory, as `answerAtOnce(search:)`.
+    /// A `Movie` call's stage on the event loop, as `answerAtOnce(search:)`.
     private func answerAtOnce(movie call: VarlinkCall) -> VarlinkPreparedReply? {
         guard let movie = try? MovieCall(call, defaultLanguage: settings.defaultLanguage) else { return nil }
-        return answers.reply(forKey: movie.cacheKey, member: "movie", policy: movie.policy, call: call)
+        return answers.answerAtOnce(
+            call, parameters: movie, key: movie.cacheKey, member: "movie", policy: movie.policy,
+            maxStaleSeconds: settings.cachePolicy.maxStale(of: .movie), override: nil)
     }
 
     private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let search = try SearchCall(call, defaultLanguage: settings.defaultLanguage)
-        let (request, policy, maxStale) = (search.request, search.policy, search.maxStaleSeconds)
+        let planned = try PlannedCall.of(call) { () throws(VarlinkError) in try SearchCall(call, defaultLanguage: settings.defaultLanguage) }
+        let search = planned.parameters
         let useCase = dependencies.searchMovies
         // The query goes into the caller's own history (nobody's without credentials), unless the
         // caller asked not (`remember: false`: a search made while the user types).
         let requester = search.remember ? call.peer.map { LocalUser(uid: $0.uid) } : nil
         return try await cachedThenRemote(
-            call, replies: replies, key: search.cacheKey, member: "page", policy: policy, parameter: "query",
-            cached: { await useCase.cachedAnswer(request) }
-        ) { loaderPolicy, emit in
-            try await useCase.execute(request, policy: loaderPolicy, maxStaleSeconds: maxStale, requester: requester, emit: emit)
+            call, replies: replies, planned: planned, policy: search.policy, maxStaleSeconds: search.maxStaleSeconds, member: "page",
+            parameter: "query", lookup: { await useCase.lookup(search.request) }
+        ) { plan, emit in
+            try await useCase.execute(search.request, plan: plan, requester: requester, emit: emit)
         }
     }
 
     private func movie(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let movie = try MovieCall(call, defaultLanguage: settings.defaultLanguage)
-        let (id, language) = (movie.id, movie.language)
+        let planned = try PlannedCall.of(call) { () throws(VarlinkError) in try MovieCall(call, defaultLanguage: settings.defaultLanguage) }
+        let (id, language) = (planned.parameters.id, planned.parameters.language)
         let useCase = dependencies.fetchMovieDetails
         return try await cachedThenRemote(
-            call, replies: replies, key: movie.cacheKey, member: "movie", policy: movie.policy, parameter: "id",
-            cached: { await useCase.cachedAnswer(id: id, language: language) }
-        ) { loaderPolicy, emit in
-            try await useCase.execute(id: id, language: language, policy: loaderPolicy, emit: emit)
+            call, replies: replies, planned: planned, policy: planned.parameters.policy, maxStaleSeconds: nil, member: "movie",
+            parameter: "id", lookup: { await useCase.lookup(id: id, language: language) }
+        ) { plan, emit in
+            try await useCase.execute(id: id, language: language, plan: plan, emit: emit)
         }
     }
 
-    /// The cached entry under `key` in the reply's shape: from memory, else read (`cached`).
-    private func answer(forKey key: String, cached: @Sendable () async -> CachedAnswer?) async -> CachedAnswer? {
-        if let known = answers.answer(forKey: key) { return known }
-        return await cached()
-    }
-
-    /// The one pipeline of a cached-then-remote call (`Search`, `Movie`) once it runs in a task:
-    /// the cached entry's reply when `ImmediateAnswer` allows one (unless the event loop already
-    /// sent it from memory), then the loader for TMDB's answer, relayed within the answer deadline.
-    /// - Parameters:
-    ///   - key: the entry's cache key; `member`: the value's name in the reply.
-    ///   - cached: the cached entry in the reply's shape, read when memory does not hold it.
-    ///   - work: runs the use case with the loader's policy, emitting its updates.
-    private func cachedThenRemote<Value: Encodable & Sendable>(
-        _ call: VarlinkCall, replies: VarlinkReplyWriter, key: String, member: String, policy: FetchPolicy, parameter: String,
-        cached: @Sendable () async -> CachedAnswer?,
-        work: @escaping @Sendable (FetchPolicy, @escaping EmitFetched<Value>) async throws -> Void
+    /// The task of a cached-then-remote call (`Search`, `Movie`): its plan, made on the event loop
+    /// when memory held the entry, else here from one lookup (`lookup`, the database); the plan's
+    /// immediate part unless the loop answered it; then the rest (`work`: the use case with the
+    /// plan), relayed within the answer deadline, the cached value answering when TMDB fails or is
+    /// late and the plan falls back to it. `member`: the value's name in the reply.
+    private func cachedThenRemote<Parameters: Sendable, Value: Encodable & Sendable>(
+        _ call: VarlinkCall, replies: VarlinkReplyWriter, planned: PlannedCall<Parameters>, policy: FetchPolicy, maxStaleSeconds: Int?,
+        member: String, parameter: String, lookup: @Sendable () async -> CacheLookup,
+        work: @escaping @Sendable (FetchPlan, @escaping EmitFetched<Value>) async throws -> Void
     ) async throws(VarlinkError) -> [String: JSONValue] {
-        let streams = call.more && !call.oneway
-        // The cached entry the first reply was made of, when one went out already (from memory, on
-        // the event loop) or goes out here.
-        var sentAnswer: CachedAnswer?
-        if call.firstReplySent {
-            // Gone only if the entry was purged since, and then there is nothing to fall back on.
-            sentAnswer = await answer(forKey: key, cached: cached)
-        } else if ImmediateAnswer.mayExist(policy: policy, streams: streams),
-                  let answer = await answer(forKey: key, cached: cached) {
-            switch ImmediateAnswer.of(policy: policy, streams: streams, stale: answer.isStale(at: settings.now())) {
-            case .final?: return answers.parameters(member, answer)
-            case .first?:
-                await replies.send(answers.parameters(member, answer))
-                sentAnswer = answer
-            case nil: break
+        var found = planned.lookup
+        let plan: FetchPlan
+        if let made = planned.plan {
+            plan = made
+        } else {
+            let read = await lookup()
+            found = read
+            plan = FetchPlan.make(policy: policy, streams: call.more && !call.oneway, entry: read.entry(at: settings.now(), maxStaleSeconds: maxStaleSeconds))
+        }
+        if plan.answersWithTheReadFailure, case .unreadable(let failure)? = found?.found {
+            throw VarlinkError.from(failure, parameter: parameter)
+        }
+        let cached = found?.answer
+        if let immediate = plan.immediate, let cached {
+            switch immediate {
+            case .final: return answers.parameters(member, cached)
+            case .first: if !call.firstReplySent { await replies.send(answers.parameters(member, cached)) }
             }
         }
-        // The cached entry went out: what is left is TMDB's answer, one round trip and one write
-        // (the loader does not read the entry again); should TMDB fail or be late, the call ends
-        // with that entry and the reason.
         var fallback: (@Sendable (String) -> [String: JSONValue])?
-        if let sentAnswer {
+        if plan.fallsBackToCache, let cached {
             let answers = answers
-            fallback = { reason in answers.parameters(member, sentAnswer, remoteError: reason) }
+            fallback = { reason in answers.parameters(member, cached, remoteError: reason) }
         }
-        let loaderPolicy: FetchPolicy = call.firstReplySent || fallback != nil ? .networkOnly : policy
-        // Who asks is decided by the caller's policy, not the loader's: `--fresh` (network_only) is
-        // an explicit command and tries TMDB at once; the others are users who may get the cache.
-        let demand = Self.demand(of: policy)
         let lane = Self.lane(of: call)
         return try await relay.relay(
-            { emit in
-                try await RemoteDemand.$current.withValue(demand) {
-                    try await RateLimitLane.$current.withValue(lane) { try await work(loaderPolicy, emit) }
-                }
-            },
-            call: call, replies: replies, policy: policy, parameter: parameter, fallback: fallback
+            { emit in try await RateLimitLane.$current.withValue(lane) { try await work(plan, emit) } },
+            call: call, replies: replies, parameter: parameter, fallback: fallback
         ) { update in
             MemoryAnswers.parameters(member, update)
         }
@@ -273,11 +264,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let useCase = dependencies.fetchPosterImage
         let lane = Self.lane(of: call)
         let work: @Sendable (@escaping EmitFetched<PosterImage>) async throws -> Void = { emit in
-            try await RemoteDemand.$current.withValue(.interactive) {
-                try await RateLimitLane.$current.withValue(lane) { try await useCase.execute(path: path, width: width, emit: emit) }
-            }
+            try await RateLimitLane.$current.withValue(lane) { try await useCase.execute(path: path, width: width, emit: emit) }
         }
-        return try await relay.relay(work, call: call, replies: replies, policy: .cacheFirst, parameter: "path") { update in
+        return try await relay.relay(work, call: call, replies: replies, parameter: "path") { update in
             WireCoding.parameters(PosterReply(
                 mimeType: update.value.mimeType, base64: update.value.bytes.base64EncodedString(),
                 width: update.value.size.width ?? 0, freshness: update.freshness))
@@ -288,13 +277,6 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     static func lane(of call: VarlinkCall) -> RateLimitLane {
         RateLimitLane(uid: call.peer?.uid, priority: .interactive)
     }
-
-    /// Who asks TMDB for a call with `policy`: `network_only` is an explicit command (`--fresh`),
-    /// the rest are users whom the cache may answer.
-    static func demand(of policy: FetchPolicy) -> RemoteDemand {
-        policy == .networkOnly ? .explicit : .interactive
-    }
-
 
     /// `RecentQueries`: the caller's own recent searches (none for a caller without credentials).
     private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

@@ -5,16 +5,13 @@ import Varlink
 /// Turns a cached-then-remote task's updates into Varlink replies: the one place where a call
 /// runs concurrently with its own work (the answer deadline races the network).
 ///
-/// With `more`, a cached update that the policy promises to follow with fresh data is sent at once
-/// (or was sent before the task ran, and `fallback` makes the final reply of it if TMDB fails)
-/// (`continues: true`); every other update is held until the next one arrives or the stream ends, so
-/// the last update becomes the final reply. If the network has not answered within the answer
-/// deadline after the cached update, the call ends with the cached page and `remoteError` (the
-/// fetch goes on in the background and still updates the cache); a remote failure after cached
-/// data ends it the same way, with the failure as `remoteError`.
-///
-/// Without `more`, the caller gets one reply: the fresh answer if it arrives within the answer
-/// deadline; otherwise the cached answer with `remoteError` saying why; nothing cached → the error.
+/// The call's cached value, when its plan answers with it, went out before the task ran (from
+/// memory on the event loop, or from the task's own lookup); what the task emits is TMDB's answer
+/// (or the local index's). With `more`, every update but the last goes out as it comes and the
+/// last becomes the final reply. Without `more`, the caller gets one reply: the last update.
+/// When the plan falls back to the cache (`fallback`), TMDB missing the answer deadline or
+/// failing ends the call with the cached value and `remoteError` saying why (the fetch goes on in
+/// the background and still updates the cache); otherwise a failure is the call's error.
 struct UpdateRelay: Sendable {
     /// How long a call waits for the network before answering from the cache.
     let answerDeadlineSeconds: Int
@@ -22,12 +19,11 @@ struct UpdateRelay: Sendable {
     let deadlines = DeadlineTimer.shared
 
     /// Runs `task` for `call` and relays what it emits; `encode` builds a reply's parameters from
-    /// an update.
+    /// an update, `fallback` the final reply from the cached value with a reason.
     func relay<Value: Sendable>(
         _ task: @escaping @Sendable (@escaping EmitFetched<Value>) async throws -> Void,
         call: VarlinkCall,
         replies: VarlinkReplyWriter,
-        policy: FetchPolicy,
         parameter: String,
         fallback: (@Sendable (String) -> [String: JSONValue])? = nil,
         encode: @escaping @Sendable (Fetched<Value>) -> [String: JSONValue]
@@ -44,14 +40,14 @@ struct UpdateRelay: Sendable {
             }
             sink.finish()
         }
-        let cancelDeadline = armDeadline { sink.yield(.deadlinePassed) }
+        // Without a cached value to answer with, the call waits for the task (bounded by the
+        // request's own deadline and the call's).
+        let cancelDeadline = fallback == nil ? {} : armDeadline { sink.yield(.deadlinePassed) }
         defer { cancelDeadline() }
 
         let streams = call.more
         let outcome: RelayOutcome<Value> = await withTaskCancellationHandler {
-            streams
-                ? await streamReplies(events, replies: replies, policy: policy, fallback: fallback, encode: encode)
-                : await bestAnswer(events, policy: policy)
+            await relayUpdates(events, replies: streams ? replies : nil, fallback: fallback, encode: encode)
         } onCancel: {
             consumer.cancel()
         }
@@ -76,90 +72,33 @@ struct UpdateRelay: Sendable {
         return { timer.cancel() }
     }
 
-    private func streamReplies<Value: Sendable>(
+    /// Relays `events`: with `replies` (a `more` call), every update but the last as it comes;
+    /// the last is the final answer. A failure or the deadline before any update answers with
+    /// `fallback` when there is one.
+    private func relayUpdates<Value: Sendable>(
         _ events: AsyncStream<RelayEvent<Value>>,
-        replies: VarlinkReplyWriter,
-        policy: FetchPolicy,
+        replies: VarlinkReplyWriter?,
         fallback: ((String) -> [String: JSONValue])?,
         encode: (Fetched<Value>) -> [String: JSONValue]
     ) async -> RelayOutcome<Value> {
-        var pending: Fetched<Value>?
-        var lastSent: Fetched<Value>?
-        var deadlinePassed = false
-        let deadline = answerDeadlineSeconds
+        var latest: Fetched<Value>?
         for await event in events {
             switch event {
             case .update(let update):
-                if let held = pending {
-                    await replies.send(encode(held))
-                    lastSent = held
-                    pending = nil
-                }
-                if UpdateRelay.freshDataFollows(update, policy: policy) {
-                    if deadlinePassed { return .answer(UpdateRelay.late(update, deadline: deadline)) }
-                    await replies.send(encode(update))
-                    lastSent = update
-                } else {
-                    pending = update
-                }
+                if let replies, let held = latest { await replies.send(encode(held)) }
+                latest = update
             case .finished:
-                if let final = pending ?? lastSent { return .answer(final) }
-                return .failure(MoviesError.notCached("no answer was produced"))
+                return latest.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
             case .failed(let error):
-                if let held = pending {
-                    await replies.send(encode(held))
-                    lastSent = held
-                    pending = nil
+                if let latest, !UpdateRelay.isCancellation(error) {
+                    var answered = latest
+                    answered.freshness.remoteError = answered.freshness.remoteError ?? UpdateRelay.describe(error)
+                    return .answer(answered)
                 }
-                // The cached page was sent and TMDB failed: end with it, saying why.
-                if var cached = lastSent, UpdateRelay.freshDataFollows(cached, policy: policy), !UpdateRelay.isCancellation(error) {
-                    cached.freshness.remoteError = UpdateRelay.describe(error)
-                    return .answer(cached)
-                }
-                if lastSent == nil, let fallback, !UpdateRelay.isCancellation(error) {
-                    return .parameters(fallback(UpdateRelay.describe(error)))
-                }
+                if let fallback, !UpdateRelay.isCancellation(error) { return .parameters(fallback(UpdateRelay.describe(error))) }
                 return .failure(error)
             case .deadlinePassed:
-                deadlinePassed = true
-                if pending == nil, let cached = lastSent, UpdateRelay.freshDataFollows(cached, policy: policy) {
-                    return .answer(UpdateRelay.late(cached, deadline: deadline))
-                }
-                if pending == nil, lastSent == nil, let fallback {
-                    return .parameters(fallback(UpdateRelay.lateReason(deadline: deadline)))
-                }
-            }
-        }
-        return .failure(CancellationError())
-    }
-
-    private func bestAnswer<Value: Sendable>(
-        _ events: AsyncStream<RelayEvent<Value>>,
-        policy: FetchPolicy
-    ) async -> RelayOutcome<Value> {
-        let deadline = answerDeadlineSeconds
-        var best: Fetched<Value>?
-        var deadlinePassed = false
-        for await event in events {
-            switch event {
-            case .update(let update):
-                best = update
-                // A cached update that arrives after the deadline (a slow cache read, or a
-                // deadline of 0) is answered at once rather than waiting for the network.
-                if deadlinePassed, UpdateRelay.freshDataFollows(update, policy: policy) {
-                    return .answer(UpdateRelay.late(update, deadline: deadline))
-                }
-            case .finished:
-                return best.map { .answer($0) } ?? .failure(MoviesError.notCached("no answer was produced"))
-            case .failed(let error):
-                guard var cached = best else { return .failure(error) }
-                cached.freshness.remoteError = UpdateRelay.describe(error)
-                return .answer(cached)
-            case .deadlinePassed:
-                deadlinePassed = true
-                if let cached = best, UpdateRelay.freshDataFollows(cached, policy: policy) {
-                    return .answer(UpdateRelay.late(cached, deadline: deadline))
-                }
+                if latest == nil, let fallback { return .parameters(fallback(UpdateRelay.lateReason(deadline: answerDeadlineSeconds))) }
             }
         }
         return .failure(CancellationError())
@@ -178,19 +117,6 @@ struct UpdateRelay: Sendable {
     /// (clamped to `0...longestDeadlineSeconds`).
     init(answerDeadlineSeconds: Int) {
         self.answerDeadlineSeconds = min(max(0, answerDeadlineSeconds), UpdateRelay.longestDeadlineSeconds)
-    }
-
-    /// Whether `update` is a cached one that the policy promises to follow with a network fetch
-    /// (so answering it early is worth a `remoteError`); any other update is final or nearly so.
-    static func freshDataFollows<Value: Sendable>(_ update: Fetched<Value>, policy: FetchPolicy) -> Bool {
-        policy == .cacheThenNetwork && update.freshness.origin == .cache && update.freshness.remoteError == nil
-    }
-
-    /// `cached`, marked as answered because TMDB missed the answer deadline.
-    static func late<Value: Sendable>(_ cached: Fetched<Value>, deadline: Int) -> Fetched<Value> {
-        var late = cached
-        late.freshness.remoteError = lateReason(deadline: deadline)
-        return late
     }
 
     /// Why a call was answered from the cache: TMDB missed the answer deadline.

@@ -2,8 +2,8 @@ import FoundationEssentials
 import MoviesDomain
 import MoviesWire
 
-/// The cached-then-remote engine shared by the repositories: reads the cache, applies a
-/// `FetchPolicy`, fetches through one shared flight per key and stores what TMDB sent.
+/// The cached-then-remote engine shared by the repositories: reads a call's entry once, carries
+/// out its `FetchPlan`, fetches through one shared flight per key and stores what TMDB sent.
 ///
 /// Each task is one async function that emits its updates and returns (or throws a `MoviesError`);
 /// cancelling the calling task stops it.
@@ -18,93 +18,105 @@ struct CachedRemoteLoader: Sendable {
     /// The database's health: every failed read or write is recorded (and logged once per cause).
     let storageHealth: StorageHealthMonitor
 
-    /// Emits the policy's updates for `resource` through `emit`; throws the final error, if any,
-    /// as a `MoviesError`. Who asks (``RemoteDemand/current``, else the policy: `network_only` is
-    /// explicit, the others interactive) decides how a retry pause applies.
+    /// A whole call for `resource` with `policy`: one lookup, its plan (a sequence of updates: the
+    /// cached value first when the policy answers with it), and the plan carried out. Who asks is
+    /// ``RemoteDemand/current``, else the policy's caller.
     func run<Value: Sendable>(
-        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?,
-        emit: (Fetched<Value>) async -> Void
+        _ resource: CachedResource<Value>, policy fetchPolicy: FetchPolicy, maxStaleSeconds: Int? = nil, emit: (Fetched<Value>) async -> Void
     ) async throws {
-        let demand = RemoteDemand.current ?? (fetchPolicy == .networkOnly ? .explicit : .interactive)
+        let cached = try await lookup(resource, for: fetchPolicy)
+        let entry = entry(of: cached, resourceClass: resource.resourceClass, maxStaleSeconds: maxStaleSeconds)
+        let plan = FetchPlan.make(policy: fetchPolicy, streams: true, entry: entry, asker: RemoteDemand.current)
+        try await execute(resource, plan: plan, cached: cached, emit: emit)
+    }
+
+    /// The entry of `resource` read once for a call with `policy`, decoded: an unreadable cache is
+    /// recorded and is a miss, except for `cache_only`, which fails with the storage error (the
+    /// network cannot stand in). `local_only` reads nothing.
+    func lookup<Value: Sendable>(_ resource: CachedResource<Value>, for policy: FetchPolicy) async throws -> CachedLookup<Value> {
+        switch policy {
+        case .localOnly:
+            return .missing
+        case .cacheOnly:
+            do {
+                return try await lookup(resource)
+            } catch {
+                throw storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
+            }
+        case .cacheFirst, .cacheThenNetwork, .networkOnly:
+            return await lookupRecordingFailure(resource)
+        }
+    }
+
+    /// The plan's view of `cached` now; `maxStaleSeconds` overrides the configured bound.
+    func entry<Value: Sendable>(of cached: CachedLookup<Value>, resourceClass: ResourceClass, maxStaleSeconds: Int?) -> FetchPlan.Entry {
+        let date = now()
+        switch cached {
+        case .missing:
+            return .missing
+        case .negative(let entry):
+            return .negative(stale: entry.isStale(at: date))
+        case .value(_, let entry, _):
+            let maxStale = maxStaleSeconds ?? policy.maxStale(of: resourceClass)
+            return .value(stale: entry.isStale(at: date), servable: isServable(entry, at: date, maxStale: maxStale))
+        }
+    }
+
+    /// Carries out `plan` for `resource`, whose entry the call read once (`cached`, decoded; or
+    /// `.missing` when the caller answered the plan's immediate part itself from its own lookup,
+    /// and answers its fallback too): the cached value when the plan answers with it, then
+    /// TMDB's answer through the key's shared flight. When TMDB fails and the plan falls back to
+    /// the cache, the cached value is emitted with the reason, unless it went out already (then
+    /// the failure is thrown: the caller has the value). Throws a `MoviesError`.
+    func execute<Value: Sendable>(
+        _ resource: CachedResource<Value>, plan: FetchPlan, cached: CachedLookup<Value>, emit: (Fetched<Value>) async -> Void
+    ) async throws {
         do {
-            try await produce(resource, fetchPolicy: fetchPolicy, maxStaleSeconds: maxStaleSeconds, demand: demand, emit: emit)
+            if plan.notFound { throw resource.notFound }
+            var answered = false
+            if plan.immediate != nil, case .value(let value, let entry, let encoded) = cached {
+                await emit(cachedUpdate(value, entry, encoded: encoded))
+                answered = true
+            }
+            guard plan.fetches else {
+                if plan.immediate == nil { throw MoviesError.notCached("nothing cached for this request and the policy forbids the network") }
+                return
+            }
+            do {
+                await emit(try await fetch(resource, demand: plan.demand))
+            } catch {
+                let failure = MoviesError(wrapping: error)
+                guard plan.fallsBackToCache, !answered, failure.code != .cancelled,
+                      case .value(let value, let entry, let encoded) = cached else { throw failure }
+                await emit(cachedUpdate(value, entry, encoded: encoded, remoteError: failure.message))
+            }
         } catch {
             throw MoviesError(wrapping: error)
         }
     }
 
-    /// Emits the policy's sequence of updates through `emit`; throws the final error, if any.
-    func produce<Value: Sendable>(
-        _ resource: CachedResource<Value>, fetchPolicy: FetchPolicy, maxStaleSeconds: Int?, demand: RemoteDemand,
-        emit: (Fetched<Value>) async -> Void
-    ) async throws {
-        let maxStale = maxStaleSeconds ?? policy.maxStale(of: resource.resourceClass)
-        switch fetchPolicy {
-        case .cacheOnly, .localOnly:
-            // `local_only` is `Search`'s (its repository answers it from the index); for a
-            // single resource it means the same as `cache_only`: never the network.
-            let cached: CachedLookup<Value>
-            do {
-                cached = try await lookup(resource)
-            } catch {
-                throw storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
-            }
-            switch cached {
-            case .value(let value, let entry, let encoded):
-                await emit(cachedUpdate(value, entry, encoded: encoded))
-            case .negative:
-                throw resource.notFound
-            case .missing:
-                throw MoviesError.notCached("nothing cached for this request and the policy forbids the network")
-            }
-        case .networkOnly:
-            await emit(try await fetch(resource, demand: demand))
-        case .cacheThenNetwork:
-            let cached = await lookupRecordingFailure(resource)
-            let started = now()
-            if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
-            if case .value(let value, let entry, let encoded) = cached, isServable(entry, at: started, maxStale: maxStale) {
-                await emit(cachedUpdate(value, entry, encoded: encoded))
-            }
-            await emit(try await fetch(resource, demand: demand))
-        case .cacheFirst:
-            let cached = await lookupRecordingFailure(resource)
-            let started = now()
-            if case .negative(let entry) = cached, !entry.isStale(at: started) { throw resource.notFound }
-            if case .value(let value, let entry, let encoded) = cached, !entry.isStale(at: started) {
-                await emit(cachedUpdate(value, entry, encoded: encoded))
-                return
-            }
-            do {
-                await emit(try await fetch(resource, demand: demand))
-            } catch {
-                let failure = MoviesError(wrapping: error)
-                guard failure.code != .cancelled,
-                      case .value(let value, let entry, let encoded) = cached,
-                      isServable(entry, at: now(), maxStale: maxStale) else { throw failure }
-                await emit(cachedUpdate(value, entry, encoded: encoded, remoteError: failure.message))
-            }
-        }
-    }
-
-    /// The cached value of `resource` in the interface's shape, fresh or stale: the stored reply
-    /// JSON, or, for an entry stored before replies were, the body decoded and encoded once.
-    /// `nil` on a miss, a negative or corrupt entry, or a storage error (recorded).
-    func cachedAnswer<Value: Sendable>(_ resource: CachedResource<Value>) async -> CachedAnswer? {
+    /// The entry of `resource` in the interface's shape, read once: a negative entry, the stored
+    /// reply bytes when they are of today's `WireCoding.version`, else (a row stored by an older
+    /// moviesd, or in an older shape) the body decoded and encoded once; a miss on a corrupt entry
+    /// or a storage error (recorded).
+    func lookupAnswer<Value: Sendable>(_ resource: CachedResource<Value>) async -> CacheLookup {
+        let maxStale = policy.maxStale(of: resource.resourceClass)
         let entry: StoredResponse?
         do {
             entry = try await storage.response(forKey: resource.key)
         } catch {
-            storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
-            return nil
+            let failure = storageHealth.recordFailure(error, during: "reading the cache", operation: .read)
+            return CacheLookup(.unreadable(failure), maxStaleSeconds: maxStale)
         }
-        guard let entry, entry.httpStatus == 200 else { return nil }
+        guard let entry else { return CacheLookup(.missing, maxStaleSeconds: maxStale) }
+        if entry.httpStatus == 404 { return CacheLookup(.negative(expiresAt: entry.expiresAt), maxStaleSeconds: maxStale) }
+        guard entry.httpStatus == 200 else { return CacheLookup(.missing, maxStaleSeconds: maxStale) }
         if let json = entry.reply(atVersion: WireCoding.version) {
-            return CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
+            return CacheLookup(.answer(CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)), maxStaleSeconds: maxStale)
         }
-        guard let json = (try? resource.decode(entry)).flatMap(resource.reply) else { return nil }
+        guard let json = (try? resource.decode(entry)).flatMap(resource.reply) else { return CacheLookup(.missing, maxStaleSeconds: maxStale) }
         await upgradeReply(of: entry, to: json)
-        return CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)
+        return CacheLookup(.answer(CachedAnswer(json: json, fetchedAt: entry.fetchedAt, expiresAt: entry.expiresAt)), maxStaleSeconds: maxStale)
     }
 
     /// The cached entry for `resource`; a corrupt body is a miss.

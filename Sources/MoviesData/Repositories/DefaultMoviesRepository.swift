@@ -39,12 +39,33 @@ public struct DefaultMoviesRepository: MoviesRepository {
             storageHealth: storageHealth ?? StorageHealthMonitor(events: health.events))
     }
 
-    /// One page of search results; see `MoviesRepository.searchMovies`. When the policy's answer
-    /// would be an error because nothing is cached for the query and TMDB could not answer (or may
-    /// not be asked), the local index answers instead if any cached movie matches;
-    /// `local_only` asks only the index.
+    /// One page of search results, the whole call; see `MoviesRepository.searchMovies`.
     public func searchMovies(_ request: SearchRequest, policy: FetchPolicy, maxStaleSeconds: Int?, emit: EmitFetched<MoviesPage>) async throws {
-        if policy == .localOnly {
+        let resource = searchResource(request)
+        let cached = try await loader.lookup(resource, for: policy)
+        let entry = loader.entry(of: cached, resourceClass: .search, maxStaleSeconds: maxStaleSeconds)
+        let plan = FetchPlan.make(policy: policy, streams: true, entry: entry, asker: RemoteDemand.current)
+        try await search(request, resource, plan: plan, cached: cached, emit: emit)
+    }
+
+    /// The cached page for `request`, read once; see `MoviesRepository.lookupSearch`.
+    public func lookupSearch(_ request: SearchRequest) async -> CacheLookup {
+        await loader.lookupAnswer(searchResource(request))
+    }
+
+    /// The rest of a planned search; see `MoviesRepository.searchMovies(_:plan:emit:)`.
+    public func searchMovies(_ request: SearchRequest, plan: FetchPlan, emit: EmitFetched<MoviesPage>) async throws {
+        try await search(request, searchResource(request), plan: plan, cached: .missing, emit: emit)
+    }
+
+    /// Carries out a search's plan: the local index when the plan says only it answers, or when
+    /// nothing is cached for the query and TMDB could not answer (or may not be asked) and any
+    /// cached movie matches; otherwise the loader.
+    private func search(
+        _ request: SearchRequest, _ resource: CachedResource<MoviesPage>, plan: FetchPlan, cached: CachedLookup<MoviesPage>,
+        emit: EmitFetched<MoviesPage>
+    ) async throws {
+        if plan.localIndex == .only {
             guard let found = try await searchLocally(request, remoteError: nil) else {
                 throw MoviesError.notCached("no cached movie matches '\(request.query.query)'")
             }
@@ -52,17 +73,13 @@ public struct DefaultMoviesRepository: MoviesRepository {
             return
         }
         var emitted = false
-        let resource = searchResource(request)
         do {
-            try await loader.run(resource, fetchPolicy: policy, maxStaleSeconds: maxStaleSeconds) { update in
+            try await loader.execute(resource, plan: plan, cached: cached) { update in
                 emitted = true
                 await emit(update)
             }
-        } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
-            // Only for a query with no cached page: with one (too old for the policy, or already
-            // sent by the caller, who then asked for TMDB's answer alone), the failure stands.
-            guard await loader.cachedAnswer(resource) == nil,
-                  let found = try? await searchLocally(request, remoteError: failure.message) else { throw failure }
+        } catch let failure as MoviesError where !emitted && plan.localIndex == .ifNothingElse && Self.localIndexMayAnswer(failure) {
+            guard let found = try? await searchLocally(request, remoteError: failure.message) else { throw failure }
             await emit(found)
         }
     }
@@ -114,11 +131,6 @@ public struct DefaultMoviesRepository: MoviesRepository {
         return Fetched(value: page, freshness: freshness)
     }
 
-    /// The cached page for `request` in the interface's shape; see `MoviesRepository.cachedSearchAnswer`.
-    public func cachedSearchAnswer(_ request: SearchRequest) async -> CachedAnswer? {
-        await loader.cachedAnswer(searchResource(request))
-    }
-
     /// A value's JSON in the interface's shape, as stored with its response.
     @Sendable private static func replyJSON<Value: Encodable>(_ value: Value) -> [UInt8]? {
         try? WireCoding.bytes(value)
@@ -139,14 +151,23 @@ public struct DefaultMoviesRepository: MoviesRepository {
             notFound: MoviesError(code: .notFound, message: "TMDB has no results for '\(request.query.query)'", httpStatus: 404))
     }
 
-    /// One movie's details; see `MoviesRepository.movieDetails`.
+    /// One movie's details, the whole call; see `MoviesRepository.movieDetails`.
     public func movieDetails(id: Int, language: String?, policy: FetchPolicy, emit: EmitFetched<MovieDetails>) async throws {
-        try await loader.run(movieResource(id: id, language: language), fetchPolicy: policy, maxStaleSeconds: nil, emit: emit)
+        let resource = movieResource(id: id, language: language)
+        let cached = try await loader.lookup(resource, for: policy)
+        let entry = loader.entry(of: cached, resourceClass: .movie, maxStaleSeconds: nil)
+        let plan = FetchPlan.make(policy: policy, streams: true, entry: entry, asker: RemoteDemand.current)
+        try await loader.execute(resource, plan: plan, cached: cached, emit: emit)
     }
 
-    /// The cached details in the interface's shape; see `MoviesRepository.cachedMovieAnswer`.
-    public func cachedMovieAnswer(id: Int, language: String?) async -> CachedAnswer? {
-        await loader.cachedAnswer(movieResource(id: id, language: language))
+    /// The cached details, read once; see `MoviesRepository.lookupMovie`.
+    public func lookupMovie(id: Int, language: String?) async -> CacheLookup {
+        await loader.lookupAnswer(movieResource(id: id, language: language))
+    }
+
+    /// The rest of a planned fetch; see `MoviesRepository.movieDetails(id:language:plan:emit:)`.
+    public func movieDetails(id: Int, language: String?, plan: FetchPlan, emit: EmitFetched<MovieDetails>) async throws {
+        try await loader.execute(movieResource(id: id, language: language), plan: plan, cached: .missing, emit: emit)
     }
 
     private func movieResource(id: Int, language: String?) -> CachedResource<MovieDetails> {

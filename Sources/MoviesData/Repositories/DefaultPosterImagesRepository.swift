@@ -21,31 +21,33 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
             storageHealth: storageHealth ?? StorageHealthMonitor(events: health.events))
     }
 
-    /// The poster at `path` in `size`: the cached copy if any, else fetched (unless `cacheOnly`).
+    /// The poster at `path` in `size`: the cached copy if any (an address never changes what it
+    /// shows, so any policy but `cache_only` is `cache_first` here), else fetched (unless
+    /// `cache_only`). Who asks is the caller's policy's (`FetchPlan.demand`).
     public func posterImage(path: String, size: PosterSize, policy: FetchPolicy, emit: EmitFetched<PosterImage>) async throws {
+        let posterPolicy: FetchPolicy = policy == .cacheOnly ? .cacheOnly : .cacheFirst
+        var resource = Self.poster(path: path, size: size, baseURL: "")
+        let cached = try await loader.lookup(resource, for: posterPolicy)
+        let entry = loader.entry(of: cached, resourceClass: .poster, maxStaleSeconds: nil)
+        let plan = FetchPlan.make(policy: posterPolicy, streams: false, entry: entry, asker: FetchPlan.demand(of: policy, asker: RemoteDemand.current))
         do {
-            do {
-                try await loader.produce(Self.poster(path: path, size: size, baseURL: ""), fetchPolicy: .cacheOnly, maxStaleSeconds: nil, demand: .interactive, emit: emit)
-                return
-            } catch let error as MoviesError where error.code == .notCached && policy != .cacheOnly {
-                // Not cached: fetch it below.
-            }
-            let demand = RemoteDemand.current ?? (policy == .networkOnly ? .explicit : .interactive)
-            let baseURL = try await configurationBaseURL(loader, demand: demand)
-            await emit(try await loader.fetch(Self.poster(path: path, size: size, baseURL: baseURL), demand: demand))
+            if plan.fetches { resource = Self.poster(path: path, size: size, baseURL: try await configurationBaseURL(asker: plan.demand)) }
         } catch {
             throw MoviesError(wrapping: error)
         }
+        try await loader.execute(resource, plan: plan, cached: cached, emit: emit)
     }
 
     /// TMDB's `secure_base_url`, from the cached configuration when fresh enough.
-    private func configurationBaseURL(_ loader: CachedRemoteLoader, demand: RemoteDemand) async throws -> String {
+    private func configurationBaseURL(asker: RemoteDemand) async throws -> String {
         let configuration = CachedResource<ConfigurationDTO>(
             key: CacheKey.configuration, resourceClass: .configuration, request: .configuration,
             decode: { entry in try ConfigurationDTO.decode(entry.body) },
             notFound: MoviesError(code: .notFound, message: "TMDB has no configuration", httpStatus: 404))
         var latest: ConfigurationDTO?
-        try await loader.produce(configuration, fetchPolicy: .cacheFirst, maxStaleSeconds: nil, demand: demand) { latest = $0.value }
+        try await RemoteDemand.$current.withValue(asker) {
+            try await loader.run(configuration, policy: .cacheFirst) { latest = $0.value }
+        }
         guard let latest else {
             throw MoviesError(code: .invalidResponse, message: "TMDB's configuration could not be loaded")
         }

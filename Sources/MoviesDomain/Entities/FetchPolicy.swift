@@ -16,3 +16,9 @@ public enum FetchPolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// The default policy.
     public static let `default`: FetchPolicy = .cacheThenNetwork
 }
+
+extension FetchPolicy {
+    /// Whether a call with this policy is best made streaming (`more`): its cached value comes
+    /// first and TMDB's answer follows (the default policy). The client asks with `more` then.
+    public var streamsReplies: Bool { self == .cacheThenNetwork }
+}

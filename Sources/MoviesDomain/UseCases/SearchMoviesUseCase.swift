@@ -14,20 +14,30 @@ public struct SearchMoviesUseCase: Sendable {
         self.queriesRepository = queriesRepository
     }
 
-    /// The cached page for `request` in the interface's shape (fresh or stale), without decoding
-    /// it: what a cached reply is made of. Never touches the network and never saves a recent
-    /// query (only a network answer does); `nil` when nothing usable is cached.
-    public func cachedAnswer(_ request: SearchRequest) async -> CachedAnswer? {
-        await moviesRepository.cachedSearchAnswer(request)
+    /// The cached page for `request`, read once: what a call's plan and cached replies are made
+    /// of. Never touches the network and never saves a recent query.
+    public func lookup(_ request: SearchRequest) async -> CacheLookup {
+        await moviesRepository.lookupSearch(request)
     }
 
-    /// Runs the search for `requester`; see `MoviesRepository.searchMovies`.
+    /// Runs the whole search for `requester`; see `MoviesRepository.searchMovies`.
     public func execute(
         _ request: SearchRequest, policy: FetchPolicy = .default, maxStaleSeconds: Int? = nil, requester: LocalUser?,
         emit: @escaping EmitFetched<MoviesPage>
     ) async throws {
+        let remembering = remembering(request, for: requester, emit: emit)
+        try await moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds, emit: remembering)
+    }
+
+    /// Runs the rest of a search planned from `lookup` (the caller answered `plan.immediate`).
+    public func execute(_ request: SearchRequest, plan: FetchPlan, requester: LocalUser?, emit: @escaping EmitFetched<MoviesPage>) async throws {
+        try await moviesRepository.searchMovies(request, plan: plan, emit: remembering(request, for: requester, emit: emit))
+    }
+
+    /// `emit`, saving the query to `requester`'s recent queries with each answer from TMDB.
+    private func remembering(_ request: SearchRequest, for requester: LocalUser?, emit: @escaping EmitFetched<MoviesPage>) -> EmitFetched<MoviesPage> {
         let queries = queriesRepository
-        try await moviesRepository.searchMovies(request, policy: policy, maxStaleSeconds: maxStaleSeconds) { update in
+        return { update in
             if let requester, update.freshness.origin == .network || update.freshness.origin == .revalidated {
                 try? await queries.saveRecentQuery(request.query, for: requester)
             }

@@ -25,6 +25,10 @@ public struct VarlinkCall: Sendable {
     /// ``VarlinkInterfaceHandler/answerAtOnce(_:)`` prepared with `continues`: the handler sends
     /// only what follows it.
     public var firstReplySent = false
+    /// What the method's stage on the event loop worked out for the call's task (its parameters
+    /// as read, the entry it looked up, its plan), so the task does not do it again; empty for a
+    /// call that did not pass that stage.
+    public let carried = VarlinkCarried()
 
     /// Creates a call; `method` is split at its last dot into ``interface`` and ``methodName``.
     public init(method: String, parameters: [String: JSONValue] = [:], more: Bool = false, oneway: Bool = false, peer: PeerCredentials? = nil) {

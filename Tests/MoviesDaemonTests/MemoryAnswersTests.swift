@@ -8,52 +8,11 @@ import MoviesWire
 import Testing
 @testable import Varlink
 
-/// `Search` answering a cached page from memory (cache_first / cache_only, and the default policy's
-/// first reply): the reply is byte-for-byte the one the stream path produces, and stale entries
-/// still take the stream path.
-@Suite struct MoviesVarlinkServiceSearchFastPathTests {
-
-    private func streamPathReply(_ harness: ServiceHarness, policy: FetchPolicy) async throws -> [UInt8] {
-        let request = try SearchRequest(query: try #require(MovieQuery("matrix")))
-        let updates = FetchedUpdates<MoviesPage>()
-        try await harness.service.dependencies.searchMovies.execute(request, policy: policy, requester: .root) { updates.emit($0) }
-        let only = try #require(updates.all.count == 1 ? updates.last : nil)
-        return JSONValue.object(WireCoding.parameters(SearchReply(page: only.value, freshness: only.freshness))).serialized()
-    }
-
-    @Test(arguments: [("cache_first", FetchPolicy.cacheFirst), ("cache_only", FetchPolicy.cacheOnly)])
-    func aFreshHitRepliesExactlyWhatTheStreamPathWould(policy: (name: String, value: FetchPolicy)) async throws {
-        let harness = ServiceHarness()
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix", "Matrix Reloaded"], age: 90)
-        let expected = try await streamPathReply(harness, policy: policy.value)
-        for more in [false, true] {
-            let outcome = await harness.call("Search", ["query": .string("matrix"), "policy": .string(policy.name)], more: more)
-            #expect(outcome.intermediate.isEmpty)
-            #expect(try JSONValue.object(outcome.final.get()).serialized() == expected)
-        }
-        #expect(await harness.remote.fetchCount == 0)
-        #expect(await harness.recentQueries.recentQueries(of: LocalUser(uid: ServiceHarness.owner.uid), maxCount: 5).isEmpty)
-    }
-
-    @Test func aStaleEntryUnderCacheFirstStillFetches() async throws {
-        let harness = ServiceHarness()
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
-        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
-        let outcome = await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_first")])
-        let reply = try outcome.decode(SearchReply.self)
-        #expect(reply.page.movies.map(\.title) == ["Fresh Matrix"])
-        #expect(reply.freshness.origin == .network)
-        #expect(await harness.remote.fetchCount == 1)
-    }
-
-    @Test func aStaleEntryUnderCacheOnlyIsServedMarkedStale() async throws {
-        let harness = ServiceHarness()
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], fresh: false)
-        let reply = try await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_only")]).decode(SearchReply.self)
-        #expect(reply.page.movies.map(\.title) == ["Cached Matrix"])
-        #expect(reply.freshness.stale == true)
-        #expect(await harness.remote.fetchCount == 0)
-    }
+/// `Search` and `Movie` answered from memory on the event loop: what memory holds (filled by a
+/// read, changed by exactly the writes of its key), the reply's bytes and age, and the calls it
+/// does not answer. What each scenario answers, in-process and over a socket alike, is
+/// `CachedThenRemoteScenarioTests`.
+@Suite struct MemoryAnswersTests {
 
     // MARK: - answerAtOnce
 
@@ -349,20 +308,6 @@ import Testing
         #expect(await harness.remote.fetchCount == 1)
     }
 
-    @Test func whenTMDBFailsAfterTheFirstReplyTheCallEndsWithTheCachedPageSayingWhy() async throws {
-        let harness = ServiceHarness()
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
-        await harness.scriptSearchFailure("matrix", message: "connection refused")
-        _ = await harness.call("Search", Self.cacheFirst)
-        #expect(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true))?.continues == true)
-        let rest = await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
-        #expect(rest.intermediate.isEmpty)
-        let final = try rest.decode(SearchReply.self)
-        #expect(final.page.movies.map(\.title) == ["Cached Matrix"])
-        #expect(final.freshness.origin == .cache)
-        #expect(final.freshness.remoteError?.contains("connection refused") == true)
-    }
-
     @Test func withNothingInMemoryTheHandlerSendsTheCachedPageFirstAndRemembersTMDBsPage() async throws {
         let harness = ServiceHarness()
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90)
@@ -381,51 +326,15 @@ import Testing
         #expect(await harness.storage.readCount == reads)
     }
 
-    @Test func aStaleEntryIsNotAnsweredAtOnceUnderTheDefaultPolicy() async throws {
+    @Test func aStaleEntryWithinMaxStaleIsTheFirstReplyFromMemoryUnderTheDefaultPolicyButNotPastIt() async throws {
         let harness = ServiceHarness()
         try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 90, fresh: false)
         _ = await harness.call("Search", ["query": .string("matrix"), "policy": .string("cache_only")])
-        #expect(harness.service.answerAtOnce(atOnceCall(["query": .string("matrix"), "policy": .string("cache_only")])) != nil)
-        #expect(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true)) == nil)
-    }
-
-    @Test func overARealServerTheDefaultPolicysCachedReplyComesFromMemoryThenTMDBsFollows() async throws {
-        let harness = ServiceHarness(daemonUID: getuid())
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
-        await harness.scriptSearch("matrix", titles: ["Fresh Matrix"])
-        _ = await harness.call("Search", Self.cacheFirst)  // remembered in memory
-        let reads = await harness.storage.readCount
-
-        let replies = try await harness.overARealSocket { client in
-            var replies: [VarlinkReply] = []
-            try client.call("io.moviesd.Movies.Search", parameters: Self.defaultPolicy, more: true) { replies.append($0) }
-            return replies
-        }
-
-        #expect(replies.map(\.continues) == [true, false])
-        let titles = try replies.map { try decodeSearch($0.parameters).page.movies.map(\.title) }
-        #expect(titles == [["Cached Matrix"], ["Fresh Matrix"]])
-        #expect(try replies.map { try decodeSearch($0.parameters).freshness.origin } == [.cache, .network])
-        // After the first reply went out, only the fetch reads (its ETag, from memory): the loader
-        // does not read the page again, and the page stored is not read back (the memory is
-        // written through).
-        #expect(await harness.storage.readCount == reads + 1)
-        #expect(await harness.remote.fetchCount == 1)
-    }
-
-    @Test func afterAFirstReplyFromMemoryAFailingTMDBEndsTheCallWithThatPageAndTheReason() async throws {
-        let harness = ServiceHarness()
-        try await harness.seedSearch("matrix", titles: ["Cached Matrix"], age: 30)
-        _ = await harness.call("Search", Self.cacheFirst)  // remembered in memory
-        await harness.scriptSearchFailure("matrix")
-        let outcome = await harness.call("Search", Self.defaultPolicy, more: true, firstReplySent: true)
-        #expect(outcome.intermediate.isEmpty, "the first reply was the event loop's")
-        let final = try outcome.decode(SearchReply.self)
-        #expect(final.page.movies.map(\.title) == ["Cached Matrix"])
-        #expect(final.freshness.origin == .cache)
-        #expect(final.freshness.ageSeconds >= 30)
-        #expect(final.freshness.remoteError?.isEmpty == false)
-        #expect(await harness.remote.fetchCount == 1)
+        let first = try #require(harness.service.answerAtOnce(atOnceCall(Self.defaultPolicy, more: true)))
+        #expect(first.continues, "TMDB's answer follows")
+        var tooOld = Self.defaultPolicy
+        tooOld["maxStaleSeconds"] = .int(0)
+        #expect(harness.service.answerAtOnce(atOnceCall(tooOld, more: true)) == nil, "past the call's max-stale: TMDB only")
     }
 
     @Test func afterAFirstReplyFromMemoryALateTMDBEndsTheCallAtTheDeadline() async throws {
