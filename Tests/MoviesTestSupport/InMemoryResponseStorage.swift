@@ -70,7 +70,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Stores `response` unconditionally (to seed a test), bypassing newer-wins.
     public func seed(_ response: StoredResponse, pinned: Bool = false) {
         entries[response.key] = Entry(response: response, pinned: pinned, lastAccess: tick())
-        memory?.deleted(keys: [response.key])
+        memory?.committed(ResponseMemory.Changes(touched: [response.key], current: []))
     }
 
     /// The entry for `key`, recording an access for LRU.
@@ -93,7 +93,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         try check()
         if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
         entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
-        memory?.saved(response)
+        committed([response.key], rewritten: true)
         return true
     }
 
@@ -105,7 +105,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.reply = reply
         entry.response.replyVersion = version
         entries[key] = entry
-        memory?.deleted(keys: [key])
+        committed([key], rewritten: true)
     }
 
     /// Keeps the body and moves `fetchedAt` and `expiresAt` (never backwards).
@@ -117,7 +117,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.fetchedAt = fetchedAt
         entry.response.expiresAt = expiresAt
         entries[key] = entry
-        memory?.revalidated(key: key, fetchedAt: fetchedAt, expiresAt: expiresAt)
+        committed([key])
     }
 
     /// Marks matching entries expired at `now`.
@@ -129,7 +129,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             entry.response.expiresAt = min(now, entry.response.expiresAt)
             entries[key] = entry
         }
-        memory?.invalidated(keyPrefixes: keyPrefixes, now: now)
+        committed(matching)
         return matching.count
     }
 
@@ -139,7 +139,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         let matching = keys(matching: keyPrefixes)
         let pinned = matching.filter { entries[$0]?.pinned == true }.count
         for key in matching { entries[key] = nil }
-        memory?.purged(keyPrefixes: keyPrefixes)
+        committed(matching)
         return PurgedEntries(entries: matching.count, pinned: pinned)
     }
 
@@ -161,7 +161,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             total -= Int64(entry.response.body.count)
             deleted.append(key)
         }
-        memory?.deleted(keys: deleted)
+        committed(deleted)
         return deleted.count
     }
 
@@ -181,6 +181,14 @@ public actor InMemoryResponseStorage: ResponseStorage {
 
     private func keys(matching prefixes: [String]) -> [String] {
         entries.keys.filter { key in prefixes.isEmpty || prefixes.contains { key.hasPrefix($0) } }
+    }
+
+    /// Tells the memory what a write changed, as `SQLiteStore` does: the current entries of the
+    /// `keys` it holds (of every key, when `rewritten`), the others dropped.
+    private func committed(_ keys: [String], rewritten: Bool = false) {
+        guard let memory else { return }
+        let current = keys.filter { rewritten || memory.holds($0) }.compactMap { entries[$0]?.response }
+        memory.committed(ResponseMemory.Changes(touched: keys, current: current))
     }
 
     private func tick() -> UInt64 {

@@ -25,9 +25,8 @@ import Testing
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             do {
-                // One memory for both, as the daemon has: what the feed sets must reach it too.
-                let memory = ResponseMemory(byteBudget: 1 << 20)
-                try await body(SQLiteResponseStorage(store: store, memory: memory), SQLiteChangeFeedStorage(store: store, memory: memory), store)
+                // A memory in front of the responses, as the daemon has: what the feed sets must reach it too.
+                try await body(SQLiteResponseStorage(store: store, memory: ResponseMemory(byteBudget: 1 << 20)), SQLiteChangeFeedStorage(store: store), store)
             } catch {
                 await store.close()
                 throw error

@@ -300,7 +300,7 @@ import Testing
         }
     }
 
-    @Test func aReplyIsUpgradedOnlyOnTheRowFetchedWhenItWasReadAndTheMemoryTakesTheUpgradedRow() async throws {
+    @Test func aReplyIsUpgradedOnlyOnTheRowFetchedWhenItWasReadAndTheMemoryHoldsTheUpgradedRow() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             let storage = SQLiteResponseStorage(store: store, memory: ResponseMemory(byteBudget: 1 << 20))
@@ -310,7 +310,7 @@ import Testing
             try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 999), reply: Array("{}".utf8), version: WireCoding.version)
             #expect(try await storage.response(forKey: "search:a")?.reply == nil, "another fetch's row: unchanged")
             try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 1000), reply: Array("{\"r\":1}".utf8), version: WireCoding.version)
-            #expect(storage.remembered(forKey: "search:a") == nil, "the memory forgot the old row")
+            #expect(storage.remembered(forKey: "search:a")?.response.reply == Array("{\"r\":1}".utf8), "the memory holds the upgraded row")
             let upgraded = try #require(try await storage.response(forKey: "search:a"))
             #expect(upgraded.reply == Array("{\"r\":1}".utf8) && upgraded.replyVersion == WireCoding.version)
             #expect(upgraded.expiresAt == Date(timeIntervalSince1970: 1600))
@@ -331,7 +331,7 @@ import Testing
             let mark = memory.writeMark
             let old = try #require(try await table.response(forKey: "search:a"))
             try await storage.save(Self.entry("search:a", fetchedAt: 2000))
-            memory.purged(keyPrefixes: ["search:a"])  // the newer one is not in memory either
+            memory.committed(ResponseMemory.Changes(touched: ["search:a"], current: []))  // the newer one is not in memory either
             memory.fill(old, readSince: mark)
             #expect(storage.remembered(forKey: "search:a") == nil, "the old row must not be remembered over the newer one")
             #expect(try await storage.response(forKey: "search:a")?.fetchedAt == Date(timeIntervalSince1970: 2000))

@@ -58,8 +58,8 @@ public final class AppDIContainer: Sendable {
             case .failure(let error): _ = storageHealth.recordFailure(error, during: "updating the local search index")
             }
         })
-        // The one memory of cached entries ([Cache] MemoryMaxBytes=): kept by the storage adapters
-        // of the cache database, read by the service to answer from memory.
+        // The one memory of cached entries ([Cache] MemoryMaxBytes=): filled by reads, kept in step
+        // with every write by the cache database itself, read by the service to answer from memory.
         let memory = ResponseMemory(byteBudget: Int(clamping: configuration.cache.memoryMaxBytes), externalRevision: { [store] in store.externalWriteCount })
         responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep, memory: memory)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
@@ -107,7 +107,7 @@ public final class AppDIContainer: Sendable {
             posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
-                remote: remote, storage: SQLiteChangeFeedStorage(store: store, memory: memory), movies: moviesRepository,
+                remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,
                 posterImages: posterImagesRepository, health: health,
                 settings: ChangeFeedSync.Settings(
                     interval: Double(configuration.refresh.changeFeedIntervalSeconds), language: refreshSettings.language,
