@@ -80,7 +80,13 @@ public final class AppDIContainer: Sendable {
         // and each local user's, each with its own session file and its own rows of the state
         // database. The accounts with a session or an outbox are made at the start, so their
         // edits are sent without waiting for their users to call.
-        let knownOwners = [Owner.system] + FileAccountSessionStore.signedInUsers(statePath: paths.statePath).map(Owner.user)
+        let signedIn: [LocalUser]
+        do {
+            signedIn = try FileAccountSessionStore.signedInUsers(statePath: paths.statePath)
+        } catch {
+            throw StartupError("moviesd: " + error.message, exitCode: StartupError.permissionExitCode)
+        }
+        let knownOwners = [Owner.system] + signedIn.map(Owner.user)
         accounts = remotes.account.map { [accountSettings, health, statePath = paths.statePath] accountRemote in
             AccountDirectory(known: knownOwners, discover: { (try? await SQLiteAccountStorage.owners(in: databases.state)) ?? [] }) { owner in
                 AccountSync(
