@@ -109,8 +109,10 @@ public final class AppDIContainer: Sendable {
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, language: language, didChange: { wake.signal() })
         // Refreshes pin each account's watchlist too, as one more list of its owner.
         let refreshedLists: any WatchlistRepository = accounts.map { AccountPinnedWatchlists(base: watchlistRepository, accounts: $0) } ?? watchlistRepository
+        // Each owner's pins within a share of the cache's budget ([Users] PinnedBytesPerUser=).
         let refreshSettings = WatchlistRefresher.Settings(
-            posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
+            posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction,
+            pinBudget: PinBudget(cacheBytes: configuration.cache.maxBytes, userBytes: configuration.users.pinnedBytes))
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
                 remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,

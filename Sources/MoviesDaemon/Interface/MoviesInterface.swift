@@ -111,7 +111,9 @@ type CacheStats (
   bytes: int,
   staleEntries: int,
   pinnedEntries: int,
-  byteBudget: int
+  byteBudget: int,
+  # Bytes of the pinned entries.
+  pinnedBytes: ?int
 )
 
 # The local database's health: ok, or the fault of the last failed operation.
@@ -158,7 +160,14 @@ type RefreshSummary (
   # refresh-ahead window, nor listed as changed by TMDB's change feed).
   current: ?int,
   # Pinned movies TMDB's change feed listed as changed, fetched again before the lists.
-  changed: ?int
+  changed: ?int,
+  # Entries of the lists left unpinned, most not fetched either: the owner's pins reached its
+  # byte budget ([Users] PinnedBytesPerUser=; the system's: [Cache] MaxBytes=).
+  overBudget: ?int,
+  # The bytes the owner's pins take after the refresh, and the owner's budget for them (added up
+  # over the owners of a refresh of several owners' lists).
+  pinnedBytes: ?int,
+  pinBudgetBytes: ?int
 )
 
 # How the last run of the change feed ended. failed: nothing applied, the cursor did not move;

@@ -163,15 +163,6 @@ public final class SQLiteResponseStorage: ResponseStorage {
         }
     }
 
-    /// Pins or unpins `keys`; unknown keys are ignored.
-    public func setPinned(_ pinned: Bool, keys: [String]) async throws {
-        try await store.write { connection in
-            for key in keys {
-                try connection.run("UPDATE responses SET pinned = ? WHERE key = ?", [.int(pinned ? 1 : 0), .text(key)])
-            }
-        }
-    }
-
     /// Deletes unpinned entries, least recently used first, until the total `size` fits `byteBudget`.
     /// Pending access times are flushed first, so recent reads count. A pass that finds the cache
     /// within its budget (most do) reads the total and writes nothing.
@@ -207,11 +198,12 @@ public final class SQLiteResponseStorage: ResponseStorage {
         return victims
     }
 
-    /// Entries, body bytes, stale entries (at `now`) and pinned entries.
+    /// Entries, body bytes, stale entries (at `now`), pinned entries and their bytes.
     public func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats {
         try await store.read { connection in
             let statement = try connection.prepare("""
-                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0)
+                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0),
+                       coalesce(sum(CASE WHEN pinned != 0 THEN size END), 0)
                 FROM responses
                 """, [.date(now)])
             guard try statement.step() else {
@@ -222,7 +214,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 bytes: statement.int64(at: 1),
                 staleEntries: Int(statement.int64(at: 2)),
                 pinnedEntries: Int(statement.int64(at: 3)),
-                byteBudget: byteBudget
+                byteBudget: byteBudget,
+                pinnedBytes: statement.int64(at: 4)
             )
         }
     }
