@@ -332,7 +332,8 @@ method AddToWatchlist(
 # Removes queries and movies from a watchlist.
 method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, system: ?bool, owner: ?int) -> (watchlist: Watchlist)
 
-# Deletes a watchlist; its entries stay cached but are no longer pinned (unless another list pins them).
+# Deletes a watchlist; its entries stay cached but are no longer pinned (unless another list of its
+# owner's, or another owner, pins them).
 method DeleteWatchlist(name: string, system: ?bool, owner: ?int) -> ()
 
 # Refreshes one watchlist, or every list the caller may change (root: all; the admin group: the
