@@ -48,7 +48,7 @@ final class SessionDirectory {
         return SessionFileError(message: """
             \(path) is \(found): moviesd keeps users' TMDB sessions only in a directory of its own user (uid \(daemonUser)) \
             that no group or other user may write; run 'chown \(daemonUser) \(path) && chmod 0700 \(path)' \
-            (or remove it: moviesd creates it) and start moviesd again
+            (or remove it: moviesd makes a new one)
             """)
     }
 
