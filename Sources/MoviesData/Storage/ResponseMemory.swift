@@ -79,7 +79,8 @@ public final class ResponseMemory: Sendable {
 
     private let state: Mutex<State>
     private let byteBudget: Int
-    private let replyVersion: Int
+    /// The reply format served: an entry with a reply of this version is kept without its body.
+    public let replyVersion: Int
     private let externalRevision: @Sendable () -> UInt64
 
     /// Creates an empty memory of at most `byteBudget` bytes (0: remembers nothing).

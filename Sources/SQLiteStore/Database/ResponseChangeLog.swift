@@ -44,8 +44,9 @@ enum ResponseChangeLog {
     }
 
     /// The keys the transaction so far touched, and the current row of each that `memory` holds
-    /// or that was rewritten (a deleted one has none); empties the notes. Runs inside the
-    /// transaction, before its commit. Without a memory, only empties them.
+    /// or that was rewritten (a deleted one has none; the body is not read when a current reply
+    /// stands for it); empties the notes. Runs inside the transaction, before its commit. Without
+    /// a memory, only empties them.
     static func collect(in connection: SQLiteConnection, for memory: ResponseMemory?) throws -> ResponseMemory.Changes? {
         var touched: [(key: String, rewritten: Bool)] = []
         let notes = try connection.prepare("SELECT key, max(rewritten) FROM temp.changed_responses GROUP BY key")
@@ -55,7 +56,9 @@ enum ResponseChangeLog {
         guard let memory else { return nil }
         var current: [StoredResponse] = []
         for (key, rewritten) in touched where rewritten || memory.holds(key) {
-            if let row = try ResponseRow.load(key: key, from: connection, skippingUnknown: true) { current.append(row) }
+            if let row = try ResponseRow.load(key: key, from: connection, skippingUnknown: true, bodyUnlessReplyVersion: memory.replyVersion) {
+                current.append(row)
+            }
         }
         return ResponseMemory.Changes(touched: touched.map(\.key), current: current)
     }
