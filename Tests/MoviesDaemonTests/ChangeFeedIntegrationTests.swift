@@ -32,7 +32,7 @@ import TMDBStub
         func pin(_ id: Int) async throws {
             let fetched = await FetchedRecord<MovieDetails> { try await movies.movieDetails(id: id, language: nil, policy: .networkOnly, emit: $0) }
             #expect(fetched.error == nil)
-            try await responses.setPinned(true, keys: [CacheKey.movie(id: id, language: nil)])
+            try await responses.pinForSystem([CacheKey.movie(id: id, language: nil)])
         }
 
         func cachedTitle(_ id: Int) async throws -> String? {

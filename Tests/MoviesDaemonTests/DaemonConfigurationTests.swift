@@ -1,6 +1,7 @@
 import Testing
 @testable import MoviesDaemon
-import MoviesData
+@testable import MoviesData
+import MoviesDomain
 
 @Suite struct DaemonConfigurationTests {
     @Test func loadReadsTheGivenFileThenAppliesTheCommandLine() throws {
@@ -48,5 +49,21 @@ import MoviesData
         #expect(policy.negativeSeconds == 33)
         #expect(policy.byteBudget == 44)
         #expect(policy.honorRemoteMaxAge)
+    }
+
+    @Test func eachUsersPinsTakeAQuarterOfMaxBytesUnlessPinnedBytesPerUserSays() async throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let user = Owner.user(LocalUser(uid: 1000))
+        for (text, userBytes) in [("", Int64(512 * 1024)), ("PinnedBytesPerUser=64K\n", 64 * 1024), ("PinnedBytesPerUser=64K\nPinnedBytesPerUser=\n", 512 * 1024)] {
+            let path = try directory.write("m.conf", "[Cache]\nMaxBytes=2M\n[Users]\n" + text)
+            let configuration = try DaemonConfiguration.load(arguments: DaemonArguments(configurationPath: path), environment: [:], uid: 1000)
+            let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
+            let container = try AppDIContainer(configuration: configuration, paths: paths, credential: .none)
+            let budget = await container.refresher.settings.pinBudget
+            #expect(budget.bytes(for: user) == userBytes, "\(text)")
+            #expect(budget.bytes(for: .system) == 2 * 1024 * 1024, "the system's lists: the whole budget")
+            await container.close()
+        }
     }
 }

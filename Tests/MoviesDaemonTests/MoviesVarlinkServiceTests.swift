@@ -315,7 +315,7 @@ import Varlink
         try await harness.seedSearch("alien", titles: ["C"])
         await harness.seedMovie(id: 5, title: "Five")
         let pinned = await harness.storage.keys.filter { !$0.contains("alien") }
-        try await harness.storage.setPinned(true, keys: pinned)
+        try await harness.storage.pinForSystem(pinned)
         let reply = await harness.call("Purge", ["all": .bool(true)]).reply
         #expect(reply?["entries"] == .int(3))
         #expect(reply?["pinned"] == .int(2))

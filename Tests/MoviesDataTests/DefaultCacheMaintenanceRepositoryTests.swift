@@ -38,6 +38,6 @@ import Testing
         await seed()
         #expect(try await repository.invalidate(.search(matrix)) == 2)
         let stats = try await repository.statistics()
-        #expect(stats == CacheStats(entries: 6, bytes: 60, staleEntries: 2, pinnedEntries: 0, byteBudget: 1000))
+        #expect(stats == CacheStats(entries: 6, bytes: 60, staleEntries: 2, pinnedEntries: 0, byteBudget: 1000, pinnedBytes: 0))
     }
 }

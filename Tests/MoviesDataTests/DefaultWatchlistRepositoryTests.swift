@@ -84,7 +84,7 @@ import Testing
         try await responses.save(StoredResponse(
             key: CacheKey.movie(id: 1, language: nil), resource: .movie, body: body, fetchedAt: date, expiresAt: date,
             reply: reply, replyVersion: WireCoding.version))
-        try await responses.setPinned(true, keys: [CacheKey.movie(id: 1, language: nil)])
+        try await responses.pinForSystem([CacheKey.movie(id: 1, language: nil)])
         #expect(responses.remembered(forKey: CacheKey.movie(id: 1, language: nil))?.bodyOmitted == true)
         let poster = CacheKey.poster(path: "/one.jpg", size: .w342)
         await responses.seed(StoredResponse(key: poster, resource: .poster, body: Data([0xFF, 0xD8]), contentType: "image/jpeg", fetchedAt: date, expiresAt: .distantFuture), pinned: true)

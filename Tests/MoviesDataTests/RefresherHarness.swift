@@ -27,7 +27,8 @@ struct RefresherHarness {
 
     init(
         totalPages: Int = 2, schedule: RefreshScheduler.Configuration = RefreshScheduler.Configuration(),
-        history: InMemoryRefreshHistoryStorage = InMemoryRefreshHistoryStorage(), changeFeed: Bool = false, accounts: AccountDirectory? = nil
+        history: InMemoryRefreshHistoryStorage = InMemoryRefreshHistoryStorage(), changeFeed: Bool = false, accounts: AccountDirectory? = nil,
+        pinBudget: PinBudget = .unlimited, concurrentQueries: Int = 8
     ) {
         self.history = history
         remote = ScriptedMoviesRemote(handler: Self.handler(totalPages: totalPages))
@@ -46,7 +47,7 @@ struct RefresherHarness {
         if let accounts { lists = AccountPinnedWatchlists(base: repository, accounts: accounts) }
         refresher = WatchlistRefresher(
             watchlists: lists, movies: movies, posterImages: posters, responses: responses,
-            settings: .init(posters: false), now: clock.now, events: events, changeFeed: feed, account: accounts, history: history)
+            settings: .init(posters: false, concurrentQueries: concurrentQueries, pinBudget: pinBudget), now: clock.now, events: events, changeFeed: feed, account: accounts, history: history)
         scheduler = RefreshScheduler(refresher: refresher, responses: responses, configuration: schedule, wake: wake, now: clock.now, randomUnit: { 0.5 })
     }
 

@@ -17,12 +17,17 @@ import Testing
             reply: reply.map { Array($0.utf8) }, replyVersion: version)
     }
 
+    /// A save committed `entry`, as the store reports it.
+    static func save(_ entry: StoredResponse, in memory: ResponseMemory) {
+        memory.committed(ResponseMemory.Changes(touched: [entry.key], current: [entry]))
+    }
+
     @Test func theLeastRecentlyUsedEntryLeavesFirst() {
         // Each entry is 500 bytes of body plus bookkeeping: three fit, four do not.
         let memory = ResponseMemory(byteBudget: 3 * 800)
-        for key in ["a", "b", "c"] { memory.saved(Self.entry(key)) }
+        for key in ["a", "b", "c"] { Self.save(Self.entry(key), in: memory) }
         #expect(memory.remembered(forKey: "a", at: 0) != nil)  // a is now the most recent
-        memory.saved(Self.entry("d"))
+        Self.save(Self.entry("d"), in: memory)
         #expect(memory.remembered(forKey: "b", at: 0) == nil, "b was used least recently")
         for key in ["a", "c", "d"] { #expect(memory.remembered(forKey: key, at: 0) != nil, "\(key)") }
         #expect(memory.usage.entries == 3)
@@ -31,9 +36,9 @@ import Testing
 
     @Test func aCurrentReplyStandsInForTheBodyAnOldOneDoesNot() throws {
         let memory = ResponseMemory(byteBudget: 1 << 20)
-        memory.saved(Self.entry("current", reply: "{}"))
-        memory.saved(Self.entry("old", reply: "{}", version: WireCoding.version - 1))
-        memory.saved(Self.entry("none"))
+        Self.save(Self.entry("current", reply: "{}"), in: memory)
+        Self.save(Self.entry("old", reply: "{}", version: WireCoding.version - 1), in: memory)
+        Self.save(Self.entry("none"), in: memory)
         let current = try #require(memory.remembered(forKey: "current", at: 0)?.remembered)
         #expect(current.bodyOmitted && current.response.body.isEmpty && current.response.reply == Array("{}".utf8))
         for key in ["old", "none"] {
@@ -45,39 +50,39 @@ import Testing
     @Test func aReadThatOverlappedAWriteOfItsKeyIsNotRememberedOthersAre() {
         let memory = ResponseMemory(byteBudget: 1 << 20)
         let mark = memory.writeMark
-        memory.saved(Self.entry("other"))
-        memory.deleted(keys: ["a"])
+        Self.save(Self.entry("other"), in: memory)
+        memory.committed(ResponseMemory.Changes(touched: ["a"], current: []))
         memory.fill(Self.entry("a"), readSince: mark)
         #expect(memory.remembered(forKey: "a", at: 0) == nil, "a was written (deleted) while it was read")
         memory.fill(Self.entry("b"), readSince: mark)
         #expect(memory.remembered(forKey: "b", at: 0) != nil, "b was not written meanwhile")
         let prefixMark = memory.writeMark
-        memory.purged(keyPrefixes: ["zzz"])
+        memory.committed(ResponseMemory.Changes(touched: (0..<2000).map { "zzz\($0)" }, current: []))  // more keys than it keeps track of
         memory.fill(Self.entry("c"), readSince: prefixMark)
         #expect(memory.remembered(forKey: "c", at: 0) == nil, "a write of many keys may have touched c")
     }
 
     @Test func generationsMoveWithTheEntryAndAccessesArePassedOnOnceASecond() throws {
         let memory = ResponseMemory(byteBudget: 1 << 20)
-        memory.saved(Self.entry("a"))
+        Self.save(Self.entry("a"), in: memory)
         let first = try #require(memory.remembered(forKey: "a", at: 100))
         #expect(first.passOn)
         #expect(memory.remembered(forKey: "a", at: 100.5)?.passOn == false)
         #expect(memory.remembered(forKey: "a", at: 101)?.passOn == true)
-        memory.revalidated(key: "a", fetchedAt: Self.start.addingTimeInterval(50), expiresAt: Self.start.addingTimeInterval(900))
+        var revalidated = Self.entry("a", at: 50)
+        revalidated.expiresAt = Self.start.addingTimeInterval(900)
+        Self.save(revalidated, in: memory)
         let second = try #require(memory.remembered(forKey: "a", at: 101)?.remembered)
         #expect(second.generation != first.remembered.generation)
         #expect(second.response.expiresAt == Self.start.addingTimeInterval(900))
-        memory.revalidated(key: "a", fetchedAt: Self.start.addingTimeInterval(10), expiresAt: Self.start.addingTimeInterval(5000))
-        #expect(memory.remembered(forKey: "a", at: 101)?.remembered.generation == second.generation, "an older revalidation changes nothing")
-        memory.saved(Self.entry("a", at: -10))
-        #expect(memory.remembered(forKey: "a", at: 101)?.remembered.response.fetchedAt == Self.start.addingTimeInterval(50), "newer wins")
+        memory.committed(ResponseMemory.Changes(touched: ["other"], current: []))
+        #expect(memory.remembered(forKey: "a", at: 101)?.remembered.generation == second.generation, "a write of another key changes nothing")
     }
 
     @Test func anEntryLargerThanTheBudgetIsNotRememberedAndEvictsNothing() {
         let memory = ResponseMemory(byteBudget: 2000)
-        memory.saved(Self.entry("small"))
-        memory.saved(Self.entry("huge", body: 10_000))
+        Self.save(Self.entry("small"), in: memory)
+        Self.save(Self.entry("huge", body: 10_000), in: memory)
         #expect(memory.remembered(forKey: "huge", at: 0) == nil)
         #expect(memory.remembered(forKey: "small", at: 0) != nil)
     }

@@ -8,8 +8,10 @@ import Synchronization
 public actor InMemoryResponseStorage: ResponseStorage {
     private struct Entry {
         var response: StoredResponse
-        var pinned: Bool
+        /// The owners that pin it.
+        var pinners: Set<Owner> = []
         var lastAccess: UInt64
+        var pinned: Bool { !pinners.isEmpty }
     }
 
     private var entries: [String: Entry] = [:]
@@ -67,10 +69,13 @@ public actor InMemoryResponseStorage: ResponseStorage {
     /// Every stored key, sorted.
     public var keys: [String] { entries.keys.sorted() }
 
-    /// Stores `response` unconditionally (to seed a test), bypassing newer-wins.
+    /// Whether `owner` pins the entry for `key` (for assertions).
+    public func isPinned(_ key: String, by owner: Owner) -> Bool { entries[key]?.pinners.contains(owner) ?? false }
+
+    /// Stores `response` unconditionally (to seed a test), bypassing newer-wins; `pinned`: by the system.
     public func seed(_ response: StoredResponse, pinned: Bool = false) {
-        entries[response.key] = Entry(response: response, pinned: pinned, lastAccess: tick())
-        memory?.deleted(keys: [response.key])
+        entries[response.key] = Entry(response: response, pinners: pinned ? [.system] : [], lastAccess: tick())
+        memory?.committed(ResponseMemory.Changes(touched: [response.key], current: []))
     }
 
     /// The entry for `key`, recording an access for LRU.
@@ -92,8 +97,8 @@ public actor InMemoryResponseStorage: ResponseStorage {
         if let writeFailure { throw writeFailure }
         try check()
         if let existing = entries[response.key], existing.response.fetchedAt > response.fetchedAt { return false }
-        entries[response.key] = Entry(response: response, pinned: entries[response.key]?.pinned ?? false, lastAccess: tick())
-        memory?.saved(response)
+        entries[response.key] = Entry(response: response, pinners: entries[response.key]?.pinners ?? [], lastAccess: tick())
+        committed([response.key], rewritten: true)
         return true
     }
 
@@ -105,7 +110,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.reply = reply
         entry.response.replyVersion = version
         entries[key] = entry
-        memory?.deleted(keys: [key])
+        committed([key], rewritten: true)
     }
 
     /// Keeps the body and moves `fetchedAt` and `expiresAt` (never backwards).
@@ -117,7 +122,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         entry.response.fetchedAt = fetchedAt
         entry.response.expiresAt = expiresAt
         entries[key] = entry
-        memory?.revalidated(key: key, fetchedAt: fetchedAt, expiresAt: expiresAt)
+        committed([key])
     }
 
     /// Marks matching entries expired at `now`.
@@ -129,7 +134,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
             entry.response.expiresAt = min(now, entry.response.expiresAt)
             entries[key] = entry
         }
-        memory?.invalidated(keyPrefixes: keyPrefixes, now: now)
+        committed(matching)
         return matching.count
     }
 
@@ -139,29 +144,61 @@ public actor InMemoryResponseStorage: ResponseStorage {
         let matching = keys(matching: keyPrefixes)
         let pinned = matching.filter { entries[$0]?.pinned == true }.count
         for key in matching { entries[key] = nil }
-        memory?.purged(keyPrefixes: keyPrefixes)
+        committed(matching)
         return PurgedEntries(entries: matching.count, pinned: pinned)
     }
 
-    /// Pins or unpins entries.
-    public func setPinned(_ pinned: Bool, keys: [String]) throws {
+    /// Pins `keys` for `owner` within `budget` (the size of an entry: its body and reply), as
+    /// `SQLiteResponseStorage` does.
+    public func pin(_ keys: [String], for owner: Owner, within budget: Int64, replacing: Bool) throws -> PinResult {
         try check()
-        for key in keys { entries[key]?.pinned = pinned }
+        if replacing {
+            for key in entries.keys { entries[key]?.pinners.remove(owner) }
+        }
+        var pinned = pinnedBytes(of: owner)
+        var refused = 0
+        for key in keys {
+            guard let entry = entries[key], !entry.pinners.contains(owner) else { continue }
+            let size = Self.size(of: entry.response)
+            guard refused == 0, size <= budget - pinned else {
+                refused += 1
+                continue
+            }
+            entries[key]?.pinners.insert(owner)
+            pinned += size
+        }
+        return PinResult(pinnedBytes: pinned, refused: refused)
     }
 
-    /// Deletes least-recently-used unpinned entries until bodies fit `byteBudget`.
+    /// Lets go of `owner`'s pins of `keys`.
+    public func unpin(_ keys: [String], for owner: Owner) throws {
+        try check()
+        for key in keys { entries[key]?.pinners.remove(owner) }
+    }
+
+    /// The bytes of `owner`'s pinned entries.
+    public func pinnedBytes(of owner: Owner) -> Int64 {
+        entries.values.filter { $0.pinners.contains(owner) }.reduce(0) { $0 + Self.size(of: $1.response) }
+    }
+
+    /// The bytes an entry counts in the budget: its body and its stored reply, as in SQLite.
+    private static func size(of response: StoredResponse) -> Int64 {
+        Int64(response.body.count + (response.reply?.count ?? 0))
+    }
+
+    /// Deletes least-recently-used unpinned entries until they fit `byteBudget`.
     public func evict(toFit byteBudget: Int64) throws -> Int {
         evictCount += 1
         try check()
-        var total = entries.values.reduce(Int64(0)) { $0 + Int64($1.response.body.count) }
+        var total = entries.values.reduce(Int64(0)) { $0 + Self.size(of: $1.response) }
         var deleted: [String] = []
         for (key, entry) in entries.filter({ !$0.value.pinned }).sorted(by: { $0.value.lastAccess < $1.value.lastAccess }) {
             guard total > byteBudget else { break }
             entries[key] = nil
-            total -= Int64(entry.response.body.count)
+            total -= Self.size(of: entry.response)
             deleted.append(key)
         }
-        memory?.deleted(keys: deleted)
+        committed(deleted)
         return deleted.count
     }
 
@@ -170,10 +207,11 @@ public actor InMemoryResponseStorage: ResponseStorage {
         try check()
         return CacheStats(
             entries: entries.count,
-            bytes: entries.values.reduce(0) { $0 + Int64($1.response.body.count) },
+            bytes: entries.values.reduce(0) { $0 + Self.size(of: $1.response) },
             staleEntries: entries.values.filter { $0.response.isStale(at: now) }.count,
             pinnedEntries: entries.values.filter(\.pinned).count,
-            byteBudget: byteBudget)
+            byteBudget: byteBudget,
+            pinnedBytes: entries.values.filter(\.pinned).reduce(0) { $0 + Self.size(of: $1.response) })
     }
 
     /// Every movie the stored responses list for the local search index.
@@ -181,6 +219,14 @@ public actor InMemoryResponseStorage: ResponseStorage {
 
     private func keys(matching prefixes: [String]) -> [String] {
         entries.keys.filter { key in prefixes.isEmpty || prefixes.contains { key.hasPrefix($0) } }
+    }
+
+    /// Tells the memory what a write changed, as `SQLiteStore` does: the current entries of the
+    /// `keys` it holds (of every key, when `rewritten`), the others dropped.
+    private func committed(_ keys: [String], rewritten: Bool = false) {
+        guard let memory else { return }
+        let current = keys.filter { rewritten || memory.holds($0) }.compactMap { entries[$0]?.response }
+        memory.committed(ResponseMemory.Changes(touched: keys, current: current))
     }
 
     private func tick() -> UInt64 {

@@ -67,7 +67,7 @@ public enum ResponseMemoryContract {
         try await check(after: "an invalidation", touched: ["search/b"], generations: before)
 
         before = generations()
-        try await storage.setPinned(true, keys: ["search/a"])
+        try await storage.pinForSystem(["search/a"])
         try await check(after: "pinning", touched: [], generations: before)
 
         before = generations()

@@ -58,8 +58,8 @@ import Testing
         await legacy.close()
     }
 
-    /// The cache database's tables: responses and the local search index (no user data).
-    static let cacheTables = ["change_feed", "movie_index_digests", "movie_index_queue", "movie_sources", "movie_text", "responses"]
+    /// The cache database's tables: responses, who pins them, and the local search index (no user data).
+    static let cacheTables = ["change_feed", "movie_index_digests", "movie_index_queue", "movie_sources", "movie_text", "pinned_bytes", "pins", "responses"]
 
     static func tables(_ store: SQLiteStore) async throws -> [String] {
         try await store.read { connection in

@@ -25,9 +25,8 @@ import Testing
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             do {
-                // One memory for both, as the daemon has: what the feed sets must reach it too.
-                let memory = ResponseMemory(byteBudget: 1 << 20)
-                try await body(SQLiteResponseStorage(store: store, memory: memory), SQLiteChangeFeedStorage(store: store, memory: memory), store)
+                // A memory in front of the responses, as the daemon has: what the feed sets must reach it too.
+                try await body(SQLiteResponseStorage(store: store, memory: ResponseMemory(byteBudget: 1 << 20)), SQLiteChangeFeedStorage(store: store), store)
             } catch {
                 await store.close()
                 throw error
@@ -53,7 +52,7 @@ import Testing
             try await responses.save(Self.movie(3, fetchedAgo: 3600))  // unchanged, fetched inside the window
             try await responses.save(Self.movie(4, fetchedAgo: 3 * Self.day))  // unchanged, but fetched before the window
             try await responses.save(Self.movie(603, fetchedAgo: 3600))
-            try await responses.setPinned(true, keys: [CacheKey.movie(id: 1, language: nil)])
+            try await responses.pinForSystem([CacheKey.movie(id: 1, language: nil)])
             // A search page listing movie 2, and one not.
             for (query, movie) in [("two", Movie(id: 2, title: "Two")), ("five", Movie(id: 5, title: "Five"))] {
                 let page = MoviesPage(page: 1, totalPages: 1, totalResults: 1, movies: [movie])
@@ -100,7 +99,7 @@ import Testing
     @Test func aGapMakesEveryPinnedMovieChangedAndValidatesNothing() async throws {
         try await Self.withStorage { responses, feed, _ in
             for id in [1, 2, 3] { try await responses.save(Self.movie(id, fetchedAgo: 60)) }
-            try await responses.setPinned(true, keys: [1, 3].map { CacheKey.movie(id: $0, language: nil) })
+            try await responses.pinForSystem([1, 3].map { CacheKey.movie(id: $0, language: nil) })
             let applied = try await feed.applyChanges(
                 ChangeFeedChanges(changedIDs: [], coveredSince: nil, validUntil: Self.now.addingTimeInterval(Self.day * 9), now: Self.now, syncedThrough: "2026-11-25"),
                 status: ChangeFeedStatus(syncedThrough: "2026-11-25", lastRunAt: Self.now, lastOutcome: .fullRevalidation))

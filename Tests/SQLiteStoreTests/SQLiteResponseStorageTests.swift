@@ -146,7 +146,7 @@ import Testing
             for key in ["search:matrix:1", "search:matrix:2", "search:alien:1", "movie:603"] {
                 try await storage.save(Self.entry(key))
             }
-            try await storage.setPinned(true, keys: ["search:matrix:1", "movie:603"])
+            try await storage.pinForSystem(["search:matrix:1", "movie:603"])
             #expect(try await storage.purge(keyPrefixes: ["search:matrix"]) == PurgedEntries(entries: 2, pinned: 1))
             #expect(try await storage.purge(keyPrefixes: ["search:alien"]) == PurgedEntries(entries: 1, pinned: 0))
             #expect(try await storage.purge(keyPrefixes: []) == PurgedEntries(entries: 1, pinned: 1))
@@ -161,7 +161,7 @@ import Testing
                 try await storage.save(Self.entry(key, body: String(repeating: "x", count: 100)))
                 clock.advance(by: 1)
             }
-            try await storage.setPinned(true, keys: ["a", "missing"])
+            try await storage.pinForSystem(["a", "missing"])
             _ = try await storage.response(forKey: "b")  // b is now the most recently used
             clock.advance(by: 1)
 
@@ -176,7 +176,7 @@ import Testing
             // Pinned entries survive even a zero budget; unpinning makes them evictable.
             #expect(try await storage.evict(toFit: 0) == 1)
             #expect(try await storage.response(forKey: "a") != nil)
-            try await storage.setPinned(false, keys: ["a"])
+            try await storage.unpin(["a"], for: .system)
             #expect(try await storage.evict(toFit: 0) == 1)
             #expect(try await storage.statistics(now: Date(), byteBudget: 0).entries == 0)
         }
@@ -185,7 +185,7 @@ import Testing
     @Test func savingAPinnedEntryAgainKeepsItPinned() async throws {
         try await Self.withStorage { storage, _ in
             try await storage.save(Self.entry("movie:1", fetchedAt: 1))
-            try await storage.setPinned(true, keys: ["movie:1"])
+            try await storage.pinForSystem(["movie:1"])
             try await storage.save(Self.entry("movie:1", fetchedAt: 2))
             #expect(try await storage.statistics(now: Date(), byteBudget: 0).pinnedEntries == 1)
         }
@@ -263,9 +263,9 @@ import Testing
             try await storage.save(Self.entry("a", body: "12345", fetchedAt: 1000, maxAge: 100))
             try await storage.save(Self.entry("b", body: "123", fetchedAt: 1000, maxAge: 1000))
             try await storage.save(Self.entry("c", body: "", fetchedAt: 1000, maxAge: 1000))
-            try await storage.setPinned(true, keys: ["b"])
+            try await storage.pinForSystem(["b"])
             let statistics = try await storage.statistics(now: Date(timeIntervalSince1970: 1100), byteBudget: 42)
-            #expect(statistics == CacheStats(entries: 3, bytes: 8, staleEntries: 1, pinnedEntries: 1, byteBudget: 42))
+            #expect(statistics == CacheStats(entries: 3, bytes: 8, staleEntries: 1, pinnedEntries: 1, byteBudget: 42, pinnedBytes: 3))
             #expect(try await storage.response(forKey: "c")?.body == Data())
         }
     }
@@ -300,7 +300,7 @@ import Testing
         }
     }
 
-    @Test func aReplyIsUpgradedOnlyOnTheRowFetchedWhenItWasReadAndTheMemoryTakesTheUpgradedRow() async throws {
+    @Test func aReplyIsUpgradedOnlyOnTheRowFetchedWhenItWasReadAndTheMemoryHoldsTheUpgradedRow() async throws {
         try await TemporaryDatabase.with { database in
             let store = try SQLiteStore(path: database.path, readers: 2)
             let storage = SQLiteResponseStorage(store: store, memory: ResponseMemory(byteBudget: 1 << 20))
@@ -310,7 +310,7 @@ import Testing
             try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 999), reply: Array("{}".utf8), version: WireCoding.version)
             #expect(try await storage.response(forKey: "search:a")?.reply == nil, "another fetch's row: unchanged")
             try await storage.upgradeReply(key: "search:a", fetchedAt: Date(timeIntervalSince1970: 1000), reply: Array("{\"r\":1}".utf8), version: WireCoding.version)
-            #expect(storage.remembered(forKey: "search:a") == nil, "the memory forgot the old row")
+            #expect(storage.remembered(forKey: "search:a")?.response.reply == Array("{\"r\":1}".utf8), "the memory holds the upgraded row")
             let upgraded = try #require(try await storage.response(forKey: "search:a"))
             #expect(upgraded.reply == Array("{\"r\":1}".utf8) && upgraded.replyVersion == WireCoding.version)
             #expect(upgraded.expiresAt == Date(timeIntervalSince1970: 1600))
@@ -331,7 +331,7 @@ import Testing
             let mark = memory.writeMark
             let old = try #require(try await table.response(forKey: "search:a"))
             try await storage.save(Self.entry("search:a", fetchedAt: 2000))
-            memory.purged(keyPrefixes: ["search:a"])  // the newer one is not in memory either
+            memory.committed(ResponseMemory.Changes(touched: ["search:a"], current: []))  // the newer one is not in memory either
             memory.fill(old, readSince: mark)
             #expect(storage.remembered(forKey: "search:a") == nil, "the old row must not be remembered over the newer one")
             #expect(try await storage.response(forKey: "search:a")?.fetchedAt == Date(timeIntervalSince1970: 2000))

@@ -34,7 +34,11 @@ import Testing
     /// after its body, so a table scan reads every body's overflow pages).
     @Test(arguments: [
         "SELECT sum(size) FROM responses WHERE expires_at != ?",
-        "SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0) FROM responses",
+        """
+        SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0),
+               coalesce(sum(CASE WHEN pinned != 0 THEN size END), 0)
+        FROM responses
+        """,
     ])
     func budgetAndStatisticsReadOnlyTheLRUIndex(sql: String) async throws {
         let plan = try await Self.plan(sql)

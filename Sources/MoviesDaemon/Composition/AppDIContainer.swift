@@ -58,8 +58,8 @@ public final class AppDIContainer: Sendable {
             case .failure(let error): _ = storageHealth.recordFailure(error, during: "updating the local search index")
             }
         })
-        // The one memory of cached entries ([Cache] MemoryMaxBytes=): kept by the storage adapters
-        // of the cache database, read by the service to answer from memory.
+        // The one memory of cached entries ([Cache] MemoryMaxBytes=): filled by reads, kept in step
+        // with every write by the cache database itself, read by the service to answer from memory.
         let memory = ResponseMemory(byteBudget: Int(clamping: configuration.cache.memoryMaxBytes), externalRevision: { [store] in store.externalWriteCount })
         responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep, memory: memory)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
@@ -80,7 +80,13 @@ public final class AppDIContainer: Sendable {
         // and each local user's, each with its own session file and its own rows of the state
         // database. The accounts with a session or an outbox are made at the start, so their
         // edits are sent without waiting for their users to call.
-        let knownOwners = [Owner.system] + FileAccountSessionStore.signedInUsers(statePath: paths.statePath).map(Owner.user)
+        let signedIn: [LocalUser]
+        do {
+            signedIn = try FileAccountSessionStore.signedInUsers(statePath: paths.statePath)
+        } catch {
+            throw StartupError("moviesd: " + error.message, exitCode: StartupError.permissionExitCode)
+        }
+        let knownOwners = [Owner.system] + signedIn.map(Owner.user)
         accounts = remotes.account.map { [accountSettings, health, statePath = paths.statePath] accountRemote in
             AccountDirectory(known: knownOwners, discover: { (try? await SQLiteAccountStorage.owners(in: databases.state)) ?? [] }) { owner in
                 AccountSync(
@@ -103,11 +109,13 @@ public final class AppDIContainer: Sendable {
             storage: SQLiteWatchlistStorage(store: stateStore), responses: responseStorage, language: language, didChange: { wake.signal() })
         // Refreshes pin each account's watchlist too, as one more list of its owner.
         let refreshedLists: any WatchlistRepository = accounts.map { AccountPinnedWatchlists(base: watchlistRepository, accounts: $0) } ?? watchlistRepository
+        // Each owner's pins within a share of the cache's budget ([Users] PinnedBytesPerUser=).
         let refreshSettings = WatchlistRefresher.Settings(
-            posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction)
+            posters: configuration.refresh.posters, language: language, aheadFraction: configuration.refresh.schedulerConfiguration.aheadFraction,
+            pinBudget: PinBudget(cacheBytes: configuration.cache.maxBytes, userBytes: configuration.users.pinnedBytes))
         changeFeed = configuration.refresh.changeFeed
             ? ChangeFeedSync(
-                remote: remote, storage: SQLiteChangeFeedStorage(store: store, memory: memory), movies: moviesRepository,
+                remote: remote, storage: SQLiteChangeFeedStorage(store: store), movies: moviesRepository,
                 posterImages: posterImagesRepository, health: health,
                 settings: ChangeFeedSync.Settings(
                     interval: Double(configuration.refresh.changeFeedIntervalSeconds), language: refreshSettings.language,

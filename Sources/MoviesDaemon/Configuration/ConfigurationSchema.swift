@@ -2,8 +2,8 @@ import MoviesDomain
 
 /// The sections and keys `moviesd.conf` accepts, each with its value syntax.
 ///
-/// An empty `Socket=`, `Database=` or `AuthorizedGroup=` resets the setting to its default, as an
-/// empty assignment does in systemd.
+/// An empty `Socket=`, `Database=`, `AuthorizedGroup=` or `PinnedBytesPerUser=` resets the setting
+/// to its default, as an empty assignment does in systemd.
 public enum ConfigurationSchema {
     /// The known section names, in file order.
     public static let sections = ["Daemon", "Remote", "Cache", "Refresh", "Users"]
@@ -107,6 +107,7 @@ public enum ConfigurationSchema {
             users("WatchlistsPerUser") { (s, v) throws(ConfigurationValueError) in s.watchlists = try V.integer(v, in: 0...10_000) },
             users("EntriesPerUser") { (s, v) throws(ConfigurationValueError) in s.entries = try V.integer(v, in: 0...1_000_000) },
             users("PendingEditsPerUser") { (s, v) throws(ConfigurationValueError) in s.pendingEdits = try V.integer(v, in: 0...1_000_000) },
+            users("PinnedBytesPerUser") { (s, v) throws(ConfigurationValueError) in s.pinnedBytes = v.isEmpty ? nil : try V.byteCount(v, in: 0...Int64.max) },
         ]
     }
 }

@@ -111,7 +111,9 @@ type CacheStats (
   bytes: int,
   staleEntries: int,
   pinnedEntries: int,
-  byteBudget: int
+  byteBudget: int,
+  # Bytes of the pinned entries.
+  pinnedBytes: ?int
 )
 
 # The local database's health: ok, or the fault of the last failed operation.
@@ -158,7 +160,14 @@ type RefreshSummary (
   # refresh-ahead window, nor listed as changed by TMDB's change feed).
   current: ?int,
   # Pinned movies TMDB's change feed listed as changed, fetched again before the lists.
-  changed: ?int
+  changed: ?int,
+  # Entries of the lists left unpinned, most not fetched either: the owner's pins reached its
+  # byte budget ([Users] PinnedBytesPerUser=; the system's: [Cache] MaxBytes=).
+  overBudget: ?int,
+  # The bytes the owner's pins take after the refresh, and the owner's budget for them (added up
+  # over the owners of a refresh of several owners' lists).
+  pinnedBytes: ?int,
+  pinBudgetBytes: ?int
 )
 
 # How the last run of the change feed ended. failed: nothing applied, the cursor did not move;
@@ -330,7 +339,8 @@ method AddToWatchlist(
 # Removes queries and movies from a watchlist.
 method RemoveFromWatchlist(name: string, queries: ?[]string, movieIds: ?[]int, system: ?bool, owner: ?int) -> (watchlist: Watchlist)
 
-# Deletes a watchlist; its entries stay cached but are no longer pinned (unless another list pins them).
+# Deletes a watchlist; its entries stay cached but are no longer pinned (unless another list of its
+# owner's, or another owner, pins them).
 method DeleteWatchlist(name: string, system: ?bool, owner: ?int) -> ()
 
 # Refreshes one watchlist, or every list the caller may change (root: all; the admin group: the

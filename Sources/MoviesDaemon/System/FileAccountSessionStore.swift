@@ -6,12 +6,13 @@ import MoviesData
 import MoviesDomain
 
 /// `AccountSessionStore` in a file, one per owner: the system account's `account-session` beside
-/// the state database, each local user's `account-sessions/UID` (a directory of mode 0700); mode
-/// 0600, owned by the daemon's user, JSON `{"session_id", "account_id", "username"}`, replaced
+/// the state database, each local user's `account-sessions/UID` (a directory of mode 0700, which
+/// must be the daemon user's own and writable by no one else: `SessionDirectory`); mode 0600,
+/// owned by the daemon's user, JSON `{"session_id", "account_id", "username"}`, replaced
 /// atomically and durably (write, fsync, rename, fsync of the directory: the new name is on disk
-/// before `save` returns). Without its file, the system account reads systemd's
-/// `LoadCredential=tmdb-session` (the session id, optionally followed by whitespace and the
-/// account id), for headless installs; a user's account never does.
+/// before `save` returns), never through a symbolic link. Without its file, the system account
+/// reads systemd's `LoadCredential=tmdb-session` (the session id, optionally followed by
+/// whitespace and the account id), for headless installs; a user's account never does.
 public struct FileAccountSessionStore: AccountSessionStore {
     /// The session file's name in the state directory.
     public static let fileName = "account-session"
@@ -24,26 +25,42 @@ public struct FileAccountSessionStore: AccountSessionStore {
     public let path: String
     /// The credential file, when systemd passed credentials.
     public let credentialPath: String?
+    /// The file's directory and its name there.
+    private let directory: String
+    private let name: String
+    /// Whether the directory is the users' one, checked before use (`SessionDirectory`).
+    private let checked: Bool
 
     /// The store of `owner`'s session beside `statePath`; the system's with the credential of `environment`.
     public init(statePath: String, environment: [String: String], owner: Owner = .system) {
-        let directory = (statePath as NSString).deletingLastPathComponent
-        let base = directory.isEmpty ? "." : directory
+        let base = Self.stateDirectory(of: statePath)
         switch owner {
         case .system:
-            path = base + "/" + Self.fileName
+            directory = base
+            name = Self.fileName
+            checked = false
             credentialPath = environment["CREDENTIALS_DIRECTORY"].flatMap { $0.isEmpty ? nil : $0 + "/" + Self.credentialName }
         case .user(let user):
-            path = base + "/" + Self.usersDirectoryName + "/" + String(user.uid)
+            directory = base + "/" + Self.usersDirectoryName
+            name = String(user.uid)
+            checked = true
             credentialPath = nil
         }
+        path = directory + "/" + name
+    }
+
+    private static func stateDirectory(of statePath: String) -> String {
+        let directory = (statePath as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 
     /// The uids with a session file under the state directory of `statePath` (their accounts are
     /// drained and pulled from the start).
-    public static func signedInUsers(statePath: String) -> [LocalUser] {
-        let directory = (statePath as NSString).deletingLastPathComponent
-        let users = (directory.isEmpty ? "." : directory) + "/" + usersDirectoryName
+    /// - Throws: when the users' directory exists but is not the daemon user's own, or is writable
+    ///   by others (the message names it, its owner and mode, and what to do).
+    public static func signedInUsers(statePath: String) throws(SessionFileError) -> [LocalUser] {
+        let users = stateDirectory(of: statePath) + "/" + usersDirectoryName
+        guard try SessionDirectory(path: users, checked: true, creating: false) != nil else { return [] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: users)) ?? []
         return names.compactMap { UInt32($0).map(LocalUser.init(uid:)) }.sorted { $0.uid < $1.uid }
     }
@@ -56,7 +73,7 @@ public struct FileAccountSessionStore: AccountSessionStore {
 
     /// The file's session, else the credential's (account id 0 when the credential has none).
     public func load() throws -> AccountSession? {
-        if let text = try Self.read(path) {
+        if let text = try SessionDirectory(path: directory, checked: checked, creating: false)?.readText(name, limit: 64 * 1024) {
             guard let stored = try? JSONDecoder().decode(Stored.self, from: Data(text.utf8)), !stored.session_id.isEmpty else {
                 throw SessionFileError(message: "\(path) is not a moviesd session file; move it aside and sign in again (movies account login)")
             }
@@ -68,29 +85,13 @@ public struct FileAccountSessionStore: AccountSessionStore {
         return AccountSession(sessionID: String(first), accountID: words.count > 1 ? Int(words[1]) ?? 0 : 0, username: nil)
     }
 
-    /// Writes `session` to the file (0600), atomically.
+    /// Writes `session` to the file (0600), atomically, into a directory made 0700 when missing.
     public func save(_ session: AccountSession) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        // A user's file goes into a directory only the daemon's user may enter.
-        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw SessionFileError(errno: errno, path: directory) }
         let data = try JSONEncoder().encode(Stored(session_id: session.sessionID, account_id: session.accountID, username: session.username))
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SessionFileError(errno: errno, path: temporary) }
-        defer { close(descriptor) }
-        _ = fchmod(descriptor, 0o600)
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count, fsync(descriptor) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw SessionFileError(errno: code, path: temporary)
+        guard let opened = try SessionDirectory(path: directory, checked: checked, creating: true) else {
+            throw SessionFileError(errno: ENOENT, path: directory)
         }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw SessionFileError(errno: code, path: path)
-        }
-        try syncDirectory()
+        try opened.replace(name, with: Array(data))
     }
 
     /// Deletes the file. With a session in the credential, nothing is deleted and it throws: that
@@ -99,19 +100,7 @@ public struct FileAccountSessionStore: AccountSessionStore {
         if let credentialPath, let text = try Self.read(credentialPath), text.contains(where: { !$0.isWhitespace }) {
             throw SessionFileError(message: "the session comes from systemd's LoadCredential=\(Self.credentialName) (\(credentialPath)); empty that file and restart moviesd to sign out")
         }
-        guard unlink(path) == 0 || errno == ENOENT else { throw SessionFileError(errno: errno, path: path) }
-        try syncDirectory()
-    }
-
-    /// fsync(2) of the file's directory: "Calling fsync() does not necessarily ensure that the entry
-    /// in the directory containing the file has also reached disk. For that an explicit fsync() on a
-    /// file descriptor for the directory is also needed."
-    private func syncDirectory() throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw SessionFileError(errno: errno, path: directory) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw SessionFileError(errno: errno, path: directory) }
+        try SessionDirectory(path: directory, checked: checked, creating: false)?.remove(name)
     }
 
     private static func read(_ path: String) throws -> String? {
@@ -134,8 +123,8 @@ public struct SessionFileError: Error, CustomStringConvertible {
         self.message = message
     }
 
-    init(errno code: Int32, path: String) {
-        message = "cannot write \(path): \(String(cString: strerror(code)))"
+    init(errno code: Int32, path: String, reading: Bool = false) {
+        message = "cannot \(reading ? "read" : "write") \(path): \(String(cString: strerror(code)))"
     }
 
     public var description: String { message }

@@ -6,6 +6,11 @@ public enum FileContents {
     public static func readText(atPath path: String, limit: Int = 1 << 20) throws(SystemCallError) -> String {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SystemCallError("open") }
+        return try readText(descriptor: descriptor, limit: limit)
+    }
+
+    /// The rest of the open file `descriptor` decoded as UTF-8, at most `limit` bytes; closes it.
+    public static func readText(descriptor: Int32, limit: Int = 1 << 20) throws(SystemCallError) -> String {
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)

@@ -32,12 +32,12 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
 
     /// Adds entries to `owner`'s list `name`, creating it if needed.
     public func add(to name: String, owner: Owner, queries: [WatchlistQuery], movieIDs: [Int]) async throws -> Watchlist {
-        let all = try await storage.watchlists()
-        var list = all.first { $0.name == name && $0.owner == owner } ?? Watchlist(name: name, owner: owner)
+        let before = try await storage.watchlists(of: [owner])
+        var list = before.first { $0.name == name } ?? Watchlist(name: name, owner: owner)
         list.add(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
         // Lowering a query's depth frees the pages beyond it.
-        try await unpinUnused(before: all)
+        try await unpinUnused(of: owner, before: before)
         didChange()
         return list
     }
@@ -45,31 +45,31 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
     /// Removes entries from `owner`'s list `name`. A list that does not exist is looked for among
     /// `owner`'s alone, so the error takes no longer for a name another user has.
     public func remove(from name: String, owner: Owner, queries: [MovieQuery], movieIDs: [Int]) async throws -> Watchlist {
-        guard var list = try await storage.watchlists(of: [owner]).first(where: { $0.name == name }) else {
+        let before = try await storage.watchlists(of: [owner])
+        guard var list = before.first(where: { $0.name == name }) else {
             throw MoviesError.noSuchWatchlist(name)
         }
-        let all = try await storage.watchlists()
         list.remove(queries: queries, movieIDs: movieIDs)
         try await storage.save(list)
-        try await unpinUnused(before: all)
+        try await unpinUnused(of: owner, before: before)
         didChange()
         return list
     }
 
     /// Deletes `owner`'s list `name` (looked for among `owner`'s alone, as for `remove`).
     public func delete(_ name: String, owner: Owner) async throws -> Bool {
-        guard try await storage.watchlists(of: [owner]).contains(where: { $0.name == name }) else { return false }
-        let before = try await storage.watchlists()
-        guard try await storage.delete(name: name, owner: owner) else { return false }
-        try await unpinUnused(before: before)
+        let before = try await storage.watchlists(of: [owner])
+        guard before.contains(where: { $0.name == name }), try await storage.delete(name: name, owner: owner) else { return false }
+        try await unpinUnused(of: owner, before: before)
         didChange()
         return true
     }
 
-    /// Unpins what the lists in `before` needed and the lists now stored do not (the lists of
-    /// every owner: an entry another user's list holds stays pinned).
-    private func unpinUnused(before: [Watchlist]) async throws {
-        let after = try await storage.watchlists()
+    /// Lets go of `owner`'s pins of what its lists in `before` needed and its lists now stored do
+    /// not. Pins are per owner (another owner's pin of the same entry is theirs), so only
+    /// `owner`'s lists are read: an edit takes no longer for what other users keep.
+    private func unpinUnused(of owner: Owner, before: [Watchlist]) async throws {
+        let after = try await storage.watchlists(of: [owner])
         var freed = WatchlistCacheKeys.keys(of: before, language: language).subtracting(WatchlistCacheKeys.keys(of: after, language: language))
         let keptMovies = Set(after.flatMap(\.movieIDs))
         let freedMovies = Set(before.flatMap(\.movieIDs)).subtracting(keptMovies)
@@ -81,7 +81,7 @@ public actor DefaultWatchlistRepository: WatchlistRepository {
                 for size in PosterSize.allCases { freed.insert(CacheKey.poster(path: path, size: size)) }
             }
         }
-        if !freed.isEmpty { try await responses.setPinned(false, keys: freed.sorted()) }
+        if !freed.isEmpty { try await responses.unpin(freed.sorted(), for: owner) }
     }
 
     /// The poster paths in the cached details of `movieIDs` (a movie not cached, or cached with a

@@ -6,11 +6,12 @@ import Synchronization
 /// The daemon's one memory of cached responses: a write-through, per-key copy of what the cache
 /// database holds, within a byte budget, least recently used out first.
 ///
-/// It is a layer of the storage port, kept by the storage adapter (`SQLiteResponseStorage`, and
-/// the change feed's adapter for the rows it touches): a read fills it, and every write updates or
-/// drops exactly the keys it touched, after its commit and in commit order (the writer calls it
-/// before the next transaction). Nothing else invalidates it, except a commit by another process
-/// (`externalRevision` moved), which empties it: which keys another process touched is unknown.
+/// It is a layer of the storage port: a read fills it (`SQLiteResponseStorage`), and the store
+/// keeps it in step with every write (`SQLiteStore.keepInStep`): after each commit, in commit
+/// order, the keys the database reports the transaction touched are updated with their new rows
+/// or dropped (`committed(_:)`); no writer calls it. Nothing else invalidates it, except a commit
+/// by another process (`externalRevision` moved), which empties it: which keys another process
+/// touched is unknown.
 ///
 /// An entry with a stored reply of the current `WireCoding.version` keeps that reply and not
 /// TMDB's body (`body` is empty, `bodyOmitted`): everything the daemon answers or decides from a
@@ -78,7 +79,8 @@ public final class ResponseMemory: Sendable {
 
     private let state: Mutex<State>
     private let byteBudget: Int
-    private let replyVersion: Int
+    /// The reply format served: an entry with a reply of this version is kept without its body.
+    public let replyVersion: Int
     private let externalRevision: @Sendable () -> UInt64
 
     /// Creates an empty memory of at most `byteBudget` bytes (0: remembers nothing).
@@ -135,81 +137,40 @@ public final class ResponseMemory: Sendable {
 
     // MARK: Writes (after their commit, in commit order)
 
-    /// A save committed `response` (it was newer than what was stored).
-    public func saved(_ response: StoredResponse) {
-        let key = MemoryKey(response.key)
-        state.withLock { state in
-            Self.recordWrite(key, in: &state)
-            if let slot = state.index[key], let current = state.slots[slot], current.remembered.response.fetchedAt > response.fetchedAt {
-                return
-            }
-            remove(key, in: &state)
-            insert(response, key: key, in: &state)
+    /// What one committed write transaction changed, as the database reported it.
+    public struct Changes: Sendable {
+        /// Every key whose row was inserted, deleted or changed.
+        public var touched: [String]
+        /// The rows as now stored, of those touched keys that were re-read (the others, and
+        /// deleted ones, are dropped: the next read remembers them again).
+        public var current: [StoredResponse]
+
+        /// Creates the changes of one transaction.
+        public init(touched: [String], current: [StoredResponse]) {
+            self.touched = touched
+            self.current = current
         }
     }
 
-    /// A revalidation (TMDB's 304) set new freshness, unless the entry was fetched later.
-    public func revalidated(key text: String, fetchedAt: Date, expiresAt: Date) {
-        let key = MemoryKey(text)
-        state.withLock { state in
-            Self.recordWrite(key, in: &state)
-            update(key, in: &state) { response in
-                guard response.fetchedAt <= fetchedAt else { return false }
-                response.fetchedAt = fetchedAt
-                response.expiresAt = expiresAt
-                return true
-            }
-        }
+    /// Whether an entry of `key` is held now (the writer re-reads the rows of held keys it touched,
+    /// so that a change of expiry keeps the entry in memory).
+    public func holds(_ key: String) -> Bool {
+        let key = MemoryKey(key)
+        return state.withLock { $0.index[key] != nil }
     }
 
-    /// Sets the expiry of each key as the database now holds it (the change feed's updates).
-    public func expiries(_ expiries: [(key: String, expiresAt: Date)]) {
-        guard !expiries.isEmpty else { return }
+    /// A write committed `changes`: the entries of the keys it touched are replaced by their rows
+    /// as now stored, or dropped when not re-read. Keys not touched keep their very entries.
+    public func committed(_ changes: Changes) {
+        guard !changes.touched.isEmpty else { return }
         state.withLock { state in
-            for (text, expiresAt) in expiries {
-                let key = MemoryKey(text)
-                Self.recordWrite(key, in: &state)
-                update(key, in: &state) { response in
-                    guard response.expiresAt != expiresAt else { return false }
-                    response.expiresAt = expiresAt
-                    return true
-                }
+            if changes.touched.count > Self.recentWriteCapacity {
+                Self.recordWrite(nil, in: &state)
+            } else {
+                for key in changes.touched { Self.recordWrite(MemoryKey(key), in: &state) }
             }
-        }
-    }
-
-    /// Entries whose key starts with one of `keyPrefixes` (all when empty) expire at `now` at the
-    /// latest (an invalidation).
-    public func invalidated(keyPrefixes: [String], now: Date) {
-        state.withLock { state in
-            Self.recordWrite(nil, in: &state)
-            for key in Self.keys(matching: keyPrefixes, in: state) {
-                update(key, in: &state) { response in
-                    guard response.expiresAt > now else { return false }
-                    response.expiresAt = now
-                    return true
-                }
-            }
-        }
-    }
-
-    /// Entries whose key starts with one of `keyPrefixes` (all when empty) were deleted.
-    public func purged(keyPrefixes: [String]) {
-        state.withLock { state in
-            Self.recordWrite(nil, in: &state)
-            for key in Self.keys(matching: keyPrefixes, in: state) { remove(key, in: &state) }
-        }
-    }
-
-    /// The entries of `keys` were deleted (eviction).
-    public func deleted(keys: [String]) {
-        guard !keys.isEmpty else { return }
-        state.withLock { state in
-            for text in keys {
-                let key = MemoryKey(text)
-                Self.recordWrite(key, in: &state)
-                remove(key, in: &state)
-            }
+            for key in changes.touched { remove(MemoryKey(key), in: &state) }
+            for response in changes.current { insert(response, key: MemoryKey(response.key), in: &state) }
         }
     }
 
@@ -248,11 +209,6 @@ public final class ResponseMemory: Sendable {
         return true
     }
 
-    private static func keys(matching prefixes: [String], in state: State) -> [MemoryKey] {
-        guard !prefixes.isEmpty else { return Array(state.index.keys) }
-        return state.index.keys.filter { key in prefixes.contains { key.key.hasPrefix($0) } }
-    }
-
     private func insert(_ response: StoredResponse, key: MemoryKey, in state: inout State) {
         var kept = response
         let omitted = response.httpStatus == 200 && response.reply(atVersion: replyVersion) != nil
@@ -279,15 +235,6 @@ public final class ResponseMemory: Sendable {
         while state.bytes > byteBudget, state.oldest >= 0, state.oldest != position, let victim = state.slots[state.oldest]?.key {
             remove(victim, in: &state)
         }
-    }
-
-    /// Changes the entry of `key` in place with `change` (which says whether it changed anything).
-    private func update(_ key: MemoryKey, in state: inout State, _ change: (inout StoredResponse) -> Bool) {
-        guard let slot = state.index[key], let found = state.slots[slot] else { return }
-        var response = found.remembered.response
-        guard change(&response) else { return }
-        state.nextGeneration &+= 1
-        found.remembered = Remembered(response: response, generation: state.nextGeneration, bodyOmitted: found.remembered.bodyOmitted)
     }
 
     private func remove(_ key: MemoryKey, in state: inout State) {

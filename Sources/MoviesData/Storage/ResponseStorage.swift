@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MoviesDomain
 
 /// Port: where raw TMDB responses are cached. Adapters: `SQLiteResponseStorage`, and an
 /// in-memory one for tests.
@@ -34,8 +35,18 @@ public protocol ResponseStorage: Sendable {
     /// not; counts the pinned ones among them.
     func purge(keyPrefixes: [String]) async throws -> PurgedEntries
 
-    /// Pins or unpins entries (watchlists): pinned entries are exempt from eviction.
-    func setPinned(_ pinned: Bool, keys: [String]) async throws
+    /// Pins `keys` for `owner` (the entries of its watchlists), in list order, within `budget`
+    /// bytes of that owner's pins (`PinBudget`): pinned entries are exempt from eviction. A key
+    /// the owner pins already stays pinned; a cached entry is pinned when the owner's pinned bytes
+    /// with it stay within `budget`; the first that does not fit, and every cached entry after it,
+    /// is not (`PinResult.refused`). Keys not cached are passed over.
+    /// - Parameter replacing: these are all the entries `owner` pins: its other pins go, and the
+    ///   bytes count from nothing, so exactly the first ones that fit are pinned (a refresh of all
+    ///   the owner's lists).
+    func pin(_ keys: [String], for owner: Owner, within budget: Int64, replacing: Bool) async throws -> PinResult
+
+    /// Lets go of `owner`'s pins of `keys` (an entry another owner pins stays pinned).
+    func unpin(_ keys: [String], for owner: Owner) async throws
 
     /// Deletes least-recently-used unpinned entries until stored bodies fit in `byteBudget`.
     /// Returns the number of entries deleted.
@@ -44,8 +55,6 @@ public protocol ResponseStorage: Sendable {
     /// Entry count, bytes, stale and pinned counts at `now`.
     func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats
 }
-
-import MoviesDomain
 
 extension ResponseStorage {
     /// No memory: every entry is read.

@@ -109,10 +109,10 @@ public actor RefreshScheduler {
         if let changeFeed { await changeFeed.runIfDue() }
         // The accounts' lists when due (hourly), so its watchlist's movies below are current.
         if let account { await account.runIfDue() }
-        var due: [RefreshStep] = []
+        var due: [ScheduledStep] = []
         var earliest = date.addingTimeInterval(configuration.idleSeconds)
         for step in await refresher.scheduledSteps() {
-            let dueAt = await dueDate(of: step, at: date)
+            let dueAt = await dueDate(of: step.step, at: date)
             if dueAt <= date { due.append(step) } else { earliest = min(earliest, dueAt) }
         }
         let batch = due.prefix(backoffLevel > 0 ? 1 : configuration.batchSize)

@@ -36,8 +36,18 @@ enum RefreshStepOutcome: Sendable {
 }
 
 /// A step that ended well: what it produced, and whether it was fetched from TMDB or left alone
-/// because its cached entry is current.
+/// because its cached entry is current; no outcome when it was left alone because its owner's
+/// pins are full (`overBudget`).
 struct RefreshStepDone: Sendable {
-    let outcome: RefreshStepOutcome
+    let outcome: RefreshStepOutcome?
     let fetched: Bool
+
+    /// Not fetched, nor read: the owner's pins reached their budget before it.
+    static let overBudget = RefreshStepDone(outcome: nil, fetched: false)
+}
+
+/// A step the scheduler keeps current, and the owners whose lists hold it.
+struct ScheduledStep: Sendable {
+    let step: RefreshStep
+    var owners: Set<Owner>
 }

@@ -6,7 +6,7 @@ extension RefreshSummary {
     var startedAt: Date { finishedAt.addingTimeInterval(-durationSeconds) }
 
     /// The refreshes of several owners' lists that made up one request, as one summary from
-    /// `start` to `end`: counts added up, the first error of the first part that failed, the change
+    /// `start` to `end`: counts (and pinned bytes and budgets) added up, the first error of the first part that failed, the change
     /// feed's count once (the parts share one run of it).
     static func merged(_ parts: [RefreshSummary], start: Date, end: Date) -> RefreshSummary {
         var merged = RefreshSummary(done: 0, failed: 0, skipped: 0, durationSeconds: max(0, end.timeIntervalSince(start)), finishedAt: end)
@@ -16,6 +16,12 @@ extension RefreshSummary {
             merged.skipped += part.skipped
             if let current = part.current { merged.current = (merged.current ?? 0) + current }
             if let changed = part.changed { merged.changed = max(merged.changed ?? 0, changed) }
+            if let overBudget = part.overBudget { merged.overBudget = (merged.overBudget ?? 0) + overBudget }
+            if let bytes = part.pinnedBytes { merged.pinnedBytes = (merged.pinnedBytes ?? 0) + bytes }
+            if let budget = part.pinBudgetBytes {
+                let (sum, overflow) = (merged.pinBudgetBytes ?? 0).addingReportingOverflow(budget)
+                merged.pinBudgetBytes = overflow ? .max : sum
+            }
             if merged.firstError == nil, let error = part.firstError {
                 merged.firstError = error
                 merged.authRejected = part.authRejected

@@ -13,6 +13,20 @@ struct RefreshTally: Sendable {
     /// Pinned movies the change feed fetched again before the lists (`nil` without the feed).
     var changed: Int?
     var firstError: MoviesError?
+    /// Entries left unpinned: the owner's pins reached their budget (`PinBudget`).
+    var overBudget = 0
+    /// The cache keys of the steps gone through (not left alone for the budget), in list order:
+    /// what the run pins at its end.
+    var keys: [String] = []
+    /// The owner's pinned bytes after the run, and their budget.
+    var pinnedBytes: Int64?
+    var pinBudgetBytes: Int64?
+
+    /// The key of `step` for the run to pin, unless it was left alone for the budget.
+    static func key(of step: RefreshStep, _ result: Result<RefreshStepDone, MoviesError>, language: String?) -> String? {
+        if case .success(let done) = result, done.outcome == nil { return nil }
+        return step.cacheKey(language: language)
+    }
 
     /// Records a failed step (keeping the first error).
     mutating func fail(_ error: MoviesError) {
@@ -30,6 +44,7 @@ struct RefreshTally: Sendable {
         RefreshSummary(
             done: done, failed: failed, skipped: skipped,
             durationSeconds: max(0, end.timeIntervalSince(start)), finishedAt: end,
-            firstError: firstError?.message, authRejected: firstError?.isAuthRejection ?? false, current: current, changed: changed)
+            firstError: firstError?.message, authRejected: firstError?.isAuthRejection ?? false, current: current, changed: changed,
+            overBudget: overBudget, pinnedBytes: pinnedBytes, pinBudgetBytes: pinBudgetBytes)
     }
 }

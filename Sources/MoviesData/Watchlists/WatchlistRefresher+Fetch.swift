@@ -2,14 +2,15 @@ import FoundationEssentials
 import MoviesDomain
 
 extension WatchlistRefresher {
-    /// Fetches `step` when it is due (or always, refreshing `.everything`); otherwise takes its
-    /// outcome from the cache and pins it with the next `flushPins()`.
-    func fetchIfDue(_ step: RefreshStep, mode: RefreshMode) async throws -> RefreshStepDone {
+    /// Fetches `step` when it is due (or always, refreshing `.everything`) and pins it for `owner`
+    /// at once; otherwise takes its outcome from the cache (the run pins it at its end).
+    func fetchIfDue(_ step: RefreshStep, owner: Owner, mode: RefreshMode) async throws -> RefreshStepDone {
         if mode == .due, let outcome = try await currentOutcome(of: step) {
-            pinLater(step.cacheKey(language: settings.language))
             return RefreshStepDone(outcome: outcome, fetched: false)
         }
-        return RefreshStepDone(outcome: try await fetch(step), fetched: true)
+        let outcome = try await fetch(step)
+        await pinFetched(step.cacheKey(language: settings.language), for: owner)
+        return RefreshStepDone(outcome: outcome, fetched: true)
     }
 
     /// The outcome of `step` read from the cache when its entry is current: fetched before and
@@ -41,8 +42,7 @@ extension WatchlistRefresher {
         }
     }
 
-    /// Fetches one step from TMDB (posters: from the cache when present, they are immutable) and
-    /// pins the stored entry.
+    /// Fetches one step from TMDB (posters: from the cache when present, they are immutable).
     func fetch(_ step: RefreshStep) async throws -> RefreshStepOutcome {
         let outcome: RefreshStepOutcome
         switch step {
@@ -57,7 +57,6 @@ extension WatchlistRefresher {
             _ = try await FetchedUpdates.last(of: { try await posterImages.posterImage(path: path, size: size, policy: .cacheFirst, emit: $0) })
             outcome = .poster
         }
-        try await responses.setPinned(true, keys: [step.cacheKey(language: settings.language)])
         return outcome
     }
 }

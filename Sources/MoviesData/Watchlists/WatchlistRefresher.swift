@@ -7,7 +7,11 @@ import Networking
 /// due (`RefreshMode.due`: never fetched, expired, inside the refresh-ahead window, or made stale by
 /// TMDB's change feed) through the ordinary repositories with policy `network_only` (so results are
 /// stored exactly like interactive ones), leaves the rest alone (counted as current), and pins it
-/// all so eviction never removes it. `RefreshMode.everything` fetches every entry again.
+/// all so eviction never removes it, within the owner's byte budget (`PinBudget`): in list order,
+/// what fits is pinned; once an entry does not fit, the rest of the owner's lists is neither
+/// fetched nor pinned (counted as `overBudget`, and said in the journal), so one owner's lists
+/// never push everyone else's pages out of the cache. `RefreshMode.everything` fetches every
+/// entry again.
 ///
 /// A refresh goes through each owner's lists as a run of its own (`RefreshRun`); a request over
 /// several owners' lists (root's, the admin group's) is their runs together, its progress and
@@ -31,13 +35,21 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
         /// scheduler's `aheadFraction`).
         public var aheadFraction: Double
 
+        /// How many bytes each owner's pins may take.
+        public var pinBudget: PinBudget
+
         /// How many queries of a list are fetched at once (each query's pages one after another, as
         /// each page bounds the next). The remote's rate limiter paces them; a few in flight keep it
         /// busy despite TMDB's latency (8 fill 35 requests/s up to ~230 ms per answer).
         public var concurrentQueries: Int
 
-        /// Creates settings (defaults: posters at w342, TMDB's default language, 8 queries at once).
-        public init(posters: Bool = true, posterSize: PosterSize = .w342, language: String? = nil, concurrentQueries: Int = 8, aheadFraction: Double = 0.75) {
+        /// Creates settings (defaults: posters at w342, TMDB's default language, 8 queries at once,
+        /// pins without a cap).
+        public init(
+            posters: Bool = true, posterSize: PosterSize = .w342, language: String? = nil, concurrentQueries: Int = 8, aheadFraction: Double = 0.75,
+            pinBudget: PinBudget = .unlimited
+        ) {
+            self.pinBudget = pinBudget
             self.aheadFraction = aheadFraction
             self.posters = posters
             self.posterSize = posterSize
@@ -74,9 +86,9 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     var probeRun: Task<Void, Never>?
     /// The last refresh of each owner's lists, this process's or recorded before the start.
     var lastByOwner: [Owner: RefreshSummary] = [:]
-    /// Keys of current entries to pin (`flushPins()`), in one transaction rather than one each;
-    /// whichever run flushes first pins those the others gathered too.
-    private var pendingPins: [String] = []
+    /// The owners whose pins reached their budget: their entries not pinned yet are not fetched
+    /// (by their run, until it ends; by the scheduler, until their next run looks again).
+    var pinsFull: Set<Owner> = []
 
     /// Creates a refresher over the repositories the daemon serves from.
     public init(
@@ -150,6 +162,7 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
 
     private func performSteps(runID: Int, owner: Owner, name: String?, mode: RefreshMode) async throws -> RefreshSummary {
         let start = now()
+        pinsFull.remove(owner)
         let target = RefreshTarget(owners: [owner], name: name)
         // The account's lists first: its watchlist is refreshed and pinned as one more list.
         if let account { await account.pullNow(owners: [owner]) }
@@ -172,17 +185,21 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             events.record(DataEvent(.notice, "refresh.cancelled", "refresh of \(scope) stopped after \(tally.done + tally.failed + tally.skipped + tally.current) of \(tally.total) step(s)"))
             throw error
         }
+        await pinEntries(of: owner, replacing: name == nil, tally: &tally)
         let summary = tally.summary(start: start, end: now())
         // Kept for `Status`, across restarts; a run that found no list is its owner's last
         // refresh too. A storage failure is reported by the storage's health.
         await loadHistory()
         lastByOwner[owner] = summary
         try? await history?.saveLastRefresh(summary, of: owner)
-        let severity: DataEvent.Severity = summary.failed > 0 ? .warning : .info
+        let severity: DataEvent.Severity = summary.failed > 0 ? .warning : tally.overBudget > 0 ? .notice : .info
         let firstError = summary.firstError.map { "; first error: \($0)" } ?? ""
+        let overBudget = tally.overBudget > 0
+            ? "; \(tally.overBudget) not pinned: \(owner)'s pins reached their \(settings.pinBudget.bytes(for: owner))-byte budget (\(owner == .system ? "[Cache] MaxBytes=" : "[Users] PinnedBytesPerUser="))"
+            : ""
         events.record(DataEvent(
             severity, "refresh.finished",
-            "refresh of \(scope) finished in \(Int(summary.durationSeconds.rounded())) s: \(summary.done) fetched, \(tally.current) current, \(summary.failed) failed, \(summary.skipped) skipped\(firstError)"))
+            "refresh of \(scope) finished in \(Int(summary.durationSeconds.rounded())) s: \(summary.done) fetched, \(tally.current) current, \(summary.failed) failed, \(summary.skipped) skipped\(overBudget)\(firstError)"))
         return summary
     }
 
@@ -192,38 +209,62 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             // Each list's requests wait for TMDB's rate limit in its owner's lane, so one user's
             // prefetch takes its turn with another's searches instead of going before them.
             try await RateLimitLane.$current.withValue(RateLimitLane(owner: list.owner, priority: .background)) {
-                try await refreshQueries(list.queries, runID: runID, mode: mode, tally: &tally)
+                try await refreshQueries(list.queries, owner: list.owner, runID: runID, mode: mode, tally: &tally)
                 try await refreshMovies(of: list, runID: runID, mode: mode, tally: &tally)
             }
-            await flushPins()
         }
+    }
+
+    /// Pins the entries the run went through, in list order, within `owner`'s budget: all that
+    /// `owner` pins when the run went through every list of theirs and nothing failed (their
+    /// other pins go: entries that left the lists, or beyond a budget since lowered), else added
+    /// to their pins. A failure leaves the pins as they were: the next refresh pins them.
+    private func pinEntries(of owner: Owner, replacing: Bool, tally: inout RefreshTally) async {
+        let budget = settings.pinBudget.bytes(for: owner)
+        guard let pinned = try? await responses.pin(tally.keys, for: owner, within: budget, replacing: replacing && tally.failed == 0) else { return }
+        tally.overBudget += pinned.refused
+        tally.pinnedBytes = pinned.pinnedBytes
+        tally.pinBudgetBytes = budget
+        if tally.overBudget > 0 { pinsFull.insert(owner) } else { pinsFull.remove(owner) }
+    }
+
+    /// Pins `key`, just fetched, for `owner` (so that eviction cannot take it before the run
+    /// ends); when it does not fit, `owner`'s pins are full.
+    func pinFetched(_ key: String, for owner: Owner) async {
+        let result = try? await responses.pin([key], for: owner, within: settings.pinBudget.bytes(for: owner), replacing: false)
+        if let result, result.refused > 0 { pinsFull.insert(owner) }
     }
 
     private func refreshMovies(of list: Watchlist, runID: Int, mode: RefreshMode, tally: inout RefreshTally) async throws {
         for id in list.movieIDs {
             try Task.checkCancellation()
-            let outcome = await run(.movie(id: id), mode: mode, tally: &tally)
+            let outcome = await run(.movie(id: id), owner: list.owner, mode: mode, tally: &tally)
             report(runID, tally.progress(RefreshStep.movie(id: id).label))
             guard settings.posters else { continue }
             guard case .movie(let path?)? = outcome else {
                 tally.skipped += 1
+                if pinsFull.contains(list.owner) { tally.overBudget += 1 }
                 report(runID, tally.progress("poster of movie \(id) (none)"))
                 continue
             }
             let poster = RefreshStep.poster(path: path, size: settings.posterSize)
-            _ = await run(poster, mode: mode, tally: &tally)
+            _ = await run(poster, owner: list.owner, mode: mode, tally: &tally)
             report(runID, tally.progress(poster.label))
         }
     }
 
-    private func run(_ step: RefreshStep, mode: RefreshMode, tally: inout RefreshTally) async -> RefreshStepOutcome? {
-        record(await attempt(step, mode: mode), tally: &tally)
+    private func run(_ step: RefreshStep, owner: Owner, mode: RefreshMode, tally: inout RefreshTally) async -> RefreshStepOutcome? {
+        let result = await attempt(step, owner: owner, mode: mode)
+        if let key = RefreshTally.key(of: step, result, language: settings.language) { tally.keys.append(key) }
+        return record(result, tally: &tally)
     }
 
-    /// Fetches `step` if due (`fetchIfDue`), returning what it did or its failure.
-    func attempt(_ step: RefreshStep, mode: RefreshMode) async -> Result<RefreshStepDone, MoviesError> {
+    /// Fetches `step` if due (`fetchIfDue`), returning what it did or its failure; nothing once
+    /// `owner`'s pins are full (`RefreshStepDone.overBudget`).
+    func attempt(_ step: RefreshStep, owner: Owner, mode: RefreshMode) async -> Result<RefreshStepDone, MoviesError> {
+        guard !pinsFull.contains(owner) else { return .success(.overBudget) }
         do {
-            return .success(try await fetchIfDue(step, mode: mode))
+            return .success(try await fetchIfDue(step, owner: owner, mode: mode))
         } catch {
             return .failure(MoviesError(wrapping: error))
         }
@@ -233,8 +274,13 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     func record(_ result: Result<RefreshStepDone, MoviesError>, tally: inout RefreshTally) -> RefreshStepOutcome? {
         switch result {
         case .success(let done):
+            guard let outcome = done.outcome else {
+                tally.skipped += 1
+                tally.overBudget += 1
+                return nil
+            }
             if done.fetched { tally.done += 1 } else { tally.current += 1 }
-            return done.outcome
+            return outcome
         case .failure(let failure):
             // TMDB says the movie does not exist (an authoritative 404): retrying cannot help, and a
             // cron job must not report a failure on every run for it, so the step is skipped.
@@ -245,20 +291,6 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             tally.fail(failure)
             return nil
         }
-    }
-
-    /// Remembers `key` to pin with the next `flushPins()`.
-    func pinLater(_ key: String) {
-        pendingPins.append(key)
-    }
-
-    /// Pins the current entries gathered since the last flush, in one transaction (a failure
-    /// leaves them as they were: the next refresh pins them).
-    func flushPins() async {
-        guard !pendingPins.isEmpty else { return }
-        let keys = pendingPins
-        pendingPins = []
-        try? await responses.setPinned(true, keys: keys)
     }
 
     func report(_ runID: Int, _ progress: RefreshProgress) {

@@ -21,12 +21,23 @@ public struct RefreshSummary: Sendable, Hashable, Codable {
     /// Pinned movies TMDB's change feed listed as changed, fetched again before the lists (`nil`
     /// without the change feed).
     public var changed: Int?
+    /// Entries of the lists left unpinned (most not fetched either): their owner's pins reached
+    /// the owner's byte budget (`nil` from a daemon before 0.3).
+    public var overBudget: Int?
+    /// The bytes the owner's pins take after the refresh (of all its owners, for a refresh of
+    /// several owners' lists).
+    public var pinnedBytes: Int64?
+    /// The owner's byte budget for pins (added up over the owners, likewise).
+    public var pinBudgetBytes: Int64?
 
     /// Creates a summary.
     public init(
         done: Int, failed: Int, skipped: Int, durationSeconds: Double, finishedAt: Date, firstError: String? = nil, authRejected: Bool = false,
-        current: Int? = nil, changed: Int? = nil
+        current: Int? = nil, changed: Int? = nil, overBudget: Int? = nil, pinnedBytes: Int64? = nil, pinBudgetBytes: Int64? = nil
     ) {
+        self.overBudget = overBudget
+        self.pinnedBytes = pinnedBytes
+        self.pinBudgetBytes = pinBudgetBytes
         self.current = current
         self.changed = changed
         self.done = done

@@ -1,3 +1,4 @@
+import MoviesData
 import Synchronization
 
 /// The moviesd database: one writer connection (all writes serialized by an actor) and a small pool
@@ -23,6 +24,16 @@ public final class SQLiteStore: Sendable {
     private let dataVersion = Mutex<Int64?>(nil)
     /// Told the outcome of every read and write transaction (`reportOutcomes(to:)`).
     private let outcomeObserver = Mutex<OutcomeObserver?>(nil)
+    /// The memory of responses kept in step with the `responses` table (`keepInStep(_:)`).
+    private let memory = Mutex<ResponseMemory?>(nil)
+
+    /// Keeps `memory` in step with the `responses` table from now on: after each write
+    /// transaction's commit, in commit order, it is told which keys the transaction changed, as
+    /// SQLite noted them (`ResponseChangeLog`), and gets their new rows. No writer tells it
+    /// anything itself, so a writer cannot forget to. One memory per store; a later call replaces it.
+    public func keepInStep(_ memory: ResponseMemory) {
+        self.memory.withLock { $0 = memory }
+    }
 
     /// The observer, in a struct: a function type held directly as a `Mutex`'s value is stored
     /// generically, and each `withLock` access wrapped it in one more pair of reabstraction thunks
@@ -111,24 +122,20 @@ public final class SQLiteStore: Sendable {
         readerPool = ReaderPool(connections)
     }
 
-    /// Runs `body` in one write transaction on the writer. `afterCommit` gets the result once it
-    /// is committed, before the next write transaction begins (in commit order): where memory that
-    /// follows the database is updated. Buffered access times stay buffered.
+    /// Runs `body` in one write transaction on the writer. Once it is committed, before the next
+    /// write transaction begins, the memory kept in step (`keepInStep(_:)`) learns what it changed
+    /// in `responses`. Buffered access times stay buffered.
     @discardableResult
-    public func write<T: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
-    ) async throws -> T {
+    public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         defer { endedWrites.add(1, ordering: .releasing) }
-        return try await writeCountingNothing(body, afterCommit: afterCommit)
+        return try await writeCountingNothing(body)
     }
 
     /// `write(_:)` without counting the transaction in `writeRevision`: only for writes that change
     /// no stored response.
-    func writeCountingNothing<T: Sendable>(
-        _ body: @escaping @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil
-    ) async throws -> T {
+    func writeCountingNothing<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         do {
-            let result = try await writer.transaction(body, afterCommit: afterCommit)
+            let result = try await writer.transaction(body, memory: memory.withLock { $0 })
             report(.writeSucceeded)
             return result
         } catch {

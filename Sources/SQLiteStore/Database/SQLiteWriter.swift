@@ -1,4 +1,5 @@
 import CSQLite
+import MoviesData
 
 /// The single writing connection: every write of the store is serialized through this actor.
 ///
@@ -18,6 +19,8 @@ actor SQLiteWriter {
     private let busyTimeoutMilliseconds: Int32
     /// The last write found another process's lock: do not wait for it again.
     private var knownLocked = false
+    /// Whether the database has `responses`, whose changes each transaction notes (`ResponseChangeLog`).
+    private let logsResponseChanges: Bool
 
     /// Opens (or creates) the database at `path` and migrates it.
     ///
@@ -35,16 +38,23 @@ actor SQLiteWriter {
         // "This pragma is a no-op within a transaction": set before any BEGIN.
         try connection.execute("PRAGMA foreign_keys = ON")
         try migrator.migrate(connection)
+        logsResponseChanges = try ResponseChangeLog.install(on: connection)
         self.connection = connection
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     }
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction; commits on return, rolls back on throw.
-    /// After a commit, `afterCommit` gets the result before the next transaction begins, so what
-    /// it does (memory following the database) happens in commit order.
-    func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T, afterCommit: (@Sendable (T) -> Void)? = nil) throws -> T {
-        let result = try noticingLocks(waiting: !knownLocked) { try connection.transaction(.immediate) { try body(connection) } }
-        afterCommit?(result)
+    /// After a commit, `memory` is told which responses the transaction changed, as SQLite noted
+    /// them (`ResponseChangeLog`), before the next transaction begins: in commit order, whoever
+    /// wrote them. A rollback tells it nothing.
+    func transaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T, memory: ResponseMemory?) throws -> T {
+        let (result, changes) = try noticingLocks(waiting: !knownLocked) {
+            try connection.transaction(.immediate) {
+                let result = try body(connection)
+                return (result, logsResponseChanges ? try ResponseChangeLog.collect(in: connection, for: memory) : nil)
+            }
+        }
+        if let changes { memory?.committed(changes) }
         return result
     }
 

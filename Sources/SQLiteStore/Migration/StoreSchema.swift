@@ -67,6 +67,7 @@ public enum StoreSchema {
         SQLiteMigration(version: 7, name: replyVersion.name, apply: replyVersion.apply),
         SQLiteMigration(version: 8, name: "owners of watchlists", sql: StateSchema.watchlistOwnersSQL),
         SQLiteMigration(version: 9, name: budgetIndex.name, sql: budgetIndexSQL),
+        SQLiteMigration(version: 10, name: pinOwners.name, sql: pinOwnersSQL),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -81,7 +82,7 @@ public enum StoreSchema {
     /// The cache database (`cache.sqlite3`): responses and posters only; everything in it may be
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
     public static let cacheMigrations: [SQLiteMigration] = [
-        version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue, replyVersion, budgetIndex,
+        version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue, replyVersion, budgetIndex, pinOwners,
     ]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
@@ -133,6 +134,48 @@ extension StoreSchema {
     /// the index alone. Before, they scanned the table, and `size` lies after the body in a row:
     /// every row's overflow pages were read (about 130 page reads per stored page at 1,000 pages).
     public static let budgetIndex = SQLiteMigration(version: 9, name: "budget columns in the LRU index", sql: budgetIndexSQL)
+
+    /// Cache version 10: who pins what (issue 45). A pin is an owner's (`pins`: the owner as the
+    /// state database stores it, -1 for the system), within that owner's byte budget; `pinned`
+    /// counts a response's owners, so eviction (`pinned = 0`) reads as before. `pinned_bytes` holds
+    /// each owner's pinned bytes, kept by triggers as pins come and go and pinned responses change
+    /// size or are deleted (their pins go with them), so a pin checks its owner's budget without
+    /// adding up its pins. The pins of before become the system's: its refresh lets go of those
+    /// no system list holds, and each user's refresh pins the user's again.
+    public static let pinOwners = SQLiteMigration(version: 10, name: "owners of pins", sql: pinOwnersSQL)
+
+    /// The statements of `pinOwners` (also the single-file schema's version 10).
+    public static let pinOwnersSQL = """
+        CREATE TABLE pins (
+            owner INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            PRIMARY KEY (owner, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX pins_key ON pins(key);
+        CREATE TABLE pinned_bytes (
+            owner INTEGER PRIMARY KEY NOT NULL,
+            bytes INT NOT NULL
+        );
+        INSERT INTO pins (owner, key) SELECT -1, key FROM responses WHERE pinned != 0;
+        UPDATE responses SET pinned = 1 WHERE pinned != 0;
+        INSERT INTO pinned_bytes (owner, bytes) SELECT -1, coalesce(sum(size), 0) FROM responses WHERE pinned != 0;
+        CREATE TRIGGER pins_added AFTER INSERT ON pins BEGIN
+            INSERT OR IGNORE INTO pinned_bytes (owner, bytes) VALUES (new.owner, 0);
+            UPDATE pinned_bytes SET bytes = bytes + (SELECT size FROM responses WHERE key = new.key) WHERE owner = new.owner;
+            UPDATE responses SET pinned = pinned + 1 WHERE key = new.key;
+        END;
+        CREATE TRIGGER pins_removed AFTER DELETE ON pins BEGIN
+            UPDATE pinned_bytes SET bytes = bytes - coalesce((SELECT size FROM responses WHERE key = old.key), 0) WHERE owner = old.owner;
+            UPDATE responses SET pinned = pinned - 1 WHERE key = old.key;
+        END;
+        CREATE TRIGGER responses_pin_resized AFTER UPDATE OF size ON responses WHEN new.pinned != 0 AND new.size != old.size BEGIN
+            UPDATE pinned_bytes SET bytes = bytes + new.size - old.size WHERE owner IN (SELECT owner FROM pins WHERE key = new.key);
+        END;
+        CREATE TRIGGER responses_pins_deleted AFTER DELETE ON responses WHEN old.pinned != 0 BEGIN
+            UPDATE pinned_bytes SET bytes = bytes - old.size WHERE owner IN (SELECT owner FROM pins WHERE key = old.key);
+            DELETE FROM pins WHERE key = old.key;
+        END;
+        """
 
     /// The statements of `budgetIndex` (also the single-file schema's version 9).
     public static let budgetIndexSQL = """

@@ -9,30 +9,11 @@ import MoviesDomain
 /// key. A search page lists a changed movie when the local search index has it as a source.
 public final class SQLiteChangeFeedStorage: ChangeFeedStorage {
     private let store: SQLiteStore
-    /// The memory of the responses over the same store (`SQLiteResponseStorage.memory`): every
-    /// expiry a run sets is set there too, after the commit.
-    private let memory: ResponseMemory?
 
-    /// Creates the storage over `store`'s cache database.
-    public init(store: SQLiteStore, memory: ResponseMemory? = nil) {
+    /// Creates the storage over `store`'s cache database (the memory the store keeps in step
+    /// learns every expiry a run sets: `SQLiteStore.keepInStep`).
+    public init(store: SQLiteStore) {
         self.store = store
-        self.memory = memory
-    }
-
-    /// What a transaction set: each updated row's key and new expiry (`RETURNING`).
-    private typealias Expiries = [(key: String, expiresAt: Date)]
-
-    /// Runs an `UPDATE … RETURNING key, expires_at` and adds what it set to `expiries`; returns
-    /// the number of rows updated.
-    @discardableResult
-    private static func update(_ sql: String, _ values: [SQLiteValue], in connection: SQLiteConnection, into expiries: inout Expiries) throws -> Int {
-        let statement = try connection.prepare(sql + " RETURNING key, expires_at", values)
-        var count = 0
-        while try statement.step() {
-            expiries.append((statement.text(at: 0) ?? "", Date(timeIntervalSince1970: statement.double(at: 1))))
-            count += 1
-        }
-        return count
     }
 
     /// The movie id of a `movie/<id>?…` key, in SQL.
@@ -44,8 +25,7 @@ public final class SQLiteChangeFeedStorage: ChangeFeedStorage {
     }
 
     public func applyChanges(_ changes: ChangeFeedChanges, status: ChangeFeedStatus) async throws -> ChangeFeedApplied {
-        try await store.write { connection -> (ChangeFeedApplied, Expiries) in
-            var expiries: Expiries = []
+        try await store.write { connection -> ChangeFeedApplied in
             try connection.execute("CREATE TEMP TABLE IF NOT EXISTS feed_changed (id INTEGER PRIMARY KEY)")
             try connection.execute("DELETE FROM temp.feed_changed")
             for id in changes.changedIDs {
@@ -65,15 +45,15 @@ public final class SQLiteChangeFeedStorage: ChangeFeedStorage {
                     WHERE \(Self.isMovie) AND pinned != 0 AND http_status = 200 AND \(Self.movieID) IN (SELECT id FROM temp.feed_changed)
                     ORDER BY 1
                     """))
-                try Self.update("""
+                try connection.run("""
                     UPDATE responses SET expires_at = min(expires_at, ?1)
                     WHERE \(Self.isMovie) AND pinned = 0 AND \(Self.movieID) IN (SELECT id FROM temp.feed_changed)
-                    """, [now], in: connection, into: &expiries)
-                validated = try Self.update("""
+                    """, [now])
+                validated = try connection.run("""
                     UPDATE responses SET expires_at = max(expires_at, ?1), validated_at = ?2
                     WHERE \(Self.isMovie) AND http_status = 200 AND \(Self.movieID) NOT IN (SELECT id FROM temp.feed_changed)
                       AND max(fetched_at, coalesce(validated_at, 0)) >= ?3
-                    """, [.date(changes.validUntil), now, .date(since)], in: connection, into: &expiries)
+                    """, [.date(changes.validUntil), now, .date(since)])
             } else {
                 // The gap cannot be bridged: every pinned movie is fetched again; nothing is validated.
                 pinnedChanged = try Self.ids(connection.prepare("""
@@ -84,44 +64,38 @@ public final class SQLiteChangeFeedStorage: ChangeFeedStorage {
             // A search page listing a changed movie shows its old text: stale too. The pages
             // still queued for the index are indexed first, so every stored page is looked at.
             _ = try MovieTextIndexWriter.indexQueued(upTo: .max, through: .max, in: connection)
-            try Self.update("""
+            try connection.run("""
                 UPDATE responses SET expires_at = min(expires_at, ?1)
                 WHERE key IN (
                     SELECT movie_sources.key FROM movie_sources JOIN movie_text ON movie_text.id = movie_sources.movie
                     WHERE movie_text.movie_id IN (SELECT id FROM temp.feed_changed)
                 ) AND NOT \(Self.isMovie)
-                """, [now], in: connection, into: &expiries)
+                """, [now])
             try connection.execute("DELETE FROM temp.feed_changed")
             var recorded = status
             recorded.changedCached = changedCached
             recorded.validated = validated
             try Self.save(recorded, in: connection)
-            return (ChangeFeedApplied(pinnedChanged: pinnedChanged, changedCached: changedCached, validated: validated), expiries)
-        } afterCommit: { [memory] _, expiries in
-            memory?.expiries(expiries)
-        }.0
+            return ChangeFeedApplied(pinnedChanged: pinnedChanged, changedCached: changedCached, validated: validated)
+        }
     }
 
     public func setMoviesFresh(_ ids: [Int], until date: Date?, now: Date) async throws {
-        try await store.write { connection -> Expiries in
-            var expiries: Expiries = []
+        try await store.write { connection in
             for id in ids {
                 let prefix = CacheKey.moviePrefix(id: id)
                 // Every language of the movie: keys starting with `movie/<id>?` (compared, not GLOBbed: `?` is a wildcard there).
                 let match: [SQLiteValue] = [.text(prefix)]
                 if let date {
-                    try Self.update(
+                    try connection.run(
                         "UPDATE responses SET expires_at = max(expires_at, ?2), validated_at = ?3 WHERE substr(key, 1, length(?1)) = ?1 AND http_status = 200",
-                        match + [.date(date), .date(now)], in: connection, into: &expiries)
+                        match + [.date(date), .date(now)])
                 } else {
-                    try Self.update(
+                    try connection.run(
                         "UPDATE responses SET expires_at = min(expires_at, ?2) WHERE substr(key, 1, length(?1)) = ?1",
-                        match + [.date(now)], in: connection, into: &expiries)
+                        match + [.date(now)])
                 }
             }
-            return expiries
-        } afterCommit: { [memory] expiries in
-            memory?.expiries(expiries)
         }
     }
 

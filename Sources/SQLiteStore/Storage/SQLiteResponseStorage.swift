@@ -21,8 +21,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
     private let indexUpkeep: MovieIndexUpkeep?
     /// When the last background flush started (Unix seconds).
     private let lastAccessFlush = Mutex(-Double.infinity)
-    /// The memory of entries in front of the table (`nil`: none): filled by reads, updated by
-    /// every write after its commit.
+    /// The memory of entries in front of the table (`nil`: none): filled by reads, kept in step
+    /// with every write by the store (`SQLiteStore.keepInStep`).
     public let memory: ResponseMemory?
 
     /// Creates the storage over `store`.
@@ -37,14 +37,15 @@ public final class SQLiteResponseStorage: ResponseStorage {
     ///     pages cost a third of the daemon's throughput.
     ///   - indexUpkeep: woken after a response is stored or revalidated, to index what that queued
     ///     (`nil`: it is indexed when the index is next searched).
-    ///   - memory: the memory of entries that reads fill and writes keep current (`nil`: none); it
-    ///     must be this store's alone (and the change feed's adapter's over the same store).
+    ///   - memory: the memory of entries that reads fill (`nil`: none); the store keeps it in step
+    ///     with every write to `responses` from now on (`SQLiteStore.keepInStep`), whoever writes.
     public init(
         store: SQLiteStore, accessFlushThreshold: Int = 4096, accessFlushInterval: Double = 30,
         indexUpkeep: MovieIndexUpkeep? = nil, memory: ResponseMemory? = nil, clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.memory = memory
+        if let memory { store.keepInStep(memory) }
         self.indexUpkeep = indexUpkeep
         self.clock = clock
         self.accessFlushThreshold = max(1, accessFlushThreshold)
@@ -116,23 +117,18 @@ public final class SQLiteResponseStorage: ResponseStorage {
                     size = excluded.size, reply = excluded.reply, reply_version = excluded.reply_version
                 WHERE excluded.fetched_at >= responses.fetched_at
                 """, ResponseRow.values(of: response, lastAccess: now)) > 0
-        } afterCommit: { [memory] saved in
-            if saved { memory?.saved(response) }
         }
         // The triggers decide what is queued; waking for anything else costs the upkeep one read.
         if saved { indexUpkeep?.wake() }
         return saved
     }
 
-    /// Stores the reply of the entry still fetched at `fetchedAt` (and its size in the budget);
-    /// the memory forgets the key, so the next read remembers the upgraded row.
+    /// Stores the reply of the entry still fetched at `fetchedAt` (and its size in the budget).
     public func upgradeReply(key: String, fetchedAt: Date, reply: [UInt8], version: Int) async throws {
         try await store.write { connection in
             try connection.run(
                 "UPDATE responses SET reply = ?1, reply_version = ?2, size = length(body) + length(?1) WHERE key = ?3 AND fetched_at = ?4",
                 [.blob(Data(reply)), .int(version), .text(key), .date(fetchedAt)])
-        } afterCommit: { [memory] updated in
-            if updated > 0 { memory?.deleted(keys: [key]) }
         }
     }
 
@@ -145,8 +141,6 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 UPDATE responses SET fetched_at = ?1, expires_at = ?2, last_access = max(last_access, ?3)
                 WHERE key = ?4 AND fetched_at <= ?1
                 """, [.date(fetchedAt), .date(expiresAt), .real(now), .text(key)])
-        } afterCommit: { [memory] updated in
-            if updated > 0 { memory?.revalidated(key: key, fetchedAt: fetchedAt, expiresAt: expiresAt) }
         }
         if updated > 0 { indexUpkeep?.wake() }
     }
@@ -156,8 +150,6 @@ public final class SQLiteResponseStorage: ResponseStorage {
         let match = KeyPrefixMatch(prefixes: keyPrefixes, firstParameter: 2)
         return try await store.write { connection in
             try connection.run("UPDATE responses SET expires_at = min(expires_at, ?1) WHERE \(match.sql)", [.date(now)] + match.values)
-        } afterCommit: { [memory] _ in
-            memory?.invalidated(keyPrefixes: keyPrefixes, now: now)
         }
     }
 
@@ -168,17 +160,6 @@ public final class SQLiteResponseStorage: ResponseStorage {
             let pinned = try connection.integer("SELECT count(*) FROM responses WHERE pinned != 0 AND (\(match.sql))", match.values) ?? 0
             let deleted = try connection.run("DELETE FROM responses WHERE \(match.sql)", match.values)
             return PurgedEntries(entries: deleted, pinned: Int(pinned))
-        } afterCommit: { [memory] _ in
-            memory?.purged(keyPrefixes: keyPrefixes)
-        }
-    }
-
-    /// Pins or unpins `keys`; unknown keys are ignored.
-    public func setPinned(_ pinned: Bool, keys: [String]) async throws {
-        try await store.write { connection in
-            for key in keys {
-                try connection.run("UPDATE responses SET pinned = ? WHERE key = ?", [.int(pinned ? 1 : 0), .text(key)])
-            }
         }
     }
 
@@ -190,15 +171,13 @@ public final class SQLiteResponseStorage: ResponseStorage {
         try await store.flushAccessTimes()
         return try await store.write { connection in
             let total = try Self.totalSize(connection)
-            guard total > byteBudget else { return [String]() }
+            guard total > byteBudget else { return 0 }
             let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
             for key in victims {
                 try connection.run("DELETE FROM responses WHERE key = ?", [.text(key)])
             }
-            return victims
-        } afterCommit: { [memory] victims in
-            memory?.deleted(keys: victims)
-        }.count
+            return victims.count
+        }
     }
 
     /// The bytes the cache's entries count against its budget.
@@ -219,11 +198,12 @@ public final class SQLiteResponseStorage: ResponseStorage {
         return victims
     }
 
-    /// Entries, body bytes, stale entries (at `now`) and pinned entries.
+    /// Entries, body bytes, stale entries (at `now`), pinned entries and their bytes.
     public func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats {
         try await store.read { connection in
             let statement = try connection.prepare("""
-                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0)
+                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0),
+                       coalesce(sum(CASE WHEN pinned != 0 THEN size END), 0)
                 FROM responses
                 """, [.date(now)])
             guard try statement.step() else {
@@ -234,7 +214,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
                 bytes: statement.int64(at: 1),
                 staleEntries: Int(statement.int64(at: 2)),
                 pinnedEntries: Int(statement.int64(at: 3)),
-                byteBudget: byteBudget
+                byteBudget: byteBudget,
+                pinnedBytes: statement.int64(at: 4)
             )
         }
     }
