@@ -23,6 +23,19 @@ import Testing
         #expect(client.refreshedAll == [true])
     }
 
+    @Test func theSummarySaysWhatThePinBudgetLeftOut() {
+        let client = MockMoviesClient()
+        let summary = RefreshSummary(
+            done: 20, failed: 0, skipped: 0, durationSeconds: 2, finishedAt: Date(timeIntervalSince1970: 0), current: 0,
+            overBudget: 130, pinnedBytes: 524_277, pinBudgetBytes: 524_288)
+        client.refreshScript = .init(replies: [RefreshReply(progress: nil, summary: summary)], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil, all: true)
+        #expect(viewModel.summaryLine?.hasSuffix(
+            "130 entries not kept offline: the pin budget is full (512.0 KiB of 512.0 KiB pinned); raise [Users] PinnedBytesPerUser= or [Cache] MaxBytes=.") == true,
+            "\(viewModel.summaryLine ?? "")")
+    }
+
     @Test func followsProgressAndEndsWithTheSummary() {
         let client = MockMoviesClient()
         client.refreshScript = .init(replies: [Self.progress(1, of: 4), Self.progress(2, of: 4), Self.summary(done: 3, skipped: 1)], error: nil)

@@ -67,6 +67,12 @@ final class RefreshViewModel {
         if let changed = summary.changed, changed > 0 {
             line += " TMDB listed \(changed == 1 ? "1 pinned movie" : "\(changed) pinned movies") as changed: fetched first."
         }
+        if let overBudget = summary.overBudget, overBudget > 0 {
+            let budget = summary.pinBudgetBytes.map { " of \(ByteCount.describe($0))" } ?? ""
+            let pinned = summary.pinnedBytes.map { " (\(ByteCount.describe($0))\(budget) pinned)" } ?? ""
+            line += " \(overBudget == 1 ? "1 entry" : "\(overBudget) entries") not kept offline: the pin budget is full\(pinned);"
+                + " raise [Users] PinnedBytesPerUser= or [Cache] MaxBytes=."
+        }
         return line
     }
 

@@ -64,7 +64,7 @@ final class StatusViewModel {
             DetailField(
                 label: "Cache",
                 value: "\(cache.entries == 1 ? "1 entry" : "\(cache.entries) entries"), \(ByteCount.describe(cache.bytes)) of \(ByteCount.describe(cache.byteBudget))"
-                    + " (\(cache.staleEntries) stale, \(cache.pinnedEntries) pinned)"
+                    + " (\(cache.staleEntries) stale, \(cache.pinnedEntries) pinned\(cache.pinnedBytes.map { ", \(ByteCount.describe($0))" } ?? ""))"
             ),
             DetailField(label: "Last refresh", value: lastRefreshLine(status)),
         ]
