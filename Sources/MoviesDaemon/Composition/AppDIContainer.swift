@@ -275,6 +275,7 @@ public final class AppDIContainer: Sendable {
         server.maxMessageBytes = configuration.daemon.maxMessageBytes
         server.maxConnections = configuration.daemon.maxConnections
         server.maxConnectionsPerUser = configuration.daemon.maxConnectionsPerUser
+        server.eventLoops = configuration.daemon.eventLoopCount
         // Root and the daemon's own user (movies-refresh runs as it) always find room.
         server.privilegedUIDs = [0, getuid()]
         // A user service (PrivateUsers=yes) cannot name another user who gets through its 0600

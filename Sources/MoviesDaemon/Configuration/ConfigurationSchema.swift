@@ -44,6 +44,7 @@ public enum ConfigurationSchema {
             daemon("LogLevel") { (s, v) throws(ConfigurationValueError) in s.logLevel = try V.logLevel(v) },
             daemon("MaxConnections") { (s, v) throws(ConfigurationValueError) in s.maxConnections = try V.integer(v, in: 1...1_000_000) },
             daemon("MaxConnectionsPerUser") { (s, v) throws(ConfigurationValueError) in s.maxConnectionsPerUser = try V.integer(v, in: 0...1_000_000) },
+            daemon("EventLoops") { (s, v) throws(ConfigurationValueError) in s.eventLoops = try V.integer(v, in: 0...1024) },
             daemon("MaxMessageBytes") { (s, v) throws(ConfigurationValueError) in
                 s.maxMessageBytes = Int(try V.byteCount(v, in: 1024...(1 << 30)))
             },

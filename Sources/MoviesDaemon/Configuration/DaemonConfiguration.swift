@@ -1,6 +1,7 @@
 import Glibc
 import MoviesData
 import MoviesDomain
+import SystemSupport
 
 /// Every setting of the daemon, each with its documented default (see `etc/moviesd.conf`).
 ///
@@ -72,6 +73,12 @@ public struct DaemonSettings: Sendable, Hashable {
     /// `MaxConnectionsPerUser=`: simultaneous connections of one user other than root and the
     /// daemon's own (who also have 16 of `MaxConnections` kept for them). 0: no per-user limit. Default 256.
     public var maxConnectionsPerUser: Int = 256
+    /// `EventLoops=`: the event-loop threads serving connections. 0 (the default): one per CPU the
+    /// daemon may run on.
+    public var eventLoops: Int = 0
+
+    /// The event loops to run: `eventLoops`, or one per CPU the daemon may run on.
+    public var eventLoopCount: Int { eventLoops > 0 ? eventLoops : UsableProcessors.count() }
     /// `MaxMessageBytes=`: the largest Varlink message accepted. Default 8 MiB.
     public var maxMessageBytes: Int = 8_388_608
     /// `IdleTimeoutSec=`: an idle connection is closed after this long. Default 300.

@@ -5,4 +5,6 @@ enum LoopEvent: Sendable {
     case reply(fd: Int32, connection: UInt64, call: UInt64, message: [[UInt8]], isFinal: Bool)
     /// Stop accepting, let calls in flight finish for up to `graceSeconds`, then close everything.
     case shutdown(graceSeconds: Int)
+    /// A connection the accepting loop admitted and hands to this loop (the one with the fewest).
+    case adopt(fd: Int32, peer: PeerCredentials?)
 }

@@ -181,16 +181,15 @@ extension VarlinkEventLoop {
     /// the input budget (so many clients each sending half of a huge message cannot take the
     /// server's memory; small calls always get through).
     func inputLimit(of connection: VarlinkConnection) -> Int {
-        let others = bufferedInputBytes - connection.accountedInputBytes
+        let others = counter.bufferedInputBytes - connection.accountedInputBytes
         let mayGrow = others + connection.pendingInputBytes < configuration.inputBudgetBytes
         return connection.inputLimit(maxMessageBytes: configuration.maxMessageBytes, mayGrow: mayGrow)
     }
 
     /// Brings the input budget's total up to date with what `connection` buffers now.
     func account(_ connection: VarlinkConnection) {
-        bufferedInputBytes += connection.pendingInputBytes - connection.accountedInputBytes
+        counter.addBufferedInput(connection.pendingInputBytes - connection.accountedInputBytes)
         connection.accountedInputBytes = connection.pendingInputBytes
-        counter.setBufferedInput(bufferedInputBytes)
     }
 
     private func updateInterest(_ connection: VarlinkConnection) {

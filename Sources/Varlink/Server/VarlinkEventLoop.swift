@@ -2,8 +2,11 @@ import Glibc
 import Synchronization
 import SystemSupport
 
-/// The server's event loop: one thread in epoll_wait over the listener, every connection and a
-/// wake-up pipe. Handler tasks post their replies to `inbox` and write a byte to the pipe.
+/// One of the server's event loops: a thread in epoll_wait over its connections and a wake-up
+/// pipe, and, for the first loop of a group, the listener. The first loop accepts every
+/// connection and hands each to the loop with the fewest (`LoopGroup`); a connection then stays
+/// on its loop. Handler tasks post their replies to the inbox of their connection's loop and
+/// write a byte to its pipe.
 ///
 /// Everything but `inbox` is confined to the loop thread, hence `@unchecked Sendable`.
 final class VarlinkEventLoop: @unchecked Sendable {
@@ -24,18 +27,22 @@ final class VarlinkEventLoop: @unchecked Sendable {
     let handlers: VarlinkServer.Handlers
     let counter: ConnectionCounter
     let epoll: Epoll
-    private let listener: VarlinkListener
+    /// The listener, on the group's first loop only.
+    private let listener: VarlinkListener?
+    /// The loops of the group and this one's place among them.
+    private let group: LoopGroup
+    let index: Int
+    /// The group's loops, by index (set before they run; read only by the accepting loop).
+    var siblings: [VarlinkEventLoop] = []
     private let wakeReader: Int32
     private let wakeWriter: Int32
     private let inbox = Mutex(Inbox())
+    /// Whether `run()` has returned, and who waits for it.
+    private let completion = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     var connections: [Int32: VarlinkConnection] = [:]
-    /// Input bytes buffered over all connections (see `inputLimit(of:)`).
-    var bufferedInputBytes = 0
-    /// Connections per user, and who may open one more.
-    var admission = ConnectionAdmission()
     var nextConnectionID: UInt64 = 0
-    var listening = true
+    var listening: Bool
     var acceptPausedUntil: UInt64?
     var drainDeadline: UInt64?
     var nextSweep = UInt64.max
@@ -53,7 +60,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
     var firstServicedAt: UInt64 = 0
 
 
-    init(listener: VarlinkListener, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
+    /// Creates loop `index` of `group`; the first (`listener` given) accepts for all.
+    init(
+        listener: VarlinkListener?, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, group: LoopGroup, index: Int
+    ) throws(VarlinkSocketError) {
         epoll = try Epoll()
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: errno, path: nil) }
@@ -62,14 +72,17 @@ final class VarlinkEventLoop: @unchecked Sendable {
         SocketOptions.makeNonBlocking(wakeReader)
         SocketOptions.makeNonBlocking(wakeWriter)
         self.listener = listener
+        listening = listener != nil
         self.handlers = handlers
         self.configuration = configuration
-        self.counter = counter
+        self.group = group
+        self.index = index
+        counter = group.counter
         outputHardLimit = Self.outputHighWater + configuration.maxMessageBytes
-        guard epoll.add(wakeReader, events: Epoll.readable), epoll.add(listener.fileDescriptor, events: Epoll.readable) else {
+        guard epoll.add(wakeReader, events: Epoll.readable), listener.map({ epoll.add($0.fileDescriptor, events: Epoll.readable) }) ?? true else {
             // Every stored property is set, so `deinit` runs and closes the pipe.
             let failure = errno
-            throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: listener.path)
+            throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: listener?.path)
         }
     }
 
@@ -101,8 +114,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
             for (fd, events) in epoll.waitForEvents(timeoutMilliseconds: waitTimeout()) {
                 if fd == wakeReader {
                     drainInbox()
-                } else if fd == listener.fileDescriptor {
-                    if listening { acceptConnections() }
+                } else if let listener, fd == listener.fileDescriptor {
+                    if listening { acceptConnections(from: listener) }
                 } else if let connection = connections[fd] {
                     handle(events, on: connection)
                 }
@@ -110,11 +123,34 @@ final class VarlinkEventLoop: @unchecked Sendable {
             if MonotonicClock.now() >= nextSweep { sweep() }
             settleServiced()
         }
-        inbox.withLock { state in
+        let orphans = inbox.withLock { state -> [LoopEvent] in
             state.closed = true
-            state.events = []
+            defer { state.events = [] }
+            return state.events
+        }
+        // A connection handed over as the loop ended: closed, and no longer counted.
+        for case .adopt(let fd, let peer) in orphans {
+            Glibc.close(fd)
+            group.closed(peer, onLoop: index)
         }
         epoll.remove(wakeReader)
+        let waiters = completion.withLock { state in
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once `run()` has returned.
+    func finished() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let done = completion.withLock { state in
+                if !state.done { state.waiters.append(waiter) }
+                return state.done
+            }
+            if done { waiter.resume() }
+        }
     }
 
     private func waitTimeout() -> Int32 {
@@ -137,11 +173,13 @@ final class VarlinkEventLoop: @unchecked Sendable {
                 deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal)
             case .shutdown(let graceSeconds):
                 beginDrain(graceSeconds: graceSeconds)
+            case .adopt(let fd, let peer):
+                adopt(fd, peer: peer)
             }
         }
     }
 
-    private func acceptConnections() {
+    private func acceptConnections(from listener: VarlinkListener) {
         for _ in 0..<256 {
             let fd = accept(listener.fileDescriptor, nil, nil)
             if fd < 0 {
@@ -163,22 +201,28 @@ final class VarlinkEventLoop: @unchecked Sendable {
             }
             SocketOptions.makeNonBlocking(fd)
             let peer = SocketOptions.peerCredentials(of: fd)
-            if let refusal = admission.refusal(for: peer, open: connections.count, configuration: configuration) {
+            switch group.admit(peer, configuration: configuration) {
+            case .refused(let refusal):
                 refuse(fd, refusal)
-                continue
+            case .serveOn(let target) where target == index || target >= siblings.count:
+                adopt(fd, peer: peer)
+            case .serveOn(let target):
+                siblings[target].post(.adopt(fd: fd, peer: peer))
             }
-            let now = MonotonicClock.now()
-            nextConnectionID += 1
-            let connection = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: now)
-            guard epoll.add(fd, events: Epoll.readable) else {
-                Glibc.close(fd)
-                continue
-            }
-            connections[fd] = connection
-            admission.opened(peer)
-            counter.add(1)
-            nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
         }
+    }
+
+    /// Serves the admitted connection `fd` on this loop.
+    private func adopt(_ fd: Int32, peer: PeerCredentials?) {
+        guard drainDeadline == nil, epoll.add(fd, events: Epoll.readable) else {
+            Glibc.close(fd)
+            group.closed(peer, onLoop: index)
+            return
+        }
+        let now = MonotonicClock.now()
+        nextConnectionID += 1
+        connections[fd] = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: now)
+        nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
     }
 
     private func handle(_ events: UInt32, on connection: VarlinkConnection) {
@@ -215,7 +259,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
 
     /// Stops listening for new connections and removes the socket file this server created.
     func stopListening() {
-        guard listening else { return }
+        guard listening, let listener else { return }
         listening = false
         if acceptPausedUntil == nil { epoll.remove(listener.fileDescriptor) }
         acceptPausedUntil = nil
@@ -225,7 +269,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
 
     /// Resumes polling the listener after an out-of-descriptors pause.
     func resumeAccepting() {
-        guard listening, acceptPausedUntil != nil else { return }
+        guard listening, acceptPausedUntil != nil, let listener else { return }
         acceptPausedUntil = nil
         _ = epoll.add(listener.fileDescriptor, events: Epoll.readable)
     }
@@ -238,9 +282,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         epoll.remove(connection.fd)
         Glibc.close(connection.fd)
         connections[connection.fd] = nil
-        bufferedInputBytes -= connection.accountedInputBytes
-        counter.setBufferedInput(bufferedInputBytes)
-        admission.closed(connection.peer)
-        counter.add(-1)
+        counter.addBufferedInput(-connection.accountedInputBytes)
+        group.closed(connection.peer, onLoop: index)
     }
 }

@@ -4,13 +4,14 @@ import SystemSupport
 
 /// A Varlink server (https://varlink.org) on a Unix socket.
 ///
-/// One event-loop thread multiplexes every connection with epoll over non-blocking sockets;
-/// handlers run as Swift concurrency tasks. Calls on one connection run one after another so
+/// Event-loop threads (``VarlinkServerConfiguration/eventLoops``, each with its own epoll set)
+/// multiplex the connections over non-blocking sockets, each connection on one loop; handlers run
+/// as Swift concurrency tasks. Calls on one connection run one after another so
 /// pipelined replies keep their order; different connections run concurrently. The built-in
 /// `org.varlink.service` answers `GetInfo` and `GetInterfaceDescription`.
 public final class VarlinkServer: Sendable {
     private struct State {
-        var loop: VarlinkEventLoop?
+        var loops: [VarlinkEventLoop] = []
         var requestedGraceSeconds: Int?
     }
 
@@ -61,35 +62,49 @@ public final class VarlinkServer: Sendable {
     /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
     /// Cancelling the calling task shuts down with no grace period.
     public func run(on listener: VarlinkListener) async throws {
-        let loop = try VarlinkEventLoop(listener: listener, handlers: handlers, configuration: configuration, counter: counter)
+        let group = LoopGroup(count: configuration.eventLoops, counter: counter)
+        var loops: [VarlinkEventLoop] = []
+        for index in 0..<group.count {
+            loops.append(try VarlinkEventLoop(
+                listener: index == 0 ? listener : nil, handlers: handlers, configuration: configuration, group: group, index: index))
+        }
+        loops[0].siblings = loops
         let pendingGrace = state.withLock { state in
-            state.loop = loop
+            state.loops = loops
             return state.requestedGraceSeconds
         }
-        if let pendingGrace { loop.post(.shutdown(graceSeconds: pendingGrace)) }
-        var started = false
+        if let pendingGrace { for loop in loops { loop.post(.shutdown(graceSeconds: pendingGrace)) } }
+        var started = 0
         await withTaskCancellationHandler {
-            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-                started = NativeThread.detached {
-                    loop.run()
-                    finished.resume()
+            await withTaskGroup(of: Void.self) { running in
+                for loop in loops {
+                    let launched = await withCheckedContinuation { (launched: CheckedContinuation<Bool, Never>) in
+                        let ran = NativeThread.detached {
+                            launched.resume(returning: true)
+                            loop.run()
+                        }
+                        if !ran { launched.resume(returning: false) }
+                    }
+                    guard launched else { break }
+                    started += 1
+                    running.addTask { await loop.finished() }
                 }
-                if !started { finished.resume() }
+                if started < loops.count { shutdown(gracePeriodSeconds: 0) }
             }
         } onCancel: {
             shutdown(gracePeriodSeconds: 0)
         }
-        state.withLock { $0.loop = nil }
-        if !started { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
+        state.withLock { $0.loops = [] }
+        if started < loops.count { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to `gracePeriodSeconds`,
     /// then cancels them and closes every connection; ``run(on:)`` returns after that.
     public func shutdown(gracePeriodSeconds: Int = 10) {
-        let loop = state.withLock { state in
+        let loops = state.withLock { state in
             state.requestedGraceSeconds = gracePeriodSeconds
-            return state.loop
+            return state.loops
         }
-        loop?.post(.shutdown(graceSeconds: gracePeriodSeconds))
+        for loop in loops { loop.post(.shutdown(graceSeconds: gracePeriodSeconds)) }
     }
 }

@@ -13,6 +13,9 @@ public struct VarlinkServerConfiguration: Sendable {
     public var maxMessageBytes: Int = 8 * 1024 * 1024
     /// The most connections served at once (default 4096); extra ones are accepted and closed at once.
     public var maxConnections: Int = 4096
+    /// Event-loop threads, each with its own epoll set (default 1): connections are spread over
+    /// them, the one with the fewest taking the next; a connection stays on its loop.
+    public var eventLoops: Int = 1
     /// The most connections one user (peer uid) may hold at once (default 0: no limit besides
     /// ``maxConnections``). Uids in ``privilegedUIDs`` are exempt.
     public var maxConnectionsPerUser: Int = 0
