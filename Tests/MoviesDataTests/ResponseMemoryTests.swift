@@ -49,17 +49,30 @@ import Testing
 
     @Test func aReadThatOverlappedAWriteOfItsKeyIsNotRememberedOthersAre() {
         let memory = ResponseMemory(byteBudget: 1 << 20)
-        let mark = memory.writeMark
+        let mark = memory.writeMark(forKey: "a")
         Self.save(Self.entry("other"), in: memory)
         memory.committed(ResponseMemory.Changes(touched: ["a"], current: []))
         memory.fill(Self.entry("a"), readSince: mark)
         #expect(memory.remembered(forKey: "a", at: 0) == nil, "a was written (deleted) while it was read")
-        memory.fill(Self.entry("b"), readSince: mark)
+        memory.fill(Self.entry("b"), readSince: mark)  // one shard: one write count
         #expect(memory.remembered(forKey: "b", at: 0) != nil, "b was not written meanwhile")
-        let prefixMark = memory.writeMark
+        let prefixMark = memory.writeMark(forKey: "c")
         memory.committed(ResponseMemory.Changes(touched: (0..<2000).map { "zzz\($0)" }, current: []))  // more keys than it keeps track of
         memory.fill(Self.entry("c"), readSince: prefixMark)
         #expect(memory.remembered(forKey: "c", at: 0) == nil, "a write of many keys may have touched c")
+    }
+
+    @Test func keysAreSpreadOverShardsAndEachKeepsItsShareLeastRecentlyUsedOut() {
+        let memory = ResponseMemory(byteBudget: 16 * 4 * 800, shards: 16)
+        for index in 0..<(16 * 16) { Self.save(Self.entry("key\(index)"), in: memory) }
+        let usage = memory.usage
+        #expect(usage.bytes <= 16 * 4 * 800, "within the budget: \(usage)")
+        #expect(usage.entries >= 16 * 2, "every shard holds its share, not one shard all: \(usage)")
+        // The newest key of all is held; a write drops exactly it.
+        #expect(memory.remembered(forKey: "key255", at: 0) != nil)
+        memory.committed(ResponseMemory.Changes(touched: ["key255"], current: []))
+        #expect(memory.remembered(forKey: "key255", at: 0) == nil)
+        #expect(memory.usage.entries == usage.entries - 1)
     }
 
     @Test func generationsMoveWithTheEntryAndAccessesArePassedOnOnceASecond() throws {

@@ -86,7 +86,7 @@ public actor InMemoryResponseStorage: ResponseStorage {
         guard var entry = entries[key] else { return nil }
         entry.lastAccess = tick()
         entries[key] = entry
-        memory?.fill(entry.response, readSince: memory?.writeMark ?? 0)
+        memory?.fill(entry.response, readSince: memory?.writeMark(forKey: entry.response.key) ?? 0)
         return entry.response
     }
 

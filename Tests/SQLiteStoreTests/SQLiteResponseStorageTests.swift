@@ -328,7 +328,7 @@ import Testing
             let table = SQLiteResponseStorage(store: store)
             try await table.save(Self.entry("search:a", fetchedAt: 1000))
             // A read of the old row began; the save of a newer one commits before it finishes.
-            let mark = memory.writeMark
+            let mark = memory.writeMark(forKey: "search:a")
             let old = try #require(try await table.response(forKey: "search:a"))
             try await storage.save(Self.entry("search:a", fetchedAt: 2000))
             memory.committed(ResponseMemory.Changes(touched: ["search:a"], current: []))  // the newer one is not in memory either

@@ -60,7 +60,12 @@ public final class AppDIContainer: Sendable {
         })
         // The one memory of cached entries ([Cache] MemoryMaxBytes=): filled by reads, kept in step
         // with every write by the cache database itself, read by the service to answer from memory.
-        let memory = ResponseMemory(byteBudget: Int(clamping: configuration.cache.memoryMaxBytes), externalRevision: { [store] in store.externalWriteCount })
+        // Sharded by key (16 per event loop, each of at least 1 MiB), so the loops answering from
+        // memory rarely meet on a lock.
+        let memoryBytes = Int(clamping: configuration.cache.memoryMaxBytes)
+        let memory = ResponseMemory(
+            byteBudget: memoryBytes, shards: max(1, min(16 * configuration.daemon.eventLoopCount, memoryBytes >> 20)),
+            externalRevision: { [store] in store.externalWriteCount })
         responseStorage = SQLiteResponseStorage(store: store, indexUpkeep: indexUpkeep, memory: memory)
         recentQueriesStorage = SQLiteRecentQueriesStorage(store: stateStore)
         // A remote call still running at the answer deadline marks TMDB offline at once, so later

@@ -16,7 +16,9 @@ import Synchronization
 /// An entry with a stored reply of the current `WireCoding.version` keeps that reply and not
 /// TMDB's body (`body` is empty, `bodyOmitted`): everything the daemon answers or decides from a
 /// cached search page or movie is in the reply. Lookups and updates are a lock and a dictionary
-/// probe; nothing here waits, so the server's event loop may look up an answer itself.
+/// probe; nothing here waits, so the server's event loops may look up an answer themselves. The
+/// keys are spread over `shards`, each with its lock and its share of the budget, so that loops
+/// answering from memory at once rarely wait for each other; least recently used is per shard.
 public final class ResponseMemory: Sendable {
     /// A remembered entry and its generation: a number that changes whenever the entry does, so
     /// that whoever holds one can tell whether the entry changed since (the memory's contract
@@ -37,106 +39,6 @@ public final class ResponseMemory: Sendable {
         }
     }
 
-    /// One remembered key (a class: a lookup touches its fields in place, copying nothing).
-    private final class Slot {
-        let key: MemoryKey
-        var remembered: Remembered
-        let bytes: Int
-        /// Neighbours in recency order (slot indices; -1: none).
-        var older: Int
-        var newer: Int
-        /// When the last access was passed on to the database's LRU bookkeeping (Unix seconds).
-        var accessPassedOnAt = -Double.infinity
-
-        init(key: MemoryKey, remembered: Remembered, bytes: Int, older: Int, newer: Int) {
-            self.key = key
-            self.remembered = remembered
-            self.bytes = bytes
-            self.older = older
-            self.newer = newer
-        }
-    }
-
-    private struct State {
-        var index: [MemoryKey: Int] = [:]
-        var slots: [Slot?] = []
-        var freeSlots: [Int] = []
-        var newest = -1
-        var oldest = -1
-        var bytes = 0
-        var nextGeneration: UInt64 = 0
-        /// `externalRevision` when the memory was last emptied for it.
-        var externalMark: UInt64 = 0
-        /// Writes seen so far, and the keys of the latest ones (`nil`: a write of many keys): a
-        /// read that began before one of them may not fill its key (`fill(_:readSince:)`).
-        var writes: UInt64 = 0
-        var recentWrites: [MemoryKey?] = []
-    }
-
-    /// How many recent writes are remembered for `fill(_:readSince:)`: a read that overlapped
-    /// more writes than this fills nothing (at 35 writes a second, 30 s of them).
-    static let recentWriteCapacity = 1024
-
-    private let state: Mutex<State>
-    private let byteBudget: Int
-    /// The reply format served: an entry with a reply of this version is kept without its body.
-    public let replyVersion: Int
-    private let externalRevision: @Sendable () -> UInt64
-
-    /// Creates an empty memory of at most `byteBudget` bytes (0: remembers nothing).
-    /// - Parameters:
-    ///   - replyVersion: the reply format served (`WireCoding.version`): only such replies
-    ///     stand in for the body.
-    ///   - externalRevision: moves when another process has written the database (read without
-    ///     waiting); the memory is emptied when it does.
-    public init(byteBudget: Int, replyVersion: Int = WireCoding.version, externalRevision: @escaping @Sendable () -> UInt64 = { 0 }) {
-        self.byteBudget = max(0, byteBudget)
-        self.replyVersion = replyVersion
-        self.externalRevision = externalRevision
-        state = Mutex(State(externalMark: externalRevision()))
-    }
-
-    // MARK: Reads
-
-    /// The entry remembered for `key`, made the most recently used; `passOn` is true at most once
-    /// a second per key (`at` is Unix seconds), when the access should reach the database's LRU order.
-    public func remembered(forKey key: String, at seconds: Double) -> (remembered: Remembered, passOn: Bool)? {
-        let key = MemoryKey(key)
-        let external = externalRevision()
-        return state.withLock { state in
-            Self.noticeExternal(external, in: &state)
-            guard let position = state.index[key], let found = state.slots[position] else { return nil }
-            let passOn = !(seconds - found.accessPassedOnAt < 1)
-            if passOn { found.accessPassedOnAt = seconds }
-            Self.makeNewest(position, in: &state)
-            return (found.remembered, passOn)
-        }
-    }
-
-    /// The write count now: pass it to `fill(_:readSince:)` for an entry about to be read.
-    public var writeMark: UInt64 {
-        state.withLock { $0.writes }
-    }
-
-    /// Remembers `response`, read from the database after `writeMark` was `mark`, unless a write
-    /// touched its key since (then what was read may be older than what is stored).
-    public func fill(_ response: StoredResponse, readSince mark: UInt64) {
-        let key = MemoryKey(response.key)
-        let external = externalRevision()
-        state.withLock { state in
-            Self.noticeExternal(external, in: &state)
-            guard Self.untouched(key, since: mark, in: state), state.index[key] == nil else { return }
-            insert(response, key: key, in: &state)
-        }
-    }
-
-    /// How many entries and bytes are held.
-    public var usage: (entries: Int, bytes: Int) {
-        state.withLock { ($0.index.count, $0.bytes) }
-    }
-
-    // MARK: Writes (after their commit, in commit order)
-
     /// What one committed write transaction changed, as the database reported it.
     public struct Changes: Sendable {
         /// Every key whose row was inserted, deleted or changed.
@@ -152,108 +54,90 @@ public final class ResponseMemory: Sendable {
         }
     }
 
+    private let shards: [ResponseMemoryShard]
+    /// The reply format served: an entry with a reply of this version is kept without its body.
+    public let replyVersion: Int
+
+    /// Creates an empty memory of at most `byteBudget` bytes (0: remembers nothing) in `shards`
+    /// shards of an equal share each.
+    /// - Parameters:
+    ///   - replyVersion: the reply format served (`WireCoding.version`): only such replies
+    ///     stand in for the body.
+    ///   - externalRevision: moves when another process has written the database (read without
+    ///     waiting); the memory is emptied when it does.
+    public init(
+        byteBudget: Int, shards: Int = 1, replyVersion: Int = WireCoding.version, externalRevision: @escaping @Sendable () -> UInt64 = { 0 }
+    ) {
+        let count = max(1, shards)
+        let share = max(0, byteBudget) / count
+        self.shards = (0..<count).map { _ in ResponseMemoryShard(byteBudget: share, replyVersion: replyVersion, externalRevision: externalRevision) }
+        self.replyVersion = replyVersion
+    }
+
+    private func shard(of key: MemoryKey) -> ResponseMemoryShard {
+        shards[index(of: key)]
+    }
+
+    // MARK: Reads
+
+    /// The entry remembered for `key`, made the most recently used; `passOn` is true at most once
+    /// a second per key (`at` is Unix seconds), when the access should reach the database's LRU order.
+    public func remembered(forKey key: String, at seconds: Double) -> (remembered: Remembered, passOn: Bool)? {
+        let key = MemoryKey(key)
+        return shard(of: key).remembered(forKey: key, at: seconds)
+    }
+
+    /// The write count of `key`'s shard now: pass it to `fill(_:readSince:)` for the entry of
+    /// `key` about to be read.
+    public func writeMark(forKey key: String) -> UInt64 {
+        shard(of: MemoryKey(key)).writeMark
+    }
+
+    /// Remembers `response`, read from the database after `writeMark(forKey:)` was `mark`, unless
+    /// a write touched its key since (then what was read may be older than what is stored).
+    public func fill(_ response: StoredResponse, readSince mark: UInt64) {
+        let key = MemoryKey(response.key)
+        shard(of: key).fill(response, key: key, readSince: mark)
+    }
+
+    /// How many entries and bytes are held.
+    public var usage: (entries: Int, bytes: Int) {
+        shards.reduce((0, 0)) { total, shard in
+            let usage = shard.usage
+            return (total.0 + usage.entries, total.1 + usage.bytes)
+        }
+    }
+
+    // MARK: Writes (after their commit, in commit order)
+
     /// Whether an entry of `key` is held now (the writer re-reads the rows of held keys it touched,
     /// so that a change of expiry keeps the entry in memory).
     public func holds(_ key: String) -> Bool {
         let key = MemoryKey(key)
-        return state.withLock { $0.index[key] != nil }
+        return shard(of: key).holds(key)
     }
 
     /// A write committed `changes`: the entries of the keys it touched are replaced by their rows
     /// as now stored, or dropped when not re-read. Keys not touched keep their very entries.
     public func committed(_ changes: Changes) {
         guard !changes.touched.isEmpty else { return }
-        state.withLock { state in
-            if changes.touched.count > Self.recentWriteCapacity {
-                Self.recordWrite(nil, in: &state)
-            } else {
-                for key in changes.touched { Self.recordWrite(MemoryKey(key), in: &state) }
-            }
-            for key in changes.touched { remove(MemoryKey(key), in: &state) }
-            for response in changes.current { insert(response, key: MemoryKey(response.key), in: &state) }
+        var touched = Array(repeating: [MemoryKey](), count: shards.count)
+        var current = Array(repeating: [(MemoryKey, StoredResponse)](), count: shards.count)
+        for text in changes.touched {
+            let key = MemoryKey(text)
+            touched[index(of: key)].append(key)
+        }
+        for response in changes.current {
+            let key = MemoryKey(response.key)
+            current[index(of: key)].append((key, response))
+        }
+        for (index, shard) in shards.enumerated() where !touched[index].isEmpty {
+            shard.committed(touched: touched[index], current: current[index])
         }
     }
 
-    // MARK: Bookkeeping
-
-    private static func noticeExternal(_ external: UInt64, in state: inout State) {
-        guard external != state.externalMark else { return }
-        state.externalMark = external
-        state.index.removeAll()
-        state.slots.removeAll()
-        state.freeSlots.removeAll()
-        state.newest = -1
-        state.oldest = -1
-        state.bytes = 0
-        recordWrite(nil, in: &state)
-    }
-
-    private static func recordWrite(_ key: MemoryKey?, in state: inout State) {
-        if state.recentWrites.count < recentWriteCapacity {
-            state.recentWrites.append(key)
-        } else {
-            state.recentWrites[Int(state.writes % UInt64(recentWriteCapacity))] = key
-        }
-        state.writes &+= 1
-    }
-
-    /// Whether no write since `mark` touched `key` (or many keys), as far as the ring tells.
-    private static func untouched(_ key: MemoryKey, since mark: UInt64, in state: State) -> Bool {
-        let since = state.writes &- mark
-        guard since > 0 else { return true }
-        guard since <= UInt64(state.recentWrites.count) else { return false }
-        for back in 1...since {
-            let position = Int((state.writes &- back) % UInt64(recentWriteCapacity))
-            guard let written = state.recentWrites[position], written != key else { return false }
-        }
-        return true
-    }
-
-    private func insert(_ response: StoredResponse, key: MemoryKey, in state: inout State) {
-        var kept = response
-        let omitted = response.httpStatus == 200 && response.reply(atVersion: replyVersion) != nil
-        if omitted { kept.body = Data() }
-        let bytes = kept.body.count + (kept.reply?.count ?? 0) + key.key.utf8.count + 256
-        guard bytes <= byteBudget else { return }
-        state.nextGeneration &+= 1
-        let slot = Slot(
-            key: key, remembered: Remembered(response: kept, generation: state.nextGeneration, bodyOmitted: omitted),
-            bytes: bytes, older: state.newest, newer: -1)
-        let position: Int
-        if let free = state.freeSlots.popLast() {
-            position = free
-            state.slots[free] = slot
-        } else {
-            position = state.slots.count
-            state.slots.append(slot)
-        }
-        if state.newest >= 0 { state.slots[state.newest]?.newer = position }
-        state.newest = position
-        if state.oldest < 0 { state.oldest = position }
-        state.index[key] = position
-        state.bytes += bytes
-        while state.bytes > byteBudget, state.oldest >= 0, state.oldest != position, let victim = state.slots[state.oldest]?.key {
-            remove(victim, in: &state)
-        }
-    }
-
-    private func remove(_ key: MemoryKey, in state: inout State) {
-        guard let position = state.index.removeValue(forKey: key), let slot = state.slots[position] else { return }
-        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
-        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older } else { state.newest = slot.older }
-        state.slots[position] = nil
-        state.freeSlots.append(position)
-        state.bytes -= slot.bytes
-    }
-
-    private static func makeNewest(_ position: Int, in state: inout State) {
-        guard state.newest != position, let slot = state.slots[position] else { return }
-        if slot.older >= 0 { state.slots[slot.older]?.newer = slot.newer } else { state.oldest = slot.newer }
-        if slot.newer >= 0 { state.slots[slot.newer]?.older = slot.older }
-        slot.older = state.newest
-        slot.newer = -1
-        if state.newest >= 0 { state.slots[state.newest]?.newer = position }
-        state.newest = position
+    private func index(of key: MemoryKey) -> Int {
+        Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))
     }
 }
 

@@ -55,7 +55,7 @@ public final class SQLiteResponseStorage: ResponseStorage {
     /// The entry for `key`, or `nil`: from memory, else read (and remembered); records the access.
     public func response(forKey key: String) async throws -> StoredResponse? {
         if let remembered = remembered(forKey: key) { return remembered.response }
-        let mark = memory?.writeMark ?? 0
+        let mark = memory?.writeMark(forKey: key) ?? 0
         let found = try await store.read { connection in
             try ResponseRow.load(key: key, from: connection)
         }
