@@ -9,7 +9,7 @@ enum BenchCommand: Sendable {
     /// `pace`: calls at a steady rate beside a measurement (new pages stored, or a control).
     case pace(PaceOptions)
     /// `ceiling`: a minimal epoll server answering every call with the same reply bytes.
-    case ceiling(socketPath: String, daemonSocket: String, query: String, requests: [SearchTarget], policy: String)
+    case ceiling(socketPath: String, daemonSocket: String, query: String, requests: [SearchTarget], policy: String, threads: Int?)
     /// `index`: the local search index's write cost and query latency at scale.
     case index(IndexBench)
     /// `--help`.
@@ -78,7 +78,7 @@ enum BenchCommand: Sendable {
           moviesd-bench calls --socket PATH (--query Q | --movie ID) [--policy cache_then_network] [--count 300]
           moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
                                [--prefix paced | --query Q]
-          moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]]
+          moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]] [--threads N]
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep | --indexed-only]
 
         search: for each connection count, opens that many Unix-socket connections spread over
@@ -101,8 +101,8 @@ enum BenchCommand: Sendable {
         beside `search` to measure cached answers while the cache is written.
 
         ceiling: takes the daemon's reply to a cache_first Search for --query, then serves it
-        to every call on --socket from one epoll loop until killed: the least a Varlink server can
-        do under the same load (`search` against it gives the ceiling). With --requests-file, each
+        to every call on --socket from --threads epoll loops (default: one per CPU it may use) until
+        killed: the least a Varlink server can do under the same load (`search` against it gives the ceiling). With --requests-file, each
         call of that file (as `search --requests-file F --policy P` sends it) gets its own reply,
         taken from the daemon first and found by the call's bytes; other calls get --query's.
 
@@ -179,12 +179,14 @@ enum BenchCommand: Sendable {
             guard !pace.socketPath.isEmpty, pace.rate > 0 else { throw BenchError("pace needs --socket and a --rate above 0") }
             return .pace(pace)
         case "ceiling":
-            let options = try OptionReader(rest, names: ["--socket", "--daemon-socket", "--query", "--requests-file", "--policy"])
+            let options = try OptionReader(rest, names: ["--socket", "--daemon-socket", "--query", "--requests-file", "--policy", "--threads"])
             guard let socket = options.value("--socket"), let daemon = options.value("--daemon-socket"), let query = options.value("--query") else {
                 throw BenchError("ceiling needs --socket, --daemon-socket and --query")
             }
             let requests = try options.value("--requests-file").map { file throws(BenchError) in try SearchTarget.read(file: file) } ?? []
-            return .ceiling(socketPath: socket, daemonSocket: daemon, query: query, requests: requests, policy: options.value("--policy") ?? SearchOptions().policy)
+            return .ceiling(
+                socketPath: socket, daemonSocket: daemon, query: query, requests: requests, policy: options.value("--policy") ?? SearchOptions().policy,
+                threads: try options.integer("--threads"))
         case "index":
             let options = try OptionReader(rest, names: ["--movies", "--queries", "--directory", "--seed"], flags: ["--keep", "--indexed-only"])
             var bench = IndexBench()

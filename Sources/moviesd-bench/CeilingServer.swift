@@ -1,9 +1,11 @@
 import Glibc
+import SystemSupport
 import Varlink
 
-/// `moviesd-bench ceiling`: the least a Varlink server can do for the load generator. One thread,
-/// one epoll loop, every message answered with the same reply bytes (one `Search` reply, taken
-/// from the daemon first): no parsing beyond finding each message's NUL, no lookup, no splice.
+/// `moviesd-bench ceiling`: the least a Varlink server can do for the load generator. `threads`
+/// epoll loops (by default one per CPU it may run on, as moviesd's event loops), connections
+/// handed to them in turn, every message answered with the same reply bytes (one `Search` reply,
+/// taken from the daemon first): no parsing beyond finding each message's NUL, no lookup, no splice.
 /// moviesd ÷ this, under the same load, is how close the daemon is to what the socket allows.
 ///
 /// With `replies` (`--requests-file`), each call is answered with its own page's reply, found by
@@ -17,6 +19,8 @@ struct CeilingServer: Sendable {
     let reply: [UInt8]
     /// Replies by call message (without its NUL), NUL included.
     var replies: [[UInt8]: [UInt8]] = [:]
+    /// The epoll loops (threads) serving connections.
+    var threads = UsableProcessors.count()
 
     /// The reply the daemon at `daemonSocket` gives to a `Search` for `target` (cache_first), as
     /// a message with its NUL.
@@ -69,22 +73,37 @@ struct CeilingServer: Sendable {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard bound == 0, listen(listener, 512) == 0 else { throw BenchError("ceiling: bind/listen: \(String(cString: strerror(errno)))") }
-        let epoll: Epoll
-        do {
-            epoll = try Epoll()
-        } catch {
-            throw BenchError("ceiling: epoll: \(error)")
+        var loops: [Epoll] = []
+        for _ in 0..<max(1, threads) {
+            do {
+                loops.append(try Epoll())
+            } catch {
+                throw BenchError("ceiling: epoll: \(error)")
+            }
         }
-        _ = epoll.add(listener, events: Epoll.readable)
-        print("ceiling listening on \(socketPath) reply_bytes=\(reply.count)")
+        _ = loops[0].add(listener, events: Epoll.readable)
+        print("ceiling listening on \(socketPath) reply_bytes=\(reply.count) threads=\(loops.count)")
         fflush(nil)
+        for loop in loops.dropFirst() {
+            let server = self
+            let owned = LoopHandle(epoll: loop)
+            _ = NativeThread.detached { server.serve(owned.epoll, listener: -1, loops: []) }
+        }
+        serve(loops[0], listener: listener, loops: loops)
+    }
+
+    /// One loop: answers the calls of its connections; the first also accepts, handing each new
+    /// connection to the next loop in turn.
+    private func serve(_ epoll: Epoll, listener: Int32, loops: [Epoll]) -> Never {
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var next = 0
         while true {
             for (fd, _) in epoll.waitForEvents(timeoutMilliseconds: -1) {
                 if fd == listener {
                     while case let client = accept(listener, nil, nil), client >= 0 {
                         _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
-                        _ = epoll.add(client, events: Epoll.readable)
+                        _ = loops[next % loops.count].add(client, events: Epoll.readable)
+                        next += 1
                     }
                     continue
                 }
@@ -114,4 +133,11 @@ struct CeilingServer: Sendable {
             }
         }
     }
+}
+
+/// An epoll set handed to the thread that waits on it; the accepting thread only adds descriptors
+/// to it (epoll_ctl is safe from any thread), never waits on it.
+private final class LoopHandle: @unchecked Sendable {
+    let epoll: Epoll
+    init(epoll: Epoll) { self.epoll = epoll }
 }

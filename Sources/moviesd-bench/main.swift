@@ -27,10 +27,12 @@ func runBench() async -> Int32 {
             } catch {
                 throw BenchError("index: \(error)")
             }
-        case .ceiling(let socketPath, let daemonSocket, let query, let requests, let policy):
+        case .ceiling(let socketPath, let daemonSocket, let query, let requests, let policy, let threads):
             let reply = try CeilingServer.reply(from: daemonSocket, target: SearchTarget(query: query, page: 1))
             let replies = try CeilingServer.replies(from: daemonSocket, targets: requests, policy: policy)
-            try CeilingServer(socketPath: socketPath, reply: reply, replies: replies).run()
+            var server = CeilingServer(socketPath: socketPath, reply: reply, replies: replies)
+            if let threads { server.threads = max(1, threads) }
+            try server.run()
         case .pace(let options):
             let (sent, failures) = try PacedCalls(options: options).run()
             print("pace rate=\(format(options.rate, 1)) policy=\(options.policy) calls=\(sent) failures=\(failures.count)\(failures.first.map { " first_failure=\($0)" } ?? "")")
