@@ -344,6 +344,8 @@ import Testing
             #expect(error.name == "io.moviesd.Movies.QuotaExceeded")
             #expect(error.parameters["limit"] == .string("PendingEditsPerUser"))
             #expect(error.parameters["maximum"] == .int(2))
+            // Which quota, and how to raise it.
+            #expect(error.parameters["reason"]?.stringValue?.hasSuffix("your share ([Users] PendingEditsPerUser=2); sync them first (movies sync), or have an administrator raise it in /etc/moviesd/moviesd.conf.d/*.conf") == true, "\(error.parameters)")
             try world.stub.resetFaultsAndCounters()
         }
     }

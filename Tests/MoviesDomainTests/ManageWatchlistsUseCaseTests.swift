@@ -174,6 +174,8 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
             #expect(error.code == .quotaExceeded)
             #expect(error.quota?.name == "WatchlistsPerUser")
             #expect(error.quota?.maximum == 2)
+            // Which quota, and how to raise it (issue 45).
+            #expect(error.message == "you have 2 watchlists, your share ([Users] WatchlistsPerUser=2); delete one first, or have an administrator raise it in /etc/moviesd/moviesd.conf.d/*.conf")
         }
         _ = try await useCase.add(to: "a", in: try Self.alice.scope(), queries: [], movieIDs: [1], pages: nil)
         do {
@@ -181,6 +183,7 @@ actor DictionaryWatchlistRepository: WatchlistRepository {
             Issue.record("a fourth entry was accepted")
         } catch let error as MoviesError {
             #expect(error.quota?.name == "EntriesPerUser")
+            #expect(error.message.hasSuffix("more than your share ([Users] EntriesPerUser=3); remove some first, or have an administrator raise it in /etc/moviesd/moviesd.conf.d/*.conf"))
         }
         // Another user's share is their own; the system's lists are not counted.
         _ = try await useCase.add(to: "c", in: try Self.bob.scope(), queries: ["z"], movieIDs: [], pages: nil)

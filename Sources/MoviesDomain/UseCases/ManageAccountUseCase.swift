@@ -45,9 +45,8 @@ public struct ManageAccountUseCase: Sendable {
             let waiting = try await account.pending().filter { $0.state == .pending || $0.state == .blockedOnAuth }
             let replaces = waiting.contains { $0.edit.movieID == edit.movieID && $0.edit.list == edit.list }
             if waiting.count >= quotas.pendingEdits, !replaces {
-                throw MoviesError.quotaExceeded(
-                    "PendingEditsPerUser", maximum: quotas.pendingEdits,
-                    "\(waiting.count) of your edits wait for TMDB, your share (PendingEditsPerUser=\(quotas.pendingEdits)); sync them first (movies sync)")
+                throw quotas.exceeded(
+                    "PendingEditsPerUser", maximum: quotas.pendingEdits, "\(waiting.count) of your edits wait for TMDB, your share", "sync them first (movies sync)")
             }
         }
         return try await account.apply(edit, waitSeconds: waitSeconds)

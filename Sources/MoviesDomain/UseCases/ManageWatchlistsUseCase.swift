@@ -101,9 +101,7 @@ public struct ManageWatchlistsUseCase: Sendable {
             throw MoviesError.invalidArgument("there are already \(Self.maxWatchlists) system watchlists, the most kept; delete one first")
         }
         if existing == nil, owner != .system, lists.count >= quotas.watchlists {
-            throw MoviesError.quotaExceeded(
-                "WatchlistsPerUser", maximum: quotas.watchlists,
-                "you have \(lists.count) watchlists, your share (WatchlistsPerUser=\(quotas.watchlists)); delete one first")
+            throw quotas.exceeded("WatchlistsPerUser", maximum: quotas.watchlists, "you have \(lists.count) watchlists, your share", "delete one first")
         }
         let queries = Set((existing?.queries ?? []).map(\.query.canonical)).union(entries.map(\.query.canonical))
         if queries.count > Self.maxQueriesPerWatchlist {
@@ -117,9 +115,7 @@ public struct ManageWatchlistsUseCase: Sendable {
         let others = lists.filter { $0.name != name }.reduce(0) { $0 + $1.queries.count + $1.movieIDs.count }
         let total = others + queries.count + movies.count
         if total > quotas.entries {
-            throw MoviesError.quotaExceeded(
-                "EntriesPerUser", maximum: quotas.entries,
-                "your watchlists would hold \(total) queries and movies, more than your share (EntriesPerUser=\(quotas.entries))")
+            throw quotas.exceeded("EntriesPerUser", maximum: quotas.entries, "your watchlists would hold \(total) queries and movies, more than your share", "remove some first")
         }
     }
 
