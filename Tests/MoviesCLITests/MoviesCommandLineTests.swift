@@ -35,10 +35,13 @@ import Varlink
 
         func run(_ arguments: String...) -> ExitCode { run(arguments) }
 
+        /// The caller's uid.
+        var uid: UInt32 = 1000
+
         func run(_ arguments: [String]) -> ExitCode {
             var commandLine = MoviesCommandLine(
                 environment: environment,
-                uid: 1000,
+                uid: uid,
                 fileExists: { self.existingFiles.contains($0) },
                 makeClient: { path, _ in
                     self.socketPaths.append(path)

@@ -47,6 +47,30 @@ import Varlink
         #expect(harness.errors.text.contains("watchlist 'films' has no movie 11"), "\(harness.errors.text)")
     }
 
+    /// Issue 45: root's plain add of a name that is only a system list's edits the system's (the
+    /// daemon decides, as before), and one of a new name says, once for that list, that the list
+    /// is root's own and how to make a system list.
+    @Test func rootsPlainAddOfANewNameSaysTheListIsRootsOwn() throws {
+        let harness = Harness()
+        harness.uid = 0
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [Self.list("shared", .system)]))
+        harness.client.watchlistResult = .success(WatchlistReply(watchlist: Self.list("shared", .system)))
+        #expect(harness.run("watchlist", "add", "shared", "heat") == .success)
+        #expect(harness.errors.text.isEmpty, "the system's list, edited: \(harness.errors.text)")
+        harness.client.watchlistResult = .success(WatchlistReply(watchlist: Self.list("noir", .user(.root))))
+        #expect(harness.run("watchlist", "add", "noir", "heat") == .success)
+        #expect(harness.errors.text == "movies: note: 'noir' is a new watchlist of root's own, which only root sees and refreshes; a system watchlist, shared with every user, is made with --system: movies watchlist add --system NAME …\n")
+        // Once: adding to it again, or as anyone else, or with --system or --quiet, says nothing.
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [Self.list("shared", .system), Self.list("noir", .user(.root))]))
+        #expect(harness.run("watchlist", "add", "noir", "alien") == .success)
+        harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: []))
+        #expect(harness.run("--quiet", "watchlist", "add", "noir2", "heat") == .success)
+        harness.uid = 1000
+        harness.client.watchlistResult = .success(WatchlistReply(watchlist: Self.list("noir", .user(LocalUser(uid: 1000)))))
+        #expect(harness.run("watchlist", "add", "noir", "heat") == .success)
+        #expect(harness.errors.text.components(separatedBy: "note:").count == 2, "\(harness.errors.text)")
+    }
+
     @Test func lsOwnerListsThatUsersListsOnly() throws {
         let harness = Harness()
         harness.client.watchlistsResult = .success(WatchlistsReply(watchlists: [Self.list("shared", .system), Self.list("films", Self.alice), Self.list("noir", Self.nameless)]))

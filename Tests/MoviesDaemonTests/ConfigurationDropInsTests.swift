@@ -18,6 +18,8 @@ import Testing
         #expect(configuration.remote.maxRetries == 6)
         #expect(configuration.remote.language == "de-DE")
         #expect(configuration.cache.negativeSeconds == 7)
+        // A quota error says where to raise the quota: in this file's drop-ins (issue 45).
+        #expect(configuration.users.raisedIn == directory.file("m.conf.d/*.conf"))
         #expect(try ConfigurationDropIns(configurationPath: path).paths == [
             "10-first.conf", "9-second.conf", "Z-third.conf", "a-fourth.conf",
         ].map { directory.file("m.conf.d/\($0)") })

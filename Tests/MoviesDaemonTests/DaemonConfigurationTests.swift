@@ -20,7 +20,10 @@ import MoviesDomain
         defer { directory.remove() }
         let environment = ["XDG_CONFIG_HOME": directory.path, "HOME": directory.path]
         let configuration = try DaemonConfiguration.load(arguments: DaemonArguments(), environment: environment, uid: 1000)
-        #expect(configuration == DaemonConfiguration())
+        // The defaults, and where this user's quotas would be raised: the default file's drop-ins.
+        var defaults = DaemonConfiguration()
+        defaults.users.raisedIn = directory.path + "/moviesd/moviesd.conf.d/*.conf"
+        #expect(configuration == defaults)
         #expect(throws: ConfigurationError.self) {
             try DaemonConfiguration.load(arguments: DaemonArguments(configurationPath: directory.file("none.conf")), environment: environment, uid: 1000)
         }

@@ -39,6 +39,24 @@ import Varlink
         }
     }
 
+    /// Issue 41: what a method may touch is declared where it is registered, and a call names an
+    /// owner only through the parameters the interface file declares for it, which its
+    /// declaration must honour: `system` and `owner` for one owner's data to change, `allUsers`
+    /// for what the caller may see.
+    @Test func everyMethodDeclaresWhatItMayTouchAsItsParametersSay() {
+        let routes = ServiceHarness().service.routes
+        for (method, parameters) in InterfaceModel.movies.methods {
+            let names = Set(parameters.map(\.name))
+            guard let reach = routes.reaches[method] else {
+                Issue.record("\(method) is registered without what it may touch")
+                continue
+            }
+            #expect(!names.isDisjoint(with: ["system", "owner"]) == (reach == .managed), "\(method): \(reach), parameters \(names.sorted())")
+            #expect(names.contains("allUsers") == false || reach == .visible, "\(method): \(reach)")
+        }
+        #expect(Set(routes.reaches.keys) == Set(InterfaceModel.movies.methods.map(\.name)))
+    }
+
     @Test func refreshHasItsOwnDeadlineAndTheRestTheServers() {
         let router = ServiceHarness().service.router
         #expect(router.deadlineSeconds(forMethod: "Search") == nil)

@@ -35,7 +35,7 @@ import Testing
             watchlists: WatchlistDependencies(
                 manageWatchlists: ManageWatchlistsUseCase(repository: watchlists),
                 refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-                refreshStatus: { caller in RefreshStatus(running: false, last: await refresher.activity(seenBy: caller).last, scheduler: .disabled) }))
+                refreshStatus: { scope in RefreshStatus(running: false, last: await refresher.activity(seenBy: scope).last, scheduler: .disabled) }))
         return MoviesVarlinkService(dependencies: dependencies, settings: .init(version: "t", startedAt: Date(), answerDeadlineSeconds: 1, daemonUID: 999, authorizedGID: nil))
     }
 

@@ -12,10 +12,12 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct WatchlistRefresherOwnersTests {
     static let alice = Owner.user(LocalUser(uid: 1001))
     static let bob = Owner.user(LocalUser(uid: 1002))
-    static let aliceCalling = Caller(user: LocalUser(uid: 1001), isAdministrator: false)
-    static let bobCalling = Caller(user: LocalUser(uid: 1002), isAdministrator: false)
-    static let carolAdministering = Caller(user: LocalUser(uid: 1003), isAdministrator: true)
-    static let root = Caller(user: .root, isAdministrator: true)
+    /// What a `Status` call of each may see (`OwnerScope`).
+    static var aliceCalling: OwnerScope { get throws { try TestCaller(uid: 1001).scope(.visible) } }
+    static var bobCalling: OwnerScope { get throws { try TestCaller(uid: 1002).scope(.visible) } }
+    static var carolAdministering: OwnerScope { get throws { try TestCaller(uid: 1003, administers: true).scope(.visible) } }
+    static var root: OwnerScope { get throws { try TestCaller.root.scope(.visible) } }
+    static var nobody: OwnerScope { get throws { try TestCaller.nobody(.visible) } }
 
     /// Yields until `condition` holds: for state another task reaches (a request joining a run).
     /// Throws once the test is cancelled (its time limit), rather than spinning on.
@@ -72,19 +74,19 @@ import Testing
         #expect(await harness.changeFeedReads() == 1, "alice's refresh used the feed bob's had just read")
 
         // What each one sees meanwhile: bob his own run; alice nothing of it.
-        let bobSees = await refresher.activity(seenBy: Self.bobCalling)
+        let bobSees = await refresher.activity(seenBy: try Self.bobCalling)
         #expect(bobSees.running)
         #expect(bobSees.progress?.done == 1 && bobSees.progress?.total == 2 && bobSees.progress?.watchlist == "bobs")
-        let aliceSees = await refresher.activity(seenBy: Self.aliceCalling)
+        let aliceSees = await refresher.activity(seenBy: try Self.aliceCalling)
         #expect(!aliceSees.running && aliceSees.progress == nil)
         #expect(aliceSees.last == alices)
-        #expect(await refresher.activity(seenBy: Self.root).progress?.watchlist == "bobs")
+        #expect(await refresher.activity(seenBy: try Self.root).progress?.watchlist == "bobs")
 
         await harness.remote.release()
         let bobsSummary = try await Self.summary(bobs, refresher)
         #expect(bobsSummary.done == 2)
         #expect(await refresher.runCount == 0)
-        #expect(await refresher.activity(seenBy: Self.aliceCalling).last == alices, "never bob's counts")
+        #expect(await refresher.activity(seenBy: try Self.aliceCalling).last == alices, "never bob's counts")
         // The runs that went together are over: the next refresh reads the feed again.
         _ = try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in }
         #expect(await harness.changeFeedReads() == 2)
@@ -156,8 +158,8 @@ import Testing
         #expect(watchlistPulls(aliceTMDB) == 1, "alice's account was pulled by her run only")
         #expect(watchlistPulls(bobTMDB) == 1)
         #expect(await refresher.lastRefresh(of: Self.bob)?.done == 1)
-        #expect(await refresher.activity(seenBy: Self.root).last?.done == 2, "root sees the two runs that went together as one")
-        #expect(await refresher.activity(seenBy: Self.bobCalling).last?.done == 1)
+        #expect(await refresher.activity(seenBy: try Self.root).last?.done == 2, "root sees the two runs that went together as one")
+        #expect(await refresher.activity(seenBy: try Self.bobCalling).last?.done == 1)
     }
 
     @Test func statusShowsTheSystemsRefreshToEveryoneAndItsFirstErrorToItsAdministrators() async throws {
@@ -170,17 +172,17 @@ import Testing
         let system = try await harness.refresher.refresh(RefreshTarget(owners: [.system]), mode: .due) { _ in }
         #expect(system.failed == 1 && system.firstError != nil)
 
-        let aliceSees = try #require(await harness.refresher.activity(seenBy: Self.aliceCalling).last)
+        let aliceSees = try #require(await harness.refresher.activity(seenBy: try Self.aliceCalling).last)
         #expect(aliceSees.failed == 1 && aliceSees.finishedAt == system.finishedAt, "the system's lists are everyone's")
         #expect(aliceSees.firstError == nil, "its first error is the admin group's business")
-        #expect(await harness.refresher.activity(seenBy: Self.carolAdministering).last?.firstError == system.firstError)
-        let rootSees = try #require(await harness.refresher.activity(seenBy: Self.root).last)
+        #expect(await harness.refresher.activity(seenBy: try Self.carolAdministering).last?.firstError == system.firstError)
+        let rootSees = try #require(await harness.refresher.activity(seenBy: try Self.root).last)
         #expect(rootSees.firstError == system.firstError)
         #expect(rootSees.done == 0 && rootSees.failed == 1, "alice's ended a minute before: not the same refresh")
         // Bob sees the system's, never alice's (which he could tell apart by its counts).
-        let bobSees = try #require(await harness.refresher.activity(seenBy: Self.bobCalling).last)
+        let bobSees = try #require(await harness.refresher.activity(seenBy: try Self.bobCalling).last)
         #expect(bobSees.done == 0 && bobSees.failed == 1)
-        #expect(await harness.refresher.activity(seenBy: nil).last?.failed == 1)
+        #expect(await harness.refresher.activity(seenBy: try Self.nobody).last?.failed == 1)
         #expect(await harness.refresher.lastRefresh(of: Self.alice)?.done == 1)
     }
 
@@ -195,15 +197,15 @@ import Testing
         harness.clock.advance(by: 60)
         let hers = try await refresher.refresh(RefreshTarget(owners: [Self.alice]), mode: .due) { _ in }
         #expect(hers.done == 2 && system.done == 1)
-        #expect(await refresher.activity(seenBy: Self.bobCalling).last == system, "bob sees the system lists' refresh, not alice's")
-        #expect(await refresher.activity(seenBy: nil).last == system)
-        #expect(await refresher.activity(seenBy: Self.aliceCalling).last == hers)
-        #expect(await refresher.activity(seenBy: Self.root).last == hers)
+        #expect(await refresher.activity(seenBy: try Self.bobCalling).last == system, "bob sees the system lists' refresh, not alice's")
+        #expect(await refresher.activity(seenBy: try Self.nobody).last == system)
+        #expect(await refresher.activity(seenBy: try Self.aliceCalling).last == hers)
+        #expect(await refresher.activity(seenBy: try Self.root).last == hers)
         // Each owner's last refresh outlives the daemon, and is still shown only to whom it was.
         #expect(try await harness.history.lastRefreshes() == [.system: system, Self.alice: hers])
         let restarted = RefresherHarness(totalPages: 1, history: harness.history)
-        #expect(await restarted.refresher.activity(seenBy: Self.bobCalling).last == system)
-        #expect(await restarted.refresher.activity(seenBy: Self.aliceCalling).last == hers)
+        #expect(await restarted.refresher.activity(seenBy: try Self.bobCalling).last == system)
+        #expect(await restarted.refresher.activity(seenBy: try Self.aliceCalling).last == hers)
     }
 
     @Test func aRefreshThatFoundNoListIsTheAskersAlone() async throws {
@@ -215,8 +217,8 @@ import Testing
         // Bob has no list: his refresh goes through nothing, and is his alone to know of.
         let his = try await refresher.refresh(RefreshTarget(owners: [Self.bob]), mode: .due) { _ in }
         #expect(his.done == 0)
-        #expect(await refresher.activity(seenBy: Self.bobCalling).last == his)
-        #expect(await refresher.activity(seenBy: Self.aliceCalling).last == system)
+        #expect(await refresher.activity(seenBy: try Self.bobCalling).last == his)
+        #expect(await refresher.activity(seenBy: try Self.aliceCalling).last == system)
     }
 
     @Test func anAdministratorsRefreshOfTheSystemListsIsEveryones() async throws {
@@ -224,8 +226,8 @@ import Testing
         try await harness.add("films", movies: [603])
         // The timer's refresh (the moviesd user): the system's lists and its own, which it has none of.
         let timer = try await harness.refresher.refresh(RefreshTarget(owners: [.system, .user(LocalUser(uid: 999))]), mode: .due) { _ in }
-        #expect(await harness.refresher.activity(seenBy: Self.aliceCalling).last == timer)
-        #expect(await harness.refresher.activity(seenBy: nil).last == timer)
+        #expect(await harness.refresher.activity(seenBy: try Self.aliceCalling).last == timer)
+        #expect(await harness.refresher.activity(seenBy: try Self.nobody).last == timer)
     }
 
     @Test func shutdownCancelsEveryRunGoingOrWaiting() async throws {
@@ -246,6 +248,6 @@ import Testing
         }
         #expect(await refresher.runCount == 0)
         #expect(await harness.remote.requests.count == 2, "nothing after the two held fetches")
-        #expect(await refresher.activity(seenBy: Self.root).last == nil, "no run finished")
+        #expect(await refresher.activity(seenBy: try Self.root).last == nil, "no run finished")
     }
 }

@@ -21,7 +21,7 @@ import Testing
         var all: [String] { entries.withLock { $0 } }
     }
 
-    struct Tag: VarlinkMiddleware {
+    struct Tag: VarlinkEventLoopMiddleware {
         let name: String
         let trace: Trace
         func handle(_ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder) async throws(VarlinkError) -> [String: JSONValue] {
@@ -104,6 +104,32 @@ import Testing
         admitted.peer = Self.member
         #expect(router.answerAtOnce(admitted) != nil)
         #expect(trace.all.count == 4, "refused calls never reach the middleware after the checks")
+    }
+
+    /// A middleware that runs in the call's task only (a rate limit, say): it does not declare it
+    /// can run on the event loop.
+    struct TaskOnly: VarlinkMiddleware {
+        let trace: Trace
+        func handle(_ call: VarlinkCall, route: VarlinkRoute, replies: VarlinkReplyWriter, next: VarlinkResponder) async throws(VarlinkError) -> [String: JSONValue] {
+            trace.add("task only:\(route.method)")
+            return try await next(call, replies)
+        }
+    }
+
+    @Test func aMiddlewareThatCannotRunOnTheEventLoopIsNeverSkipped() async {
+        let trace = Trace()
+        var router = VarlinkRouter(interfaceName: "org.example.routed", interfaceDescription: Self.description) { _ in true }
+        router.add(TaskOnly(trace: trace))
+        router.add(Tag(name: "after", trace: trace))
+        router.on("Read", access: .anyone, answerAtOnce: { _ in VarlinkPreparedReply(parameters: ["text": .string("from memory")]) }) { call, _ throws(VarlinkError) in
+            trace.add("Read")
+            return ["text": call.parameters["text"] ?? .null]
+        }
+        let remembered = VarlinkCall(method: "org.example.routed.Read", parameters: ["text": .string("remembered")], peer: Self.member)
+        #expect(router.answerAtOnce(remembered) == nil, "memory could answer, but the middleware runs only in tasks: the call goes to its task")
+        #expect(trace.all.isEmpty, "nothing ran on the event loop")
+        #expect(await call(router, "Read", ["text": .string("remembered")]) == .success(["text": .string("remembered")]))
+        #expect(trace.all == ["task only:Read", "after:Read", "Read"], "the middleware saw the call, in its task, and the call got its answer")
     }
 
     @Test func eachMethodHasItsOwnDeadlineOrTheServers() {

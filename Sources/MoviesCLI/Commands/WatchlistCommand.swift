@@ -129,8 +129,16 @@ struct WatchlistCommand: MoviesCommand {
                     ? context.answer(answer)
                     : context.print(WatchlistListView.lines(lists, titles: Self.cachedTitles(lists, context), owners: Self.owners(of: lists, allUsers: allUsers, context)))
             case .add(let edit):
+                let named = (try? Watchlist.validatedName(edit.name)) ?? edit.name
+                // Root's plain add of a name neither root nor the system has a list of makes a
+                // list of root's own, which nobody else sees: say so, on each such new list.
+                let rootsNew = context.callerUID == 0 && !system && ownerUID == nil
+                    && (try? Self.lists(scope, context).lists.contains { $0.name == named }) == false
                 let reply = try context.client.addToWatchlist(edit)
                 let list = reply.value.watchlist
+                if rootsNew, list.owner == .user(.root), !context.quiet {
+                    context.errors.write("movies: note: '\(TextFitting.printable(named))' is a new watchlist of root's own, which only root sees and refreshes; a system watchlist, shared with every user, is made with --system: movies watchlist add --system NAME …\n")
+                }
                 context.json
                     ? context.answer(reply.parameters)
                     : context.print(WatchlistListView.lines(list, titles: Self.cachedTitles([list], context), owners: Self.owners(of: [list], allUsers: false, context)))

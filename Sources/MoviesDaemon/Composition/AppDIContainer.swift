@@ -152,10 +152,10 @@ public final class AppDIContainer: Sendable {
         return WatchlistDependencies(
             manageWatchlists: ManageWatchlistsUseCase(repository: watchlistRepository, quotas: configuration.users),
             refreshWatchlists: RefreshWatchlistsUseCase(refresher: refresher),
-            refreshStatus: { caller in
+            refreshStatus: { scope in
                 // Another user's lists and queries are not to be followed step by step, nor their
-                // refreshes' counts and times known: the refresher says what this caller may see.
-                let activity = await refresher.activity(seenBy: caller)
+                // refreshes' counts and times known: the refresher says what this call may see.
+                let activity = await refresher.activity(seenBy: scope)
                 let schedule = await scheduler?.state()
                 return RefreshStatus(
                     running: activity.running, progress: activity.progress, last: activity.last,

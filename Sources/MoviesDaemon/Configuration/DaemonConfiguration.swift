@@ -51,6 +51,8 @@ extension DaemonConfiguration {
         for dropIn in try ConfigurationDropIns(configurationPath: path).paths {
             configuration = try ConfigurationFile.load(path: dropIn).applied(to: configuration)
         }
+        // A quota error says where an administrator raises it: a drop-in of this file.
+        configuration.users.raisedIn = ConfigurationDropIns.directory(for: path) + "/*.conf"
         return arguments.applied(to: configuration)
     }
 }

@@ -6,7 +6,7 @@ import Varlink
 /// answer came from, milliseconds. Calls carry no credential (the token lives only in the daemon),
 /// and the logger redacts it besides. Middleware of the router (added only when debug is on),
 /// around answers from memory too.
-struct CallLog: VarlinkMiddleware {
+struct CallLog: VarlinkEventLoopMiddleware {
     let events: any EventLog
 
     func handle(

@@ -4,8 +4,8 @@ import MoviesWire
 import Synchronization
 import Varlink
 
-/// The watchlist methods: open to every caller, each acting on the lists the caller may manage
-/// (`ManageWatchlistsUseCase`): the system's for administrators, their own, anyone's for root.
+/// The watchlist methods: open to every caller, each acting on the lists its call's scope holds
+/// (`OwnerScope`): the system's for administrators, the caller's own, anyone's for root.
 extension MoviesVarlinkService {
     /// The watchlist dependencies, or `MethodNotImplemented` for a daemon built without them.
     private func watchlistDependencies(_ call: VarlinkCall) throws(VarlinkError) -> WatchlistDependencies {
@@ -15,60 +15,50 @@ extension MoviesVarlinkService {
 
     /// `Watchlists(allUsers)`: every system list and the caller's own; root's `allUsers` adds
     /// every user's. A caller without credentials sees the system's.
-    func watchlists(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    func watchlists(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let allUsers = try ParameterReader(call).optionalBool("allUsers") ?? false
-        let caller = caller(call)
-        let lists = try await Self.mapped(parameter: "allUsers") { try await manage.list(for: caller, allUsers: allUsers) }
+        let lists = try await Self.mapped { try await manage.list(in: scope) }
         return WireCoding.parameters(WatchlistsReply(watchlists: lists))
     }
 
     /// `AddToWatchlist`: to the caller's list of that name (or the system's: see the use case).
-    func addToWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    func addToWatchlist(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let caller = try requiredCaller(call)
         let (edit, pages) = (try WatchlistEditCall(call), try ParameterReader(call).optionalInt("pages"))
-        let owner = try Self.requestedOwner(call, caller: caller)
         let list = try await Self.mapped {
-            try await manage.add(to: edit.name, owner: owner, for: caller, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages)
+            try await manage.add(to: edit.name, in: scope, queries: edit.queries, movieIDs: edit.movieIDs, pages: pages)
         }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
     /// `RemoveFromWatchlist`.
-    func removeFromWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    func removeFromWatchlist(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let caller = try requiredCaller(call)
         let edit = try WatchlistEditCall(call)
-        let owner = try Self.requestedOwner(call, caller: caller)
         let list = try await Self.mapped(watchlist: edit.name) {
-            try await manage.remove(from: edit.name, owner: owner, for: caller, queries: edit.queries, movieIDs: edit.movieIDs)
+            try await manage.remove(from: edit.name, in: scope, queries: edit.queries, movieIDs: edit.movieIDs)
         }
         return WireCoding.parameters(WatchlistReply(watchlist: list))
     }
 
     /// `DeleteWatchlist`.
-    func deleteWatchlist(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    func deleteWatchlist(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let manage = try watchlistDependencies(call).manageWatchlists
-        let caller = try requiredCaller(call)
         let name = try ParameterReader(call).requiredString("name")
-        let owner = try Self.requestedOwner(call, caller: caller)
-        try await Self.mapped(watchlist: name) { try await manage.delete(name, owner: owner, for: caller) }
+        try await Self.mapped(watchlist: name) { try await manage.delete(name, in: scope) }
         return [:]
     }
 
-    /// `Refresh`: runs (or joins) a refresh of the lists the caller manages (`refreshTarget`);
+    /// `Refresh`: runs (or joins) a refresh of the lists the call's scope manages (`refreshTarget`);
     /// with `more`, one reply per step with its progress, then the final reply: the last progress
     /// (its counts those of the summary) and the summary.
-    func refresh(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    func refresh(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let dependencies = try watchlistDependencies(call)
-        let caller = try requiredCaller(call)
         let reader = ParameterReader(call)
         let name = try reader.optionalString("watchlist")
         let mode: RefreshMode = try reader.optionalBool("all") == true ? .everything : .due
-        let owner = try Self.requestedOwner(call, caller: caller)
         let target = try await Self.mapped(parameter: "watchlist", watchlist: name) {
-            try await dependencies.manageWatchlists.refreshTarget(name, owner: owner, for: caller)
+            try await dependencies.manageWatchlists.refreshTarget(name, in: scope)
         }
         let streaming = call.more
         let (steps, sink) = AsyncStream<RefreshProgress>.makeStream()
@@ -98,7 +88,9 @@ extension MoviesVarlinkService {
         return WireCoding.parameters(RefreshReply(progress: final, summary: finished))
     }
 
-    private static func mapped<T: Sendable>(parameter: String = "parameters", watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {
+    /// `body`'s value, its errors mapped to Varlink's (`parameter` the one an error names; a
+    /// `NotFound` names the `watchlist` when given).
+    static func mapped<T: Sendable>(parameter: String = "parameters", watchlist: String? = nil, _ body: () async throws -> T) async throws(VarlinkError) -> T {
         do {
             return try await body()
         } catch {

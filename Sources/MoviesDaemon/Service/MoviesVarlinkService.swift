@@ -96,10 +96,11 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private let callLog: CallLog
     /// Replies made from the storage's memory of cached entries.
     let answers: MemoryAnswers
-    /// Who administers the daemon: may change the shared cache, system watchlists and the system account.
-    let authorizer: CallAuthorizer
-    /// Every method with its access level and deadline, behind the parameter and permission checks.
-    private(set) var router: VarlinkRouter
+    /// Every method with its access level, what it may touch and its deadline, behind the
+    /// parameter and permission checks and the owner gate.
+    private(set) var routes: OwnerRoutes
+    /// The Varlink router of `routes`.
+    var router: VarlinkRouter { routes.router }
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -109,39 +110,41 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         self.callLog = CallLog(events: settings.events)
         self.answers = MemoryAnswers(remembered: settings.remembered, now: settings.now)
         let authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
-        self.authorizer = authorizer
-        router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
-        router = routes(router)
+        var router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
+        if callLog.isEnabled { router.add(callLog) }
+        routes = OwnerRoutes(router: router, authorizer: authorizer)
+        routes = registered(routes)
     }
 
-    /// `router` with every method of the interface registered, and the call log when it is on.
-    private func routes(_ empty: VarlinkRouter) -> VarlinkRouter {
+    /// `routes` with every method of the interface registered. Watchlists and accounts belong to
+    /// their owners (issue 31): `owners` says what each method may touch, and the gate hands it
+    /// the scope of each call (`OwnerScope`).
+    private func registered(_ empty: OwnerRoutes) -> OwnerRoutes {
         var router = empty
-        if callLog.isEnabled { router.add(callLog) }
-        router.on("Search", access: .anyone, answerAtOnce: answerAtOnce(search:), search)
-        router.on("Movie", access: .anyone, answerAtOnce: answerAtOnce(movie:), movie)
-        router.on("Poster", access: .anyone, poster)
-        router.on("RecentQueries", access: .anyone, recentQueries)
-        router.on("SaveRecentQuery", access: .anyone, saveRecentQuery)
-        router.on("ClearRecentQueries", access: .anyone, clearRecentQueries)
-        router.on("Status", access: .anyone, status)
-        router.on("Invalidate", access: .authorized, invalidate)
-        router.on("Purge", access: .authorized, purge)
-        // Watchlists and accounts belong to their owners (issue 31): every caller may call these,
-        // each on what they own (or, as an administrator, on the system's): the use cases decide.
-        router.on("Watchlists", access: .anyone, watchlists)
-        router.on("AddToWatchlist", access: .anyone, addToWatchlist)
-        router.on("RemoveFromWatchlist", access: .anyone, removeFromWatchlist)
-        router.on("DeleteWatchlist", access: .anyone, deleteWatchlist)
+        router.on("Search", access: .anyone, owners: .own, answerAtOnce: answerAtOnce(search:)) { call, scope, replies throws(VarlinkError) in
+            try await search(call, scope, replies: replies)
+        }
+        router.on("Movie", access: .anyone, owners: .shared, answerAtOnce: answerAtOnce(movie:)) { call, _, replies throws(VarlinkError) in try await movie(call, replies: replies) }
+        router.on("Poster", access: .anyone, owners: .shared, poster)
+        router.on("RecentQueries", access: .anyone, owners: .own, recentQueries)
+        router.on("SaveRecentQuery", access: .anyone, owners: .own, saveRecentQuery)
+        router.on("ClearRecentQueries", access: .anyone, owners: .own, clearRecentQueries)
+        router.on("Status", access: .anyone, owners: .visible, status)
+        router.on("Invalidate", access: .authorized, owners: .shared, invalidate)
+        router.on("Purge", access: .authorized, owners: .shared, purge)
+        router.on("Watchlists", access: .anyone, owners: .visible, watchlists)
+        router.on("AddToWatchlist", access: .anyone, owners: .managed, addToWatchlist)
+        router.on("RemoveFromWatchlist", access: .anyone, owners: .managed, removeFromWatchlist)
+        router.on("DeleteWatchlist", access: .anyone, owners: .managed, deleteWatchlist)
         // Refresh streams progress for as long as the refresh takes: its own deadline.
-        router.on("Refresh", access: .anyone, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
-        router.on("AccountLogin", access: .anyone, accountLogin)
-        router.on("AccountLogout", access: .anyone, accountLogout)
-        router.on("AccountEdit", access: .anyone, accountEdit)
-        router.on("Account", access: .anyone, account)
-        router.on("Pending", access: .anyone, pending)
+        router.on("Refresh", access: .anyone, owners: .managed, deadlineSeconds: settings.refreshDeadlineSeconds, refresh)
+        router.on("AccountLogin", access: .anyone, owners: .managed, accountLogin)
+        router.on("AccountLogout", access: .anyone, owners: .managed, accountLogout)
+        router.on("AccountEdit", access: .anyone, owners: .managed, accountEdit)
+        router.on("Account", access: .anyone, owners: .managed, account)
+        router.on("Pending", access: .anyone, owners: .managed, pending)
         // Sync may wait as long as it is asked to (at most an hour): its own deadline.
-        router.on("Sync", access: .anyone, deadlineSeconds: Int(ManageAccountUseCase.maxSyncWaitSeconds) + 60, sync)
+        router.on("Sync", access: .anyone, owners: .managed, deadlineSeconds: Int(ManageAccountUseCase.maxSyncWaitSeconds) + 60, sync)
         return router
     }
 
@@ -184,13 +187,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             maxStaleSeconds: settings.cachePolicy.maxStale(of: .movie), override: nil)
     }
 
-    private func search(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func search(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let planned = try PlannedCall.of(call) { () throws(VarlinkError) in try SearchCall(call, defaultLanguage: settings.defaultLanguage) }
         let search = planned.parameters
         let useCase = dependencies.searchMovies
         // The query goes into the caller's own history (nobody's without credentials), unless the
         // caller asked not (`remember: false`: a search made while the user types).
-        let requester = search.remember ? call.peer.map { LocalUser(uid: $0.uid) } : nil
+        let requester = search.remember ? scope.user : nil
         return try await cachedThenRemote(
             call, replies: replies, planned: planned, policy: search.policy, maxStaleSeconds: search.maxStaleSeconds, member: "page",
             parameter: "query", lookup: { await useCase.lookup(search.request) }
@@ -254,7 +257,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
     }
 
-    private func poster(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func poster(_ call: VarlinkCall, _: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let reader = ParameterReader(call)
         let path = try reader.requiredString("path")
         let width = try reader.optionalInt("width")
@@ -279,12 +282,10 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     /// `RecentQueries`: the caller's own recent searches (none for a caller without credentials).
-    private func recentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        let reader = ParameterReader(call)
-        let limit = try reader.optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
-        guard let peer = call.peer else { return WireCoding.parameters(RecentQueriesReply(queries: [])) }
+    private func recentQueries(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        let limit = try ParameterReader(call).optionalInt("limit") ?? FetchRecentQueriesUseCase.defaultMaxCount
         do {
-            let queries = try await dependencies.fetchRecentQueries.execute(for: LocalUser(uid: peer.uid), maxCount: limit)
+            let queries = try await dependencies.fetchRecentQueries.execute(in: scope, maxCount: limit)
             return WireCoding.parameters(RecentQueriesReply(queries: queries.map(\.query)))
         } catch {
             throw VarlinkError.from(error)
@@ -292,14 +293,13 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     /// `SaveRecentQuery`: saves a query the caller committed to as their own newest recent search.
-    private func saveRecentQuery(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func saveRecentQuery(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let text = try ParameterReader(call).requiredString("query")
         guard let query = MovieQuery(text) else {
             throw MoviesError.invalidArgument("query must not be empty").varlinkError(parameter: "query")
         }
-        guard let peer = call.peer else { return [:] }
         do {
-            try await dependencies.fetchRecentQueries.save(query, for: LocalUser(uid: peer.uid))
+            try await dependencies.fetchRecentQueries.save(query, in: scope)
             return [:]
         } catch {
             throw VarlinkError.from(error)
@@ -307,16 +307,15 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     /// `ClearRecentQueries`: forgets the caller's own recent searches, nobody else's.
-    private func clearRecentQueries(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
-        guard let peer = call.peer else { return ["cleared": .int(0)] }
+    private func clearRecentQueries(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         do {
-            return ["cleared": .int(Int64(try await dependencies.fetchRecentQueries.clear(for: LocalUser(uid: peer.uid))))]
+            return ["cleared": .int(Int64(try await dependencies.fetchRecentQueries.clear(in: scope)))]
         } catch {
             throw VarlinkError.from(error)
         }
     }
 
-    private func status(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func status(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         let remote = await dependencies.remoteStatus.remoteStatus()
         var cache: CacheStats
         do {
@@ -328,23 +327,20 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         }
         let storage = dependencies.storageHealth?.storageHealth() ?? .ok
         let uptime = max(0, Int(Date().timeIntervalSince(settings.startedAt)))
-        let caller = caller(call)
-        let refresh = await dependencies.watchlists?.refreshStatus(caller)
+        let refresh = await dependencies.watchlists?.refreshStatus(scope)
         // The account is personal: the caller's own, and the system's for administrators.
-        var account: AccountSyncStatus?
-        if let caller { account = try? await dependencies.account?.status(caller.personal) }
-        let systemAccount = caller?.isAdministrator == true ? try? await dependencies.account?.status(.system) : nil
+        let accounts = await dependencies.account?.statuses(in: scope)
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
-            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account,
-            systemAccount: systemAccount))
+            lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: accounts?.own,
+            systemAccount: accounts?.system))
     }
 
-    private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func invalidate(_ call: VarlinkCall, _: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         try await maintain(call, purge: false)
     }
 
-    private func purge(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+    private func purge(_ call: VarlinkCall, _: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
         try await maintain(call, purge: true)
     }
 

@@ -6,12 +6,12 @@ public struct WatchlistDependencies: Sendable {
     public var manageWatchlists: ManageWatchlistsUseCase
     /// Runs (or joins) refreshes on demand.
     public var refreshWatchlists: RefreshWatchlistsUseCase
-    /// The refresh engine's state for `Status`, as the caller may see it (see
+    /// The refresh engine's state for `Status`, as the call's scope may see it (see
     /// `WatchlistRefreshRepository.activity(seenBy:)`).
-    public var refreshStatus: @Sendable (Caller?) async -> RefreshStatus
+    public var refreshStatus: @Sendable (OwnerScope) async -> RefreshStatus
 
     /// Creates the dependencies.
-    public init(manageWatchlists: ManageWatchlistsUseCase, refreshWatchlists: RefreshWatchlistsUseCase, refreshStatus: @escaping @Sendable (Caller?) async -> RefreshStatus) {
+    public init(manageWatchlists: ManageWatchlistsUseCase, refreshWatchlists: RefreshWatchlistsUseCase, refreshStatus: @escaping @Sendable (OwnerScope) async -> RefreshStatus) {
         self.manageWatchlists = manageWatchlists
         self.refreshWatchlists = refreshWatchlists
         self.refreshStatus = refreshStatus

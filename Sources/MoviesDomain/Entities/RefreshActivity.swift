@@ -1,6 +1,6 @@
 /// What one caller may know of the watchlist refreshes (`Status`): whether one runs, how far it
 /// got and how the last one went, each limited to the lists the caller may see or follow
-/// (`RefreshTarget.isVisible(to:)`, `RefreshTarget.mayBeFollowed(by:)`).
+/// (`OwnerScope.maySee(_:)`, `OwnerScope.mayFollow(_:)`).
 public struct RefreshActivity: Sendable, Hashable {
     /// Whether a refresh of lists the caller may see is running.
     public var running: Bool

@@ -27,23 +27,6 @@ public struct RefreshTarget: Sendable, Hashable, CustomStringConvertible {
         owners == other.owners && (name == nil || name == other.name)
     }
 
-    /// Whether `caller` may follow a refresh of this target (its progress and first error): root
-    /// always, others when they may change every owner's lists it goes through (their own; the
-    /// system's too for the admin group).
-    public func mayBeFollowed(by caller: Caller?) -> Bool {
-        guard let caller else { return false }
-        guard let owners else { return caller.isRoot }
-        return owners.allSatisfy(caller.mayManage)
-    }
-
-    /// Whether `caller` may know that a refresh of this target runs and how the last one went (its
-    /// counts and times, not its first error): as for listing, the system's lists are everyone's
-    /// business, a personal list its owner's and root's only.
-    public func isVisible(to caller: Caller?) -> Bool {
-        guard let owners else { return caller?.isRoot == true }
-        return owners.allSatisfy { owner in owner == .system || caller?.mayManage(owner) == true }
-    }
-
     /// `all watchlists`, `watchlist 'films'`, or `the watchlists of system, uid 1000`.
     public var description: String {
         if let name { return "watchlist '\(name)'" }

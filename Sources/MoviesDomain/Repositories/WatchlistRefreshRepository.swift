@@ -4,8 +4,8 @@ public protocol WatchlistRefreshRepository: Sendable {
     /// request made while a covering refresh runs joins it instead of starting another; a target
     /// naming one list that does not exist throws `notFound`.
     func refresh(_ target: RefreshTarget, mode: RefreshMode, onProgress: @escaping @Sendable (RefreshProgress) -> Void) async throws -> RefreshSummary
-    /// What `caller` may know of the refreshes: those running over lists they may see, the
-    /// progress of those they may follow, and the last refresh of lists they may see (with its
-    /// first error only when they may follow it).
-    func activity(seenBy caller: Caller?) async -> RefreshActivity
+    /// What a call in `scope` may know of the refreshes: those running over lists it may see, the
+    /// progress of those it may follow, and the last refresh of lists it may see (with its first
+    /// error only when it may follow it).
+    func activity(seenBy scope: OwnerScope) async -> RefreshActivity
 }

@@ -1,11 +1,11 @@
-/// Lists and edits watchlists for a caller, validating names, queries, page depths, ownership
-/// (`Caller.mayManage`), the documented limits and each user's quotas (`UserQuotas`).
+/// Lists and edits watchlists in a call's `OwnerScope`, validating names, queries, page depths,
+/// the documented limits and each user's quotas (`UserQuotas`).
 ///
-/// Which list a name means (`owner(of:requested:for:)`): the owner the call asks for, when it may
-/// manage it; otherwise the caller's personal list of that name if there is one, else the system
-/// list of that name when the caller administers it and it exists, else (to be created) the
-/// caller's personal one. Nothing in an answer depends on another user's lists, nor does its time:
-/// a call reads the lists of the owners it concerns alone (`WatchlistRepository.watchlists(of:)`).
+/// Which list a name means (`owner(of:in:)`): the owner the call names; otherwise the caller's
+/// personal list of that name if there is one, else the system list of that name when the caller
+/// administers it and it exists, else (to be created) the caller's personal one. Nothing in an
+/// answer depends on another user's lists, nor does its time: a call reads the lists of the owners
+/// it concerns alone (`WatchlistRepository.watchlists(of:)`).
 public struct ManageWatchlistsUseCase: Sendable {
     /// The most system watchlists kept.
     public static let maxWatchlists = 100
@@ -26,33 +26,25 @@ public struct ManageWatchlistsUseCase: Sendable {
         self.quotas = quotas
     }
 
-    /// The lists `caller` sees: every system list, then the caller's own (a caller nobody knows
-    /// sees the system's only); with `allUsers`, root sees every user's personal lists too (others
-    /// asking for that are refused).
-    public func list(for caller: Caller?, allUsers: Bool = false) async throws -> [Watchlist] {
-        if allUsers, caller?.isRoot != true { throw MoviesError.permissionDenied("only root lists every user's watchlists") }
-        if allUsers { return try await repository.watchlists() }
-        let owners: Set<Owner> = caller.map { [.system, $0.personal] } ?? [.system]
+    /// The lists `scope` sees: every system list, then the caller's own (a caller nobody knows
+    /// sees the system's only); every user's for root's `allUsers`.
+    public func list(in scope: OwnerScope) async throws -> [Watchlist] {
+        guard let owners = scope.listed else { return try await repository.watchlists() }
         return try await repository.watchlists(of: owners).filter { owners.contains($0.owner) }
     }
 
-    /// The owner of the list `name` a call of `caller` means (see the type's summary); `requested`
-    /// is the owner the call names, if any.
-    /// - Throws: `permissionDenied` when `caller` may not manage `requested`.
-    public func owner(of name: String, requested: Owner?, for caller: Caller) async throws -> Owner {
-        if let requested {
-            guard caller.mayManage(requested) else { throw Self.denied(requested) }
-            return requested
-        }
-        let lists = try await repository.watchlists(of: caller.isAdministrator ? [caller.personal, .system] : [caller.personal])
-        if lists.contains(where: { $0.name == name && $0.owner == caller.personal }) { return caller.personal }
-        if caller.isAdministrator, lists.contains(where: { $0.name == name && $0.owner == .system }) { return .system }
-        return caller.personal
+    /// The owner of the list `name` a call in `scope` means (see the type's summary).
+    public func owner(of name: String, in scope: OwnerScope) async throws -> Owner {
+        if let named = scope.named { return named }
+        let candidates = scope.administered
+        guard let own = candidates.first else { throw MoviesError.permissionDenied("a caller without credentials owns nothing") }
+        let lists = try await repository.watchlists(of: Set(candidates))
+        return candidates.first { owner in lists.contains { $0.name == name && $0.owner == owner } } ?? own
     }
 
     /// Adds `queries` (each with `pages` depth, default 3) and `movieIDs` to the list `name` that
-    /// `caller` means (`owner` when the call names one).
-    public func add(to name: String, owner requested: Owner? = nil, for caller: Caller, queries: [String], movieIDs: [Int], pages: Int?) async throws -> Watchlist {
+    /// a call in `scope` means.
+    public func add(to name: String, in scope: OwnerScope, queries: [String], movieIDs: [Int], pages: Int?) async throws -> Watchlist {
         let name = try Watchlist.validatedName(name)
         let entries = try queries.map { text throws(MoviesError) in
             try WatchlistQuery(query: Self.query(text), pages: pages ?? WatchlistQuery.defaultPages)
@@ -61,49 +53,35 @@ public struct ManageWatchlistsUseCase: Sendable {
         guard !entries.isEmpty || !movieIDs.isEmpty else {
             throw MoviesError.invalidArgument("give at least one query or movie id to add")
         }
-        let owner = try await owner(of: name, requested: requested, for: caller)
+        let owner = try await owner(of: name, in: scope)
         try await checkLimits(adding: entries, movieIDs: movieIDs, to: name, of: owner)
         return try await repository.add(to: name, owner: owner, queries: entries, movieIDs: movieIDs)
     }
 
-    /// Removes `queries` and `movieIDs` from the list `name` that `caller` means.
-    public func remove(from name: String, owner requested: Owner? = nil, for caller: Caller, queries: [String], movieIDs: [Int]) async throws -> Watchlist {
+    /// Removes `queries` and `movieIDs` from the list `name` that a call in `scope` means.
+    public func remove(from name: String, in scope: OwnerScope, queries: [String], movieIDs: [Int]) async throws -> Watchlist {
         let name = try Watchlist.validatedName(name)
         let removed = try queries.map { text throws(MoviesError) in try Self.query(text) }
-        let owner = try await owner(of: name, requested: requested, for: caller)
+        let owner = try await owner(of: name, in: scope)
         return try await repository.remove(from: name, owner: owner, queries: removed, movieIDs: movieIDs)
     }
 
-    /// Deletes the list `name` that `caller` means; throws `noSuchWatchlist` (not found) when
-    /// there is no such list.
-    public func delete(_ name: String, owner requested: Owner? = nil, for caller: Caller) async throws {
+    /// Deletes the list `name` that a call in `scope` means; throws `noSuchWatchlist` (not found)
+    /// when there is no such list.
+    public func delete(_ name: String, in scope: OwnerScope) async throws {
         let name = try Watchlist.validatedName(name)
-        let owner = try await owner(of: name, requested: requested, for: caller)
+        let owner = try await owner(of: name, in: scope)
         guard try await repository.delete(name, owner: owner) else {
             throw MoviesError.noSuchWatchlist(name)
         }
     }
 
-    /// What `caller` refreshes: the list `name` they mean, or (without a name) every list they
-    /// manage: root every list, an administrator the system's and their own, a user their own.
-    public func refreshTarget(_ name: String?, owner requested: Owner? = nil, for caller: Caller) async throws -> RefreshTarget {
-        if let name {
-            let name = try Watchlist.validatedName(name)
-            return RefreshTarget(owners: [try await owner(of: name, requested: requested, for: caller)], name: name)
-        }
-        if let requested {
-            guard caller.mayManage(requested) else { throw Self.denied(requested) }
-            return RefreshTarget(owners: [requested])
-        }
-        if caller.isRoot { return .everything }
-        return RefreshTarget(owners: caller.isAdministrator ? [.system, caller.personal] : [caller.personal])
-    }
-
-    private static func denied(_ owner: Owner) -> MoviesError {
-        switch owner {
-        case .system: .permissionDenied("only root, moviesd's user and the admin group change system watchlists")
-        case .user: .permissionDenied("a personal watchlist is its owner's (and root's) alone")
-        }
+    /// What a call in `scope` refreshes: the list `name` it means, or (without a name) every list
+    /// the caller manages (`OwnerScope.refreshed`).
+    public func refreshTarget(_ name: String?, in scope: OwnerScope) async throws -> RefreshTarget {
+        guard let name else { return RefreshTarget(owners: scope.refreshed) }
+        let valid = try Watchlist.validatedName(name)
+        return RefreshTarget(owners: [try await owner(of: valid, in: scope)], name: valid)
     }
 
     private static func query(_ text: String) throws(MoviesError) -> MovieQuery {
@@ -123,9 +101,7 @@ public struct ManageWatchlistsUseCase: Sendable {
             throw MoviesError.invalidArgument("there are already \(Self.maxWatchlists) system watchlists, the most kept; delete one first")
         }
         if existing == nil, owner != .system, lists.count >= quotas.watchlists {
-            throw MoviesError.quotaExceeded(
-                "WatchlistsPerUser", maximum: quotas.watchlists,
-                "you have \(lists.count) watchlists, your share (WatchlistsPerUser=\(quotas.watchlists)); delete one first")
+            throw quotas.exceeded("WatchlistsPerUser", maximum: quotas.watchlists, "you have \(lists.count) watchlists, your share", "delete one first")
         }
         let queries = Set((existing?.queries ?? []).map(\.query.canonical)).union(entries.map(\.query.canonical))
         if queries.count > Self.maxQueriesPerWatchlist {
@@ -139,9 +115,7 @@ public struct ManageWatchlistsUseCase: Sendable {
         let others = lists.filter { $0.name != name }.reduce(0) { $0 + $1.queries.count + $1.movieIDs.count }
         let total = others + queries.count + movies.count
         if total > quotas.entries {
-            throw MoviesError.quotaExceeded(
-                "EntriesPerUser", maximum: quotas.entries,
-                "your watchlists would hold \(total) queries and movies, more than your share (EntriesPerUser=\(quotas.entries))")
+            throw quotas.exceeded("EntriesPerUser", maximum: quotas.entries, "your watchlists would hold \(total) queries and movies, more than your share", "remove some first")
         }
     }
 

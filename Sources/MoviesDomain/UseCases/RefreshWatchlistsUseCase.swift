@@ -15,8 +15,8 @@ public struct RefreshWatchlistsUseCase: Sendable {
         try await refresher.refresh(target, mode: mode, onProgress: onProgress)
     }
 
-    /// What `caller` may know of the refreshes running and the last one (`Status`).
-    public func activity(seenBy caller: Caller?) async -> RefreshActivity {
-        await refresher.activity(seenBy: caller)
+    /// What a call in `scope` may know of the refreshes running and the last one (`Status`).
+    public func activity(seenBy scope: OwnerScope) async -> RefreshActivity {
+        await refresher.activity(seenBy: scope)
     }
 }

@@ -4,9 +4,10 @@
 /// Every call passes the built-in middleware first: the parameters are checked against the
 /// interface file, then the access level against `mayChange`; then the middleware added with
 /// ``add(_:)``, in order; then the method. A method's answer from memory (``answerAtOnce(_:)``,
-/// on the event loop) passes the same chain (``VarlinkMiddleware/answerAtOnce(_:route:next:)``),
-/// so checks, limits and logging apply to every answer. Both chains are composed once, when the
-/// method is registered (add middleware before registering methods).
+/// on the event loop) passes the same chain (``VarlinkEventLoopMiddleware/answerAtOnce(_:route:next:)``),
+/// so checks, limits and logging apply to every answer; a method with a middleware that cannot
+/// run there is not answered from memory at all. Both chains are composed once, when the method
+/// is registered (add middleware before registering methods).
 public struct VarlinkRouter: VarlinkInterfaceHandler {
     public let interfaceName: String
     public let interfaceDescription: String
@@ -46,8 +47,11 @@ public struct VarlinkRouter: VarlinkInterfaceHandler {
             composed = { (call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] in
                 try await middleware.handle(call, route: bare, replies: replies, next: next)
             }
-            if let nextAtOnce = composedAtOnce {
+            // A middleware that cannot run on the event loop runs in the task: nothing at once.
+            if let nextAtOnce = composedAtOnce, let middleware = middleware as? any VarlinkEventLoopMiddleware {
                 composedAtOnce = { call in middleware.answerAtOnce(call, route: bare, next: nextAtOnce) }
+            } else {
+                composedAtOnce = nil
             }
         }
         routes[method] = VarlinkRoute(method: method, access: access, deadlineSeconds: deadlineSeconds, answerAtOnce: composedAtOnce, responder: composed, inputs: inputs)

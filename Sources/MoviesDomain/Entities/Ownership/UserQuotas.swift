@@ -11,6 +11,8 @@ public struct UserQuotas: Sendable, Hashable {
     /// The most bytes of the cache one user's watchlists pin (`PinnedBytesPerUser=`); `nil`: a
     /// quarter of the cache's budget (`PinBudget`).
     public var pinnedBytes: Int64?
+    /// Where an administrator raises them: the drop-ins of the configuration file the daemon read.
+    public var raisedIn = "/etc/moviesd/moviesd.conf.d/*.conf"
 
     /// Creates quotas (defaults as in moviesd.conf: 20 lists, 1,000 entries, 2,000 pending edits,
     /// a quarter of the cache for pins).
@@ -21,6 +23,10 @@ public struct UserQuotas: Sendable, Hashable {
         self.pendingEdits = pendingEdits
     }
 
-    /// No limit beyond the system-wide ones.
-    public static let unlimited = UserQuotas(watchlists: .max, entries: .max, pendingEdits: .max)
+    /// The `quotaExceeded` error of the setting `name` (`WatchlistsPerUser`, `EntriesPerUser`,
+    /// `PendingEditsPerUser`) of value `maximum`: `what` says what reached it, `advice` what the
+    /// user can do; the message adds which setting it is and where an administrator raises it.
+    public func exceeded(_ name: String, maximum: Int, _ what: String, _ advice: String) -> MoviesError {
+        .quotaExceeded(name, maximum: maximum, "\(what) ([Users] \(name)=\(maximum)); \(advice), or have an administrator raise it in \(raisedIn)")
+    }
 }
