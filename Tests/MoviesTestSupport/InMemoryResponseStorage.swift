@@ -203,15 +203,16 @@ public actor InMemoryResponseStorage: ResponseStorage {
     }
 
     /// Entry, byte, stale and pinned counts.
-    public func statistics(now: Date, byteBudget: Int64) throws -> CacheStats {
+    public func statistics(now: Date, byteBudget: Int64, pinsOf owners: Set<Owner>?) throws -> CacheStats {
         try check()
+        let pinned = entries.values.filter { entry in owners.map { !entry.pinners.isDisjoint(with: $0) } ?? entry.pinned }
         return CacheStats(
             entries: entries.count,
             bytes: entries.values.reduce(0) { $0 + Self.size(of: $1.response) },
             staleEntries: entries.values.filter { $0.response.isStale(at: now) }.count,
-            pinnedEntries: entries.values.filter(\.pinned).count,
+            pinnedEntries: pinned.count,
             byteBudget: byteBudget,
-            pinnedBytes: entries.values.filter(\.pinned).reduce(0) { $0 + Self.size(of: $1.response) })
+            pinnedBytes: pinned.reduce(0) { $0 + Self.size(of: $1.response) })
     }
 
     /// Every movie the stored responses list for the local search index.

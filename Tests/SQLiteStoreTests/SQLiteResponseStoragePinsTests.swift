@@ -109,6 +109,21 @@ import Testing
         }
     }
 
+    @Test func statisticsCountOnlyThePinsOfTheOwnersAsked() async throws {
+        try await Self.withStorage { storage, _ in
+            for key in ["search:a", "search:b", "movie:1"] { try await storage.save(Self.entry(key, bytes: 100)) }
+            _ = try await storage.pin(["search:a", "search:b"], for: Self.alice, within: .max, replacing: false)
+            _ = try await storage.pin(["movie:1"], for: .system, within: .max, replacing: false)
+            let everyone = try await storage.statistics(now: Date(), byteBudget: 0, pinsOf: nil)
+            let bob = try await storage.statistics(now: Date(), byteBudget: 0, pinsOf: [.system, Self.bob])
+            let nobody = try await storage.statistics(now: Date(), byteBudget: 0, pinsOf: [])
+            #expect(everyone.pinnedEntries == 3)
+            #expect(bob.pinnedEntries == 1 && bob.pinnedBytes == 100, "alice's private pins are not bob's to count")
+            #expect(nobody.pinnedEntries == 0)
+            #expect(bob.entries == everyone.entries, "the cache itself is shared")
+        }
+    }
+
     @Test func thePinsOfBeforeBecomeTheSystems() async throws {
         try await TemporaryDatabase.with { database in
             let before = try SQLiteMigrator(migrations: Array(StoreSchema.singleFileMigrations.prefix(9)))

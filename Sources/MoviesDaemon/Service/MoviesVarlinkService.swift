@@ -319,7 +319,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let remote = await dependencies.remoteStatus.remoteStatus()
         var cache: CacheStats
         do {
-            cache = try await dependencies.cacheMaintenance.statistics()
+            cache = try await dependencies.cacheMaintenance.statistics(pinsOf: scope.pinsSeen)
         } catch {
             // Status is how an operator diagnoses a damaged database: it answers anyway, with zero
             // counts, and `storage` says what is wrong (the failure was recorded there).

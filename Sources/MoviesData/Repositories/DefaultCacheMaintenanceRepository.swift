@@ -31,9 +31,9 @@ public struct DefaultCacheMaintenanceRepository: CacheMaintenanceRepository {
         try await typed("purging cache entries") { try await storage.purge(keyPrefixes: Self.keyPrefixes(of: scope)) }
     }
 
-    /// Current statistics with the policy's byte budget.
-    public func statistics() async throws -> CacheStats {
-        try await typed("reading cache statistics") { try await storage.statistics(now: now(), byteBudget: policy.byteBudget) }
+    /// Current statistics with the policy's byte budget, counting the pins of `owners`.
+    public func statistics(pinsOf owners: Set<Owner>? = nil) async throws -> CacheStats {
+        try await typed("reading cache statistics") { try await storage.statistics(now: now(), byteBudget: policy.byteBudget, pinsOf: owners) }
     }
 
     /// Runs `operation`, turning a storage failure into a typed, recorded `MoviesError`.

@@ -52,11 +52,17 @@ public protocol ResponseStorage: Sendable {
     /// Returns the number of entries deleted.
     func evict(toFit byteBudget: Int64) async throws -> Int
 
-    /// Entry count, bytes, stale and pinned counts at `now`.
-    func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats
+    /// Entry count, bytes, stale and pinned counts at `now`; the pinned ones of `owners` alone
+    /// (`nil`: everyone's), so that nobody learns what another user's private lists hold.
+    func statistics(now: Date, byteBudget: Int64, pinsOf owners: Set<Owner>?) async throws -> CacheStats
 }
 
 extension ResponseStorage {
+    /// The statistics with everyone's pins.
+    public func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats {
+        try await statistics(now: now, byteBudget: byteBudget, pinsOf: nil)
+    }
+
     /// No memory: every entry is read.
     public func remembered(forKey key: String) -> ResponseMemory.Remembered? { nil }
 }

@@ -5,6 +5,6 @@ public protocol CacheMaintenanceRepository: Sendable {
     /// Deletes entries, pinned ones too. Returns how many were deleted, and how many of those were
     /// pinned by a watchlist.
     func purge(_ scope: CacheScope) async throws -> PurgedEntries
-    /// Current cache statistics.
-    func statistics() async throws -> CacheStats
+    /// Current cache statistics, counting the pins of `owners` alone (`nil`: everyone's).
+    func statistics(pinsOf owners: Set<Owner>?) async throws -> CacheStats
 }

@@ -199,13 +199,18 @@ public final class SQLiteResponseStorage: ResponseStorage {
     }
 
     /// Entries, body bytes, stale entries (at `now`), pinned entries and their bytes.
-    public func statistics(now: Date, byteBudget: Int64) async throws -> CacheStats {
-        try await store.read { connection in
+    public func statistics(now: Date, byteBudget: Int64, pinsOf owners: Set<Owner>?) async throws -> CacheStats {
+        let owners = owners.map { $0.map(\.storedValue) }
+        return try await store.read { connection in
+            // Pinned by anyone; or by one of `owners` (`pins`, cache schema 10).
+            let pinned = owners.map { list in
+                "key IN (SELECT key FROM pins WHERE owner IN (\(Array(repeating: "?", count: max(1, list.count)).joined(separator: ", "))))"
+            } ?? "pinned != 0"
             let statement = try connection.prepare("""
-                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(pinned != 0), 0),
-                       coalesce(sum(CASE WHEN pinned != 0 THEN size END), 0)
+                SELECT count(*), coalesce(sum(size), 0), coalesce(sum(expires_at <= ?), 0), coalesce(sum(\(pinned)), 0),
+                       coalesce(sum(CASE WHEN \(pinned) THEN size END), 0)
                 FROM responses
-                """, [.date(now)])
+                """, [.date(now)] + (owners.map { $0.isEmpty ? [.null, .null] : $0 + $0 } ?? []))
             guard try statement.step() else {
                 return CacheStats(entries: 0, bytes: 0, staleEntries: 0, pinnedEntries: 0, byteBudget: byteBudget)
             }

@@ -38,6 +38,10 @@ public struct OwnerScope: Sendable, Hashable {
     /// owner's for root (`nil`), the administered ones for others.
     public var refreshed: Set<Owner>? { named.map { [$0] } ?? (user == .root ? nil : Set(administered)) }
 
+    /// Whose pins the cache's counts show the caller: root's, everyone's (`nil`); anyone else's,
+    /// the system's and their own, never what another user's private lists hold.
+    public var pinsSeen: Set<Owner>? { user == .root ? nil : Set([Owner.system] + (own.map { [$0] } ?? [])) }
+
     /// The account a call uses: the one it names (`system: true`), else the caller's own.
     public var account: Owner? { named ?? own }
 
