@@ -180,6 +180,9 @@ struct SystemdUnitTests {
         // Every user must be able to reach the socket through its directory.
         #expect(socket.values("Socket", "DirectoryMode") == ["0755"])
         #expect(socket.values("Install", "WantedBy") == ["sockets.target"])
+        // A daemon that cannot start is not started again by waiting clients more than a few times.
+        let burst = try #require(socket.values("Socket", "TriggerLimitBurst").first.flatMap { Int($0) })
+        #expect(burst <= 5)
     }
 
     @Test("movies-refresh.timer is persistent and randomized")
