@@ -68,7 +68,7 @@ struct ClientEndToEndTests {
         defer { sandbox.shutdown() }
         try sandbox.startStub()
         try sandbox.startDaemon(environment: ["MOVIESD_TMDB_TOKEN": "", "MOVIESD_TMDB_API_KEY": "", "CREDENTIALS_DIRECTORY": ""])
-        // The first call reaches the (unconfigured) remote; the next ones are refused while TMDB is not asked again.
+        // Every call gets the remote's own answer: nothing is learnt from a remote never asked, so no pause starts.
         for call in 1...3 {
             let result = try sandbox.movies(["search", "matrix"])
             #expect(result.status == 1, "call \(call): \(result.stderr)")
@@ -78,8 +78,15 @@ struct ClientEndToEndTests {
             #expect(!result.stderr.contains("TMDB rejected"), "call \(call): \(result.stderr)")
         }
         #expect(try await sandbox.requestCount("/3/search/movie") == 0)
+        // No credential is not a rejected one (issue 46): status, --json and the journal say so.
         let status = try sandbox.movies(["status"])
-        #expect(status.stdout.contains("auth rejected"), "\(status.stdout)")
+        #expect(status.stdout.contains("no credential configured"), "\(status.stdout)")
+        #expect(!status.stdout.contains("auth rejected"), "\(status.stdout)")
+        let json = try sandbox.movies(["status", "--json"])
+        #expect(json.stdout.contains(#""credential":"missing""#) && json.stdout.contains(#""state":"unknown""#), "\(json.stdout)")
+        let journal = sandbox.daemon?.stderr ?? ""
+        #expect(journal.contains("no TMDB credential configured"), "\(journal)")
+        #expect(!journal.contains("rejected"), "\(journal)")
     }
 
     @Test("poster writes the image bytes to a file")

@@ -4,7 +4,8 @@ import Testing
 
 /// Checks the shipped systemd units (`systemd/`) and the cron example (`etc/cron.d/`):
 /// `systemd-analyze verify` is silent on each unit, the daemon's sandbox scores 1.2 or lower in
-/// `systemd-analyze security`, and the settings the daemon and client rely on are present.
+/// `systemd-analyze security` (1.0 booted on systemd 257, with moviesd-generator's drop-in), and the
+/// settings the daemon and client rely on are present.
 /// The units as booted are tested by `scripts/test-systemd` (Debian 12 and 13 containers).
 ///
 /// `systemd-analyze` runs only where it is installed; without it these tests are skipped, except
@@ -81,7 +82,8 @@ struct SystemdUnitTests {
         #expect(service.values("Service", "NotifyAccess") == ["main"])
         #expect(service.values("Service", "WatchdogSec") == ["30"])
         #expect(service.values("Service", "Restart") == ["on-failure"])
-        // PrivateUsers= maps every client to nobody and breaks SO_PEERCRED authorization.
+        // PrivateUsers=yes maps every client to nobody and breaks SO_PEERCRED authorization; the
+        // identity mapping, which keeps them, comes from moviesd-generator where systemd has it.
         #expect(service.values("Service", "PrivateUsers").isEmpty)
         #expect(service.values("Service", "PrivateNetwork").isEmpty)
         #expect(service.values("Service", "LoadCredential") == ["tmdb-token:/etc/moviesd/tmdb-token", "tmdb-session:/etc/moviesd/tmdb-session"])
@@ -113,6 +115,47 @@ struct SystemdUnitTests {
         let interval = try #require(service.values("Unit", "StartLimitIntervalSec").first.flatMap { Int($0) })
         let restartSec = try #require(service.values("Service", "RestartSec").first.flatMap { Int($0.replacingOccurrences(of: "s", with: "")) })
         #expect(burst * restartSec < interval, "\(burst) restarts every \(restartSec) s slip under a \(interval) s start limit")
+        // An administrator's restarts in a row must not reach it: hitting it fails moviesd.socket too.
+        #expect(burst >= 10, "\(burst) starts in \(interval) s: a few `systemctl restart moviesd` would fail the socket")
+    }
+
+    /// The address allow list keeps every unicast range a resolver, TMDB or the fleet's shared cache
+    /// may be on, and closes link-local (clouds' instance metadata), multicast and reserved ranges.
+    @Test(arguments: [
+        ("8.8.8.8", true), ("1.1.1.1", true), ("127.0.0.53", true), ("10.0.0.2", true), ("172.16.0.1", true),
+        ("192.168.1.1", true), ("100.64.0.1", true), ("169.253.255.255", true), ("169.255.0.1", true),
+        ("223.255.255.255", true), ("2606:4700::1111", true), ("::1", true), ("fd00::1", true), ("64:ff9b::808:808", true),
+        ("169.254.169.254", false), ("169.254.0.1", false), ("0.0.0.0", false), ("224.0.0.251", false),
+        ("239.255.255.250", false), ("255.255.255.255", false), ("fe80::1", false), ("ff02::fb", false), ("::", false),
+    ])
+    func ipAddressAllowListCoversUnicastOnly(address: String, allowed: Bool) throws {
+        let service = try UnitFile(named: "moviesd.service")
+        #expect(service.values("Service", "IPAddressDeny") == ["any"])
+        let prefixes = service.values("Service", "IPAddressAllow").flatMap { $0.split(separator: " ").map(String.init) }
+            .flatMap { $0 == "localhost" ? ["127.0.0.0/8", "::1/128"] : [$0] }
+        let matching = try prefixes.filter { try AddressPrefix($0).contains(address) }
+        #expect(!matching.isEmpty == allowed, "\(address): \(matching)")
+    }
+
+    /// The generator writes PrivateUsers=identity for systemd 257 and later, and nothing for 252,
+    /// which does not know the value (and would warn about it).
+    @Test(arguments: [("systemd 252 (252.39-1~deb12u2)", false), ("systemd 257 (257.9-1~deb13u1)", true), ("systemd 260 (260)", true)])
+    func theGeneratorWritesTheIdentityMappingWhereSystemdHasIt(version: String, writes: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moviesd-generator-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bin = directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let fake = bin.appendingPathComponent("systemctl")
+        try "#!/bin/sh\necho '\(version)'\necho '+PAM +AUDIT'\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let output = directory.appendingPathComponent("normal")
+        let result = try ProcessRunner.run(
+            "/bin/sh", [Self.unitDirectory.appendingPathComponent("moviesd-generator").path, output.path, output.path, output.path],
+            environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dropIn = output.appendingPathComponent("moviesd.service.d/50-private-users.conf")
+        let text = try? String(contentsOf: dropIn, encoding: .utf8)
+        #expect((text?.contains("\nPrivateUsers=identity\n") ?? false) == writes, "\(version): \(text ?? "no drop-in")")
     }
 
     @Test("Documentation= names man pages that are in man/")
@@ -137,6 +180,9 @@ struct SystemdUnitTests {
         // Every user must be able to reach the socket through its directory.
         #expect(socket.values("Socket", "DirectoryMode") == ["0755"])
         #expect(socket.values("Install", "WantedBy") == ["sockets.target"])
+        // A daemon that cannot start is not started again by waiting clients more than a few times.
+        let burst = try #require(socket.values("Socket", "TriggerLimitBurst").first.flatMap { Int($0) })
+        #expect(burst <= 5)
     }
 
     @Test("movies-refresh.timer is persistent and randomized")
@@ -243,5 +289,34 @@ private struct UnitFile {
     /// Every value of `key` in `[section]`, in order; empty when the key is absent.
     func values(_ section: String, _ key: String) -> [String] {
         settings["\(section).\(key)"] ?? []
+    }
+}
+
+/// An address range of `IPAddressAllow=`, `ADDRESS/LENGTH`, IPv4 or IPv6.
+private struct AddressPrefix {
+    let bytes: [UInt8]
+    let length: Int
+
+    init(_ text: String) throws {
+        let parts = text.split(separator: "/")
+        bytes = try Self.bytes(of: String(parts[0]))
+        length = parts.count > 1 ? Int(parts[1]) ?? -1 : bytes.count * 8
+        guard (0...(bytes.count * 8)).contains(length) else { throw CocoaError(.formatting) }
+    }
+
+    /// Whether `address` is in this range (an address of the other family never is).
+    func contains(_ address: String) throws -> Bool {
+        let other = try Self.bytes(of: address)
+        guard other.count == bytes.count else { return false }
+        for bit in 0..<length where (bytes[bit / 8] >> (7 - bit % 8)) & 1 != (other[bit / 8] >> (7 - bit % 8)) & 1 { return false }
+        return true
+    }
+
+    private static func bytes(of address: String) throws -> [UInt8] {
+        var v4 = in_addr()
+        if inet_pton(AF_INET, address, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, address, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        throw CocoaError(.formatting)
     }
 }

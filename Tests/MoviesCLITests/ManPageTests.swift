@@ -5,7 +5,7 @@ import MoviesDomain
 import Testing
 
 /// The documentation matches the program (issue 28, item 6): every option `movies --help` and each
-/// command's help list is in movies(1), and every command the README's client table names exists.
+/// command's help list is in movies(1), and every command the README and docs/ name exists.
 @Suite struct ManPageTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -32,15 +32,33 @@ import Testing
         }
     }
 
-    @Test func everyCommandTheReadmeNamesExists() throws {
-        let readme = try Self.text("README.md")
+    /// The README and the pages of docs/ it leads to (issue 46 moved the client's table to docs/using.md).
+    static func documents() throws -> [(name: String, text: String)] {
+        let pages = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return try (["README.md"] + pages).map { ($0, try text($0)) }
+    }
+
+    @Test func everyCommandTheReadmeAndDocsNameExists() throws {
         let commands = Set(MoviesCommandLine.commandSpecs.map(\.name))
-        let named = readme.split(separator: "\n").filter { $0.hasPrefix("| `movies ") }.compactMap { line in
-            line.dropFirst("| `movies ".count).split(whereSeparator: { $0 == " " || $0 == "`" }).first.map(String.init)
+        var tableRows = 0
+        for (name, text) in try Self.documents() {
+            let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `movies ") }.compactMap { line in
+                line.dropFirst("| `movies ".count).split(whereSeparator: { $0 == " " || $0 == "`" }).first.map(String.init)
+            }
+            tableRows += rows.count
+            // And every example: a line of a code block that starts with `movies X` (or `$ movies X`).
+            var inBlock = false
+            let examples = text.split(separator: "\n").compactMap { line -> String? in
+                if line.hasPrefix("```") { inBlock.toggle() }
+                let command = line.hasPrefix("$ ") ? line.dropFirst(2) : line[...]
+                guard inBlock, command.hasPrefix("movies ") else { return nil }
+                return command.dropFirst("movies ".count).split(separator: " ").first.map(String.init)
+            }.filter { !$0.hasPrefix("-") }
+            for command in rows + examples { #expect(commands.contains(command), "\(name) names 'movies \(command)', which does not exist") }
+            #expect(!text.contains("movies poster PATH"), "poster takes ID|PATH")
         }
-        #expect(named.count >= 8, "\(named)")
-        for name in named { #expect(commands.contains(name), "the README names 'movies \(name)', which does not exist") }
-        #expect(!readme.contains("movies poster PATH"), "poster takes ID|PATH")
+        #expect(tableRows >= 8, "\(tableRows)")
     }
 
     @Test func theConfigurationPageNamesNoOtherVersion() throws {

@@ -29,6 +29,13 @@ import Testing
         #expect(line(remote) == "auth rejected: Invalid API key — check the TMDB token")
     }
 
+    /// No credential is not a rejected one: the daemon says which (it said "auth rejected").
+    @Test func aMissingCredentialSaysSoNotAuthRejected() {
+        let remote = RemoteStatus(state: .unknown, credential: .missing)
+        #expect(line(remote) == "no credential configured, answering from the cache only (to use TMDB, set a token: moviesd(8))")
+        #expect(line(RemoteStatus(state: .unknown, credential: .configured)) == "unknown (no request made yet)")
+    }
+
     @Test func theChangeFeedLineSaysWhereTheCursorIsAndWhatTheLastRunDid() {
         let viewModel = StatusViewModel(client: MockMoviesClient(), now: { now })
         let ran = now.addingTimeInterval(-2 * 3_600)

@@ -12,7 +12,8 @@ import Testing
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let paths = DaemonPaths(socketPath: directory.file("io.moviesd.Movies"), databasePath: directory.file("cache.sqlite3"))
-        let container = try AppDIContainer(configuration: .defaults, paths: paths, credential: .none)
+        let events = RecordingEventLog()
+        let container = try AppDIContainer(configuration: .defaults, paths: paths, credential: .none, events: events)
         #expect(container.remote is UnconfiguredRemote)
         #expect(FileManager.default.fileExists(atPath: paths.databasePath))
 
@@ -35,9 +36,14 @@ import Testing
         let status = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Status", peer: peer), replies: writer)
         let json = try JSONValue.parse(JSONValue.object(status).serialized())
         #expect(json["version"] == .string(MoviesDaemonVersion.current))
-        #expect(json["remote"]?["state"] == .string("auth_rejected"))
-        let since = try #require(json["remote"]?["since"]?.stringValue)
-        #expect(since.count == 20 && since.hasSuffix("Z") && since.dropFirst(10).hasPrefix("T"), "\(since) is not RFC 3339 UTC")
+        // No credential is not a rejected one (it said auth_rejected): the state is unknown, as
+        // TMDB was never asked, and the credential is said to be missing.
+        #expect(json["remote"]?["state"] == .string("unknown"))
+        #expect(json["remote"]?["credential"] == .string("missing"))
+        // The journal says so once, at start, and never that a credential was rejected.
+        #expect(events.names.filter { $0 == "remote.no-credential" }.count == 1)
+        #expect(!events.names.contains("remote.auth-rejected"), "\(events.names)")
+        #expect(events.events.first { $0.name == "remote.no-credential" }?.message.hasPrefix("no TMDB credential configured") == true)
         #expect(json["cache"]?["entries"] == .int(0))
         let purged = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Purge", peer: peer), replies: writer)
         #expect(purged["entries"] == .int(0))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MoviesDaemon
 
@@ -105,4 +106,28 @@ import Testing
         let configuration = try DaemonConfiguration.load(arguments: DaemonArguments(), environment: environment, uid: 1000)
         #expect(configuration.remote.maxRetries == 6)
     }
+
+    /// A group the system does not have is found at start, after every file was read: the error
+    /// names the file and line that set it, as errors found while reading do (it named neither).
+    @Test func anUnknownAuthorizedGroupNamesTheFileAndLineThatSetIt() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = try directory.write("m.conf", "[Daemon]\nAuthorizedGroup=root\n")
+        try directory.makeDirectory("m.conf.d")
+        let dropIn = try directory.write("m.conf.d/50-local.conf", "# the admins\n[Daemon]\nAuthorizedGroup=no-such-group-moviesd\n")
+        let configuration = try DaemonConfiguration.load(arguments: DaemonArguments(configurationPath: path), environment: [:], uid: 1000)
+        #expect(configuration.origins[ConfigurationKey(section: "Daemon", key: "AuthorizedGroup")] == ConfigurationOrigin(path: dropIn, line: 3))
+        do {
+            _ = try configuration.resolvedAuthorizedGroupID()
+            Issue.record("an unknown group resolved")
+        } catch {
+            #expect(error.description == "moviesd: \(dropIn):3: invalid value 'no-such-group-moviesd' for AuthorizedGroup in section [Daemon]: no such group (create it with groupadd, or name an existing group or gid)")
+            #expect(error.exitCode == 78)
+        }
+        // The main file's group, once the drop-in is gone: root exists everywhere.
+        try FileManager.default.removeItem(atPath: dropIn)
+        let fixed = try DaemonConfiguration.load(arguments: DaemonArguments(configurationPath: path), environment: [:], uid: 1000)
+        #expect(try fixed.resolvedAuthorizedGroupID() == 0)
+    }
 }
+

@@ -111,7 +111,8 @@ import Testing
     @Test(arguments: [
         ("[Daemon]\nFoo\u{1B}[2J=1\n", "moviesd: /m.conf:2: unknown key 'Foo\\u{1B}[2J' in section [Daemon]"),
         ("[Daemon]\nLogLevel=loud\rok\n", "moviesd: /m.conf:2: invalid value 'loud\\u{D}ok' for LogLevel in section [Daemon]: expected one of debug, info, notice, warning, error"),
-        ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
+        ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon]; did you mean [Daemon]?"),
+        ("[Da\u{202E}x]\n", "moviesd: /m.conf:1: unknown section [Da\\u{202E}x] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
         ("[Daemon]\nMaxConnections=\t5x\n", "moviesd: /m.conf:2: invalid value '5x' for MaxConnections in section [Daemon]: expected an integer between 1 and 1000000"),
     ])
     func controlCharactersInQuotedTextAreEscaped(text: String, expected: String) {
@@ -145,13 +146,22 @@ import Testing
         applied.daemon.socketPath = nil
         applied.daemon.databasePath = nil
         applied.daemon.authorizedGroup = nil
+        #expect(applied.origins.count == listed.count)
+        applied.origins = [:]
         #expect(applied == defaults)
     }
 
     @Test(arguments: [
         ("[Daemon]\nFoo=1\n", "moviesd: /etc/m.conf:2: unknown key 'Foo' in section [Daemon]"),
         ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
-        ("MaxConnections=3\n", "moviesd: /etc/m.conf:1: key 'MaxConnections' is outside of any section (add [Daemon], [Remote] or [Cache] above it)"),
+        ("MaxConnections=3\n", "moviesd: /etc/m.conf:1: key 'MaxConnections' is outside of any section (add [Daemon] above it)"),
+        ("RequestsPerSecond=3\n", "moviesd: /etc/m.conf:1: key 'RequestsPerSecond' is outside of any section (add [Remote] or [Refresh] above it)"),
+        ("Frobnicate=3\n", "moviesd: /etc/m.conf:1: key 'Frobnicate' is outside of any section (add [Daemon], [Remote], [Cache], [Refresh] or [Users] above it)"),
+        ("[Daemon]\nMaxConection=3\n", "moviesd: /etc/m.conf:2: unknown key 'MaxConection' in section [Daemon]; did you mean 'MaxConnections'?"),
+        ("[Daemon]\nloglevel=debug\n", "moviesd: /etc/m.conf:2: unknown key 'loglevel' in section [Daemon]; did you mean 'LogLevel'?"),
+        ("[Daemon]\nLanguage=de-DE\n", "moviesd: /etc/m.conf:2: unknown key 'Language' in section [Daemon]: Language= is a key of [Remote]"),
+        ("[Cache]\nDeadlineSec=3\n", "moviesd: /etc/m.conf:2: unknown key 'DeadlineSec' in section [Cache]: DeadlineSec= is a key of [Remote] and [Refresh]"),
+        ("[Remtoe]\nURL=x\n", "moviesd: /etc/m.conf:1: unknown section [Remtoe]; did you mean [Remote]?"),
         ("[Daemon]\n\njust words\n", "moviesd: /etc/m.conf:3: expected 'Key=Value', '[Section]' or a comment, got 'just words'"),
         ("[Daemon\n", "moviesd: /etc/m.conf:1: malformed section header '[Daemon' (expected [Section])"),
         ("[Daemon]\n=3\n", "moviesd: /etc/m.conf:2: missing key before '='"),
@@ -195,6 +205,30 @@ import Testing
         } catch {
             #expect(error.description == "moviesd: \(missing): cannot read configuration file: No such file or directory")
             #expect(error.exitCode == 78)
+        }
+    }
+
+    /// Every section may need a key outside of one: the list is the schema's, not a copy (it once
+    /// named three of the five).
+    @Test func anUnknownKeyOutsideOfAnySectionListsEverySection() {
+        do {
+            _ = try ConfigurationFile(contents: "NoSuchKey=1\n", path: "/m.conf")
+            Issue.record("accepted a key outside of any section")
+        } catch {
+            for section in ConfigurationSchema.sections { #expect(error.reason.contains("[\(section)]"), "\(error.reason) lacks [\(section)]") }
+        }
+    }
+
+    /// Every key of the schema, misspelt by one letter, is suggested back (the rule is the one
+    /// `movies` uses for its commands and options).
+    @Test(arguments: ConfigurationSchema.settings.map { ($0.section, $0.key) })
+    func everyMisspeltKeyIsSuggested(section: String, key: String) {
+        let misspelt = String(key.dropLast())
+        do {
+            _ = try ConfigurationFile(contents: "[\(section)]\n\(misspelt)=1\n", path: "/m.conf")
+            Issue.record("accepted \(misspelt)")
+        } catch {
+            #expect(error.reason.hasSuffix("did you mean '\(key)'?"), "\(error.reason)")
         }
     }
 }

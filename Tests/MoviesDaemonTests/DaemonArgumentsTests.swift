@@ -31,6 +31,8 @@ import Testing
 
     @Test(arguments: [
         (["--frobnicate"], "moviesd: unknown option '--frobnicate' (see 'moviesd --help')"),
+        (["--confg", "/x"], "moviesd: unknown option '--confg'; did you mean '--config'? (see 'moviesd --help')"),
+        (["--log-lvl=debug"], "moviesd: unknown option '--log-lvl'; did you mean '--log-level'? (see 'moviesd --help')"),
         (["--socket"], "moviesd: option '--socket' needs a value (see 'moviesd --help')"),
         (["--socket", "--database", "/x"], "moviesd: option '--socket' needs a value (see 'moviesd --help')"),
         (["serve"], "moviesd: unexpected argument 'serve' (moviesd takes only options) (see 'moviesd --help')"),

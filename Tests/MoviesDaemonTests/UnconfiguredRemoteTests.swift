@@ -5,7 +5,7 @@ import Testing
 
 /// The remote used when no TMDB credential is configured.
 @Suite struct UnconfiguredRemoteTests {
-    @Test func everyFetchIsAnAuthRejectionSayingHowToConfigureACredential() async throws {
+    @Test func everyFetchIsRefusedSayingHowToConfigureACredential() async throws {
         for request: RemoteRequest in [.search(query: "matrix", page: 1, language: nil), .movie(id: 1, language: "en"), .configuration] {
             do {
                 _ = try await UnconfiguredRemote().fetch(request, etag: nil)
@@ -21,8 +21,8 @@ import Testing
         }
     }
 
-    @Test func remoteHealthReportsAuthRejectedNotOffline() async throws {
-        let health = RemoteHealth()
+    @Test func remoteHealthReportsAMissingCredentialNotARejectedOne() async throws {
+        let health = RemoteHealth(credential: .missing)
         for _ in 0..<5 {
             do {
                 _ = try await UnconfiguredRemote().fetch(.configuration, etag: nil)
@@ -31,7 +31,8 @@ import Testing
             }
         }
         let status = await health.remoteStatus()
-        #expect(status.state == .authRejected)
-        #expect(status.lastError?.contains("no TMDB credential") == true)
+        #expect(status.state == .unknown)
+        #expect(status.credential == .missing)
+        #expect(await health.gate() == nil)
     }
 }

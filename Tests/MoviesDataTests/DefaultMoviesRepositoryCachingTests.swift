@@ -80,7 +80,7 @@ import Testing
             #expect(record.error?.code == .invalidResponse)
         }
         #expect(await h.remote.fetchCount == 3)
-        #expect(await h.health.remoteStatus() == RemoteStatus(state: .unknown))
+        #expect(await h.health.remoteStatus() == RemoteStatus(state: .unknown, credential: .configured))
         #expect(await h.storage.peek(H.key()) == nil)
         #expect(h.events.events.contains { $0.name == "remote.online" } == false)
     }

@@ -84,6 +84,31 @@ import Testing
         #expect(gated.retryAfterSeconds != nil)
     }
 
+    /// With no credential nothing reaches TMDB: the state stays unknown, the status says the
+    /// credential is missing (it said auth_rejected, as if TMDB had refused one), no pause starts,
+    /// and nothing about a rejected credential reaches the journal.
+    @Test func aMissingCredentialIsNotARejectedOne() async {
+        let events = RecordingEventLog()
+        let health = RemoteHealth(credential: .missing, now: clock.now, randomUnit: { 0.5 }, events: events)
+        let missing = MoviesError(code: .remoteRejected, message: "moviesd has no TMDB credential", tmdbCode: 7)
+        for _ in 0..<3 {
+            await health.recordFailure(missing)
+            #expect(await health.gate(for: .background) == nil)
+            #expect(await health.gate(for: .interactive) == nil)
+        }
+        let status = await health.remoteStatus()
+        #expect(status.state == .unknown)
+        #expect(status.credential == .missing)
+        #expect(status.lastError == nil && status.retryAt == nil && status.consecutiveFailures == 0)
+        #expect(events.events.isEmpty, "\(events.events)")
+        // A configured credential is said so, and its rejection is still its own state.
+        let configured = RemoteHealth(now: clock.now, events: events)
+        #expect(await configured.remoteStatus().credential == .configured)
+        await configured.recordFailure(Self.badKey)
+        #expect(await configured.remoteStatus().state == .authRejected)
+        #expect(events.names == ["remote.auth-rejected"])
+    }
+
     @Test func successRecoversAndResetsFailures() async {
         let health = health()
         for _ in 0..<3 { await health.recordFailure(Self.timeout) }

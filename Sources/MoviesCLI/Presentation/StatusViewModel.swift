@@ -39,6 +39,7 @@ final class StatusViewModel {
         let since = remote.since.map { " since \(UTCTimestamp.describe($0)) (\(RelativeAge.describe(seconds: age(of: $0))))" } ?? ""
         let retry = remote.retryAt.map { ", retry in " + RelativeAge.duration(seconds: max(0, -age(of: $0))) } ?? ""
         let reason = remote.lastError.map { ": \($0)" } ?? ""
+        if remote.credential == .missing { return "no credential configured, answering from the cache only (to use TMDB, set a token: moviesd(8))" }
         switch remote.state {
         case .unknown: return "unknown (no request made yet)"
         case .online: return "online" + sharedCacheClause(remote.sharedCache)

@@ -73,7 +73,11 @@ public final class AppDIContainer: Sendable {
         let answerDeadline = configuration.daemon.answerDeadlineSeconds
         health = RemoteHealth(
             configuration: RemoteHealth.Configuration(slowCallSeconds: answerDeadline > 0 ? Double(answerDeadline) : nil),
+            credential: credential == .none ? .missing : .configured,
             events: events)
+        if credential == .none {
+            events.record(DataEvent(.notice, "remote.no-credential", "no TMDB credential configured: answering from the cache only, without asking TMDB; to use TMDB, \(UnconfiguredRemote.remedy)"))
+        }
         cachePolicy = configuration.cache.cachePolicy
         let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
         remote = remotes.movies

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import Glibc
 
@@ -31,7 +32,7 @@ public struct ConfigurationFile: Sendable, Hashable {
                 }
                 let name = String(line.dropFirst().dropLast())
                 guard ConfigurationSchema.sections.contains(name) else {
-                    throw fail("unknown section [\(Self.excerpt(name))] (expected one of [\(ConfigurationSchema.sections.joined(separator: "], ["))])")
+                    throw fail(Self.unknownSection(name))
                 }
                 section = name
                 continue
@@ -43,10 +44,11 @@ public struct ConfigurationFile: Sendable, Hashable {
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard !key.isEmpty else { throw fail("missing key before '='") }
             guard let section else {
-                throw fail("key '\(Self.excerpt(key))' is outside of any section (add [Daemon], [Remote] or [Cache] above it)")
+                let sections = ConfigurationSchema.sections(having: key)
+                throw fail("key '\(Self.excerpt(key))' is outside of any section (add \(ConfigurationSchema.list(sections.isEmpty ? ConfigurationSchema.sections : sections)) above it)")
             }
             guard ConfigurationSchema.setting(section: section, key: key) != nil else {
-                throw fail("unknown key '\(Self.excerpt(key))' in section [\(section)]")
+                throw fail(Self.unknownKey(key, in: section))
             }
             entries.append(ConfigurationEntry(section: section, key: key, value: value, line: lineNumber))
         }
@@ -69,10 +71,11 @@ public struct ConfigurationFile: Sendable, Hashable {
         var result = configuration
         for entry in entries {
             guard let setting = ConfigurationSchema.setting(section: entry.section, key: entry.key) else {
-                throw ConfigurationError(path: path, line: entry.line, reason: "unknown key '\(entry.key)' in section [\(entry.section)]")
+                throw ConfigurationError(path: path, line: entry.line, reason: Self.unknownKey(entry.key, in: entry.section))
             }
             do throws(ConfigurationValueError) {
                 try setting.apply(entry.value, to: &result)
+                result.origins[ConfigurationKey(section: entry.section, key: entry.key)] = ConfigurationOrigin(path: path, line: entry.line)
             } catch {
                 throw ConfigurationError(
                     path: path, line: entry.line,
@@ -81,6 +84,30 @@ public struct ConfigurationFile: Sendable, Hashable {
             }
         }
         return result
+    }
+
+    /// "unknown section [Remtoe]; did you mean [Remote]?", else the list of sections.
+    static func unknownSection(_ name: String) -> String {
+        let sections = ConfigurationSchema.sections
+        if let suggestion = Suggestion.closest(to: name, among: sections) {
+            return "unknown section [\(excerpt(name))]; did you mean [\(suggestion)]?"
+        }
+        return "unknown section [\(excerpt(name))] (expected one of \(sections.map { "[\($0)]" }.joined(separator: ", ")))"
+    }
+
+    /// "unknown key 'MaxConection' in section [Daemon]; did you mean 'MaxConnections'?", or, for a
+    /// key of another section, where it belongs ("Language= is a key of [Remote]").
+    static func unknownKey(_ key: String, in section: String) -> String {
+        let unknown = "unknown key '\(excerpt(key))' in section [\(section)]"
+        let elsewhere = ConfigurationSchema.sections(having: key)
+        if !elsewhere.isEmpty {
+            return "\(unknown): \(key)= is a key of \(ConfigurationSchema.list(elsewhere, conjunction: "and"))"
+        }
+        let keys = ConfigurationSchema.settings.filter { $0.section == section }.map(\.key)
+        if let suggestion = Suggestion.closest(to: key, among: keys) {
+            return "\(unknown); did you mean '\(suggestion)'?"
+        }
+        return unknown
     }
 
     /// Splits `contents` into logical lines with their starting line numbers, joining lines that end

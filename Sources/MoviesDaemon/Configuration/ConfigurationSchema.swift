@@ -13,6 +13,19 @@ public enum ConfigurationSchema {
         settings.first { $0.section == section && $0.key == key }
     }
 
+    /// The sections that have `key`, in file order (`RequestsPerSecond`: `Remote` and `Refresh`).
+    public static func sections(having key: String) -> [String] {
+        sections.filter { setting(section: $0, key: key) != nil }
+    }
+
+    /// Section names as a reader lists them: `[Daemon]`, `[Remote] or [Cache]`, `[A], [B] or [C]`.
+    public static func list(_ names: [String], conjunction: String = "or") -> String {
+        let bracketed = names.map { "[\($0)]" }
+        guard let last = bracketed.last else { return "" }
+        let rest = bracketed.dropLast()
+        return rest.isEmpty ? last : rest.joined(separator: ", ") + " \(conjunction) " + last
+    }
+
     /// Every setting, in documentation order.
     public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh + users }
 

@@ -65,7 +65,9 @@ public struct DaemonArguments: Sendable, Hashable {
             parsed = try OptionParser.parse(arguments, options: options)
         } catch {
             switch error {
-            case .unknown(let name, _): throw usageError("unknown option '\(name)'")
+            case .unknown(let name, let known):
+                let hint = Suggestion.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw usageError("unknown option '\(name)'\(hint)")
             case .missingValue(let name, _): throw usageError("option '\(name)' needs a value")
             case .unexpectedValue(let name): throw usageError("option '\(name)' takes no value")
             }
@@ -98,10 +100,11 @@ public struct DaemonArguments: Sendable, Hashable {
     /// `configuration` with every option given on the command line applied over it.
     public func applied(to configuration: DaemonConfiguration) -> DaemonConfiguration {
         var result = configuration
-        if let socketPath { result.daemon.socketPath = socketPath }
-        if let databasePath { result.daemon.databasePath = databasePath }
-        if let remoteURL { result.remote.baseURL = remoteURL }
-        if let logLevel { result.daemon.logLevel = logLevel }
+        func overridden(_ section: String, _ key: String) { result.origins[ConfigurationKey(section: section, key: key)] = nil }
+        if let socketPath { result.daemon.socketPath = socketPath; overridden("Daemon", "Socket") }
+        if let databasePath { result.daemon.databasePath = databasePath; overridden("Daemon", "Database") }
+        if let remoteURL { result.remote.baseURL = remoteURL; overridden("Remote", "URL") }
+        if let logLevel { result.daemon.logLevel = logLevel; overridden("Daemon", "LogLevel") }
         return result
     }
 

@@ -18,6 +18,9 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var refresh = RefreshSettings()
     /// `[Users]`: each local user's fair share (personal watchlists, entries, pending edits).
     public var users = UserQuotas()
+    /// Where each setting read from a file was last assigned, for an error found only when the
+    /// value is used (``resolvedAuthorizedGroupID()``).
+    public var origins: [ConfigurationKey: ConfigurationOrigin] = [:]
 
     /// The documented defaults.
     public init() {}
@@ -54,6 +57,19 @@ extension DaemonConfiguration {
         // A quota error says where an administrator raises it: a drop-in of this file.
         configuration.users.raisedIn = ConfigurationDropIns.directory(for: path) + "/*.conf"
         return arguments.applied(to: configuration)
+    }
+
+    /// The gid of `AuthorizedGroup=`, nil when none is set.
+    /// - Throws: ``ConfigurationError`` naming the file and line that set a group the group
+    ///   database does not know (the last assignment, in a drop-in or the main file).
+    public func resolvedAuthorizedGroupID() throws(ConfigurationError) -> UInt32? {
+        guard let group = daemon.authorizedGroup else { return nil }
+        if let gid = group.groupID() { return gid }
+        let reason = "no such group (create it with groupadd, or name an existing group or gid)"
+        guard let origin = origins[ConfigurationKey(section: "Daemon", key: "AuthorizedGroup")] else {
+            throw ConfigurationError(path: "AuthorizedGroup=\(group)", line: nil, reason: reason)
+        }
+        throw ConfigurationError(path: origin.path, line: origin.line, reason: "invalid value '\(group)' for AuthorizedGroup in section [Daemon]: \(reason)")
     }
 }
 

@@ -94,9 +94,17 @@ type SharedCacheStatus (
   misses: int
 )
 
+# Whether moviesd has a TMDB credential (a token or an API key) to ask TMDB with. missing: none
+# is configured, so TMDB is never asked and answers come from the cache alone.
+type Credential (configured, missing)
+
 # TMDB's reachability, decided from request outcomes.
 type RemoteStatus (
   state: (unknown, online, offline, auth_rejected, rate_limited),
+  # With no credential state stays unknown: this field says why. (A field of its own rather than a
+  # sixth state, so that clients knowing only the five states above still decode the reply.)
+  # Absent from daemons that do not report it.
+  credential: ?Credential,
   since: ?string,
   lastError: ?string,
   retryAt: ?string,

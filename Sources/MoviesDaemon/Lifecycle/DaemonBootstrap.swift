@@ -35,7 +35,7 @@ struct DaemonBootstrap {
         let stateLock = try InstanceLock(databasePath: paths.statePath)
         let credential = try CredentialLoader.load(environment: environment)
         if let secret = credential.secret { logger = logger.redacting(secret) }
-        let authorizedGID = try configuration.daemon.authorizedGroup?.resolvedGroupID()
+        let authorizedGID = try configuration.resolvedAuthorizedGroupID()
 
         // Each connection is a descriptor; leave room for the database, the remote and the listener.
         let needed = UInt64(configuration.daemon.maxConnections) + 256

@@ -26,9 +26,9 @@ public enum AuthorizedGroup: Sendable, Hashable, CustomStringConvertible {
         self = .name(text)
     }
 
-    /// The group id, looking the name up in the group database.
-    /// - Throws: ``StartupError`` naming the group when it does not exist.
-    public func resolvedGroupID() throws(StartupError) -> UInt32 {
+    /// The group id, looking the name up in the group database; nil when it has no such group
+    /// (``DaemonConfiguration/resolvedAuthorizedGroupID()`` names the file and line that set it).
+    public func groupID() -> UInt32? {
         switch self {
         case .id(let gid):
             return gid
@@ -37,9 +37,7 @@ public enum AuthorizedGroup: Sendable, Hashable, CustomStringConvertible {
             var result: UnsafeMutablePointer<group>?
             var buffer = [CChar](repeating: 0, count: 16 * 1024)
             let status = getgrnam_r(name, &group, &buffer, buffer.count, &result)
-            guard status == 0, result != nil else {
-                throw StartupError("moviesd: AuthorizedGroup: no such group '\(name)'", exitCode: StartupError.configurationExitCode)
-            }
+            guard status == 0, result != nil else { return nil }
             return group.gr_gid
         }
     }

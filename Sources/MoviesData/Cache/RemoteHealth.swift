@@ -21,6 +21,9 @@ import SystemSupport
 ///   TMDB asked for that pause.
 /// - A rejected credential is `authRejected`: its own state, never offline; calls are retried at
 ///   the pace above.
+/// - With no credential configured (``RemoteStatus/Credential/missing``) nothing is learnt from a
+///   call, which never reaches TMDB: the state stays `unknown`, no pause starts, and each call gets
+///   the remote's own error saying how to configure one.
 /// - Any success is `online` and resets the failures.
 public actor RemoteHealth: RemoteStatusRepository {
     /// Thresholds and backoff bounds.
@@ -59,6 +62,9 @@ public actor RemoteHealth: RemoteStatusRepository {
     }
 
     let configuration: Configuration
+    /// Whether a credential is configured: reported in the status, and with none, failures
+    /// (which only say that there is none) change nothing.
+    let credential: RemoteStatus.Credential
     let now: @Sendable () -> Date
     private let randomUnit: @Sendable () -> Double
     /// Sleeps for the slow-call mark (tests pass a virtual one).
@@ -85,14 +91,17 @@ public actor RemoteHealth: RemoteStatusRepository {
     ///   - randomUnit: a random number in `0..<1` for jitter (0.5 means no jitter).
     ///   - sleep: waits for the slow-call mark.
     ///   - events: where transitions (offline, online, rate limited, token rejected) are reported.
+    ///   - credential: whether the remote has a credential to ask TMDB with.
     public init(
         configuration: Configuration = Configuration(),
+        credential: RemoteStatus.Credential = .configured,
         now: @escaping @Sendable () -> Date = { Date() },
         randomUnit: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
         events: any EventLog = DiscardingEventLog()
     ) {
         self.configuration = configuration
+        self.credential = credential
         self.now = now
         self.randomUnit = randomUnit
         self.sleep = sleep
@@ -120,7 +129,9 @@ public actor RemoteHealth: RemoteStatusRepository {
 
     /// The current status.
     public func remoteStatus() -> RemoteStatus {
-        RemoteStatus(state: state, since: since, lastError: lastError, retryAt: retryAt, consecutiveFailures: consecutiveFailures, sharedCache: sharedCache)
+        RemoteStatus(
+            state: state, credential: credential, since: since, lastError: lastError, retryAt: retryAt,
+            consecutiveFailures: consecutiveFailures, sharedCache: sharedCache)
     }
 
     /// Records what a shared cache in front of TMDB said about an answer (`X-Cache-Status`, `Via`).
@@ -227,6 +238,8 @@ public actor RemoteHealth: RemoteStatusRepository {
 
     /// Records a failed call and updates the state from what the failure says about the remote.
     public func recordFailure(_ error: MoviesError) {
+        // Without a credential no call reaches TMDB: its failure says nothing about TMDB.
+        guard credential == .configured else { return }
         let date = now()
         if error.isAuthRejection {
             consecutiveFailures += 1
@@ -275,7 +288,7 @@ public actor RemoteHealth: RemoteStatusRepository {
     /// Records that a call has been running for `seconds` without an answer: unless the remote is
     /// already known to be down, it is now offline, so the next calls answer from the cache at once.
     func recordSlow(afterSeconds seconds: Double) {
-        guard state == .online || state == .unknown else { return }
+        guard credential == .configured, state == .online || state == .unknown else { return }
         consecutiveFailures += 1
         lastError = "TMDB did not answer within \(Self.formatted(seconds)) s"
         retryAt = now().addingTimeInterval(nextBackoff())

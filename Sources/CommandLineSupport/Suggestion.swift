@@ -1,8 +1,11 @@
-/// "Did you mean …?" for a mistyped command or option name.
-enum Suggestion {
-    /// The candidate closest to `input` by edit distance, when it is close enough to be a plausible typo
-    /// (at most a third of the longer name, and at most 2 edits), or a candidate that `input` is a prefix of.
-    static func closest(to input: String, among candidates: [String]) -> String? {
+/// "Did you mean …?" for a mistyped name: the one rule of `movies` (commands and options) and
+/// `moviesd` (options, configuration sections and keys).
+public enum Suggestion {
+    /// The candidate `input` differs from only in case (`loglevel`: `LogLevel`), else a candidate that
+    /// `input` is a prefix of, else the candidate closest to `input` by edit distance when it is close
+    /// enough to be a plausible typo (at most a third of the longer name, and at most 2 edits).
+    public static func closest(to input: String, among candidates: [String]) -> String? {
+        if let sameLetters = candidates.first(where: { $0 != input && $0.lowercased() == input.lowercased() }) { return sameLetters }
         if let prefixed = candidates.filter({ $0.hasPrefix(input) && input.count >= 2 }).first { return prefixed }
         let scored = candidates.map { (name: $0, distance: distance(Array(input), Array($0))) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
@@ -13,7 +16,7 @@ enum Suggestion {
     /// The edit distance between two character arrays, a swap of two neighbours counting as one
     /// edit ("tvs" for "tsv", "--sokcet" for "--socket": the optimal string alignment distance),
     /// one row at a time.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var beforePrevious: [Int] = []
