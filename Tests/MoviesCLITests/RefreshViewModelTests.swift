@@ -36,6 +36,15 @@ import Testing
             "\(viewModel.summaryLine ?? "")")
     }
 
+    @Test func noCredentialIsNotCalledARejectedOne() {
+        let client = MockMoviesClient()
+        let message = "moviesd has no TMDB credential, so it did not ask TMDB: set MOVIESD_TMDB_TOKEN"
+        client.refreshScript = .init(replies: [Self.summary(done: 0, failed: 2, authRejected: true, error: message)], error: nil)
+        let viewModel = RefreshViewModel(client: client)
+        viewModel.didRequestRefresh(watchlist: nil, all: true)
+        #expect(viewModel.failureLine == "refresh: 2 of 2 steps failed: \(message)")
+    }
+
     @Test func followsProgressAndEndsWithTheSummary() {
         let client = MockMoviesClient()
         client.refreshScript = .init(replies: [Self.progress(1, of: 4), Self.progress(2, of: 4), Self.summary(done: 3, skipped: 1)], error: nil)
