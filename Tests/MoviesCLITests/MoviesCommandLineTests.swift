@@ -133,7 +133,7 @@ import Varlink
     @Test func versionPrintsTheVersion() {
         let harness = Harness()
         #expect(harness.run("--version") == .success)
-        #expect(harness.output.text == "movies \(MoviesCLIVersion.current)\n")
+        #expect(harness.output.text == "movies \(MoviesdRelease.version)\n")
     }
 
     @Test(arguments: [

@@ -35,7 +35,7 @@ import Testing
         }
         let status = try await service.handle(VarlinkCall(method: "io.moviesd.Movies.Status", peer: peer), replies: writer)
         let json = try JSONValue.parse(JSONValue.object(status).serialized())
-        #expect(json["version"] == .string(MoviesDaemonVersion.current))
+        #expect(json["version"] == .string(MoviesdRelease.version))
         // No credential is not a rejected one (it said auth_rejected): the state is unknown, as
         // TMDB was never asked, and the credential is said to be missing.
         #expect(json["remote"]?["state"] == .string("unknown"))
@@ -71,7 +71,7 @@ import Testing
         _ = await task.result
         await container.close()
         #expect(replies.first?.parameters["product"] == .string("moviesd"))
-        #expect(replies.first?.parameters["version"] == .string(MoviesDaemonVersion.current))
+        #expect(replies.first?.parameters["version"] == .string(MoviesdRelease.version))
         #expect(replies.last?.error == "io.moviesd.Movies.Timeout")
         #expect(replies.last?.parameters["seconds"] == .int(1))
     }

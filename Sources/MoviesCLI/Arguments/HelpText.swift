@@ -1,3 +1,4 @@
+import MoviesDomain
 import CommandLineSupport
 
 /// The text of `movies --help` and `movies COMMAND --help`, wrapped to a width (the terminal's,
@@ -17,7 +18,7 @@ enum HelpText {
 
     /// The top-level help, listing `commands`.
     static func main(commands: [CommandSpec], width: Int = TerminalCapabilities.defaultWidth) -> String {
-        var text = paragraph("movies \(MoviesCLIVersion.current) — ask moviesd, the offline-first TMDB cache, about movies.", width: width)
+        var text = paragraph("movies \(MoviesdRelease.version) — ask moviesd, the offline-first TMDB cache, about movies.", width: width)
         text += "\n" + paragraph("Usage: movies [--socket PATH] [--json [--stream]] [--width N] [--color WHEN] [--no-pager] COMMAND [ARGUMENTS…]", width: width)
         text += "\nCommands:\n"
         text += table(commands.map { ($0.name, $0.abstract) }, width: width)

@@ -1,3 +1,4 @@
+import MoviesDomain
 import CommandLineSupport
 import FoundationEssentials
 import Glibc
@@ -91,7 +92,7 @@ public struct MoviesCommandLine {
         let helpOutput = standardOutput(terminal, paged: !json && !options.contains("--no-pager"))
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
-            if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
+            if parsed.has("--version") { return printed("movies \(MoviesdRelease.version)\n") }
             if parsed.has("--help") { return printed(HelpText.main(commands: Self.commandSpecs, width: width), to: helpOutput) }
             throw UsageError("missing COMMAND: try 'movies search QUERY', 'movies status' or 'movies --help'")
         }
@@ -103,7 +104,7 @@ public struct MoviesCommandLine {
         let command = try knownCommand(named: name)
         let parsed = try ArgumentParser.parse(rest, spec: command.spec)
         if parsed.has("--help") { return printed(HelpText.command(command.spec, width: width), to: helpOutput) }
-        if parsed.has("--version") { return printed("movies \(MoviesCLIVersion.current)\n") }
+        if parsed.has("--version") { return printed("movies \(MoviesdRelease.version)\n") }
         let instance = try command.init(parsed)
         let configuration: ClientConfiguration
         do throws(ClientConfigurationError) {

@@ -261,7 +261,7 @@ public final class AppDIContainer: Sendable {
             account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) }
         )
         let settings = MoviesVarlinkService.Settings(
-            version: MoviesDaemonVersion.current,
+            version: MoviesdRelease.version,
             startedAt: startedAt,
             answerDeadlineSeconds: configuration.daemon.answerDeadlineSeconds,
             daemonUID: daemonUID,
@@ -278,7 +278,7 @@ public final class AppDIContainer: Sendable {
     /// The Varlink server with the daemon's limits.
     public func makeServer(handlers: [any VarlinkInterfaceHandler]) -> VarlinkServer {
         var server = VarlinkServerConfiguration(
-            vendor: "moviesd", product: "moviesd", version: MoviesDaemonVersion.current,
+            vendor: "moviesd", product: "moviesd", version: MoviesdRelease.version,
             url: "https://github.com/moviesd/moviesd"
         )
         server.maxMessageBytes = configuration.daemon.maxMessageBytes

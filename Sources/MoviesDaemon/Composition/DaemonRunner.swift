@@ -1,3 +1,4 @@
+import MoviesDomain
 import Foundation
 import Glibc
 import Varlink
@@ -33,7 +34,7 @@ public struct DaemonRunner: Sendable {
             print(DaemonArguments.usage)
             return 0
         case .showVersion:
-            print("moviesd \(MoviesDaemonVersion.current)")
+            print("moviesd \(MoviesdRelease.version)")
             return 0
         case .run(let arguments):
             do {
@@ -62,7 +63,7 @@ public struct DaemonRunner: Sendable {
         group.willStop = { notifier.stopping(status: "Shutting down") }
 
         let configuration = daemon.configuration
-        logger.notice("moviesd \(MoviesDaemonVersion.current) serving io.moviesd.Movies on \(daemon.socketDescription); cache \(daemon.paths.databasePath); state \(daemon.paths.statePath); remote \(configuration.remote.baseURL) with \(daemon.credential); \(configuration.daemon.eventLoopCount == 1 ? "1 event loop" : "\(configuration.daemon.eventLoopCount) event loops")")
+        logger.notice("moviesd \(MoviesdRelease.version) serving io.moviesd.Movies on \(daemon.socketDescription); cache \(daemon.paths.databasePath); state \(daemon.paths.statePath); remote \(configuration.remote.baseURL) with \(daemon.credential); \(configuration.daemon.eventLoopCount == 1 ? "1 event loop" : "\(configuration.daemon.eventLoopCount) event loops")")
         notifier.ready(status: "Serving io.moviesd.Movies on \(daemon.socketDescription)")
         let outcome = await group.run(signals: daemon.signals.signals)
         await daemon.close()
