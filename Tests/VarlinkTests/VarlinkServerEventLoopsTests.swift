@@ -58,8 +58,9 @@ import Testing
             _ = try await client.readMessage()
             clients.append(client)
         }
+        // The server may refuse (send why, then close) before the call is written: as in the one-loop test.
         let fourth = try RawConnection(path: server.path)
-        try fourth.call("org.varlink.service.GetInfo")
+        try? fourth.call("org.varlink.service.GetInfo")
         #expect(try await fourth.readMessage()["error"] == .string("org.varlink.service.TooManyConnections"))
         await server.stop()
     }
