@@ -125,7 +125,7 @@ public actor RefreshScheduler {
                 let failure = MoviesError(wrapping: error)
                 if failure.code == .remoteUnavailable || failure.isAuthRejection {
                     // The remote's pause when it gave one (the step was not sent), else the back-off.
-                    let wait = failure.retryAfterSeconds.map { min(Double($0), configuration.maxBackoffSeconds) } ?? nextBackoff()
+                    let wait = RetryAfter.pause(retryAfter: failure.retryAfterSeconds, cap: configuration.maxBackoffSeconds) { nextBackoff() }
                     backoffLevel = max(backoffLevel, 1)
                     backoffUntil = date.addingTimeInterval(wait)
                     return scheduled(wait, from: date)
