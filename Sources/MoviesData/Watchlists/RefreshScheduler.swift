@@ -83,10 +83,15 @@ public actor RefreshScheduler {
         return (backingOff ? .backingOff : .idle, nextRunAt)
     }
 
-    /// Runs passes until the task is cancelled; between passes, waits `sleep(delay)` or a wake
-    /// signal, whichever comes first (`sleep` throws on cancellation).
-    public func run(sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) async {
-        while !Task.isCancelled {
+    /// Runs passes until `shutdown` is requested (the pass in progress ends first) or the task is
+    /// cancelled; between passes, waits `sleep(delay)` or a wake signal, whichever comes first
+    /// (`sleep` throws on cancellation).
+    public func run(
+        until shutdown: GracefulShutdown = GracefulShutdown(),
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) async {
+        shutdown.onRequest { [wake] in wake.signal() }
+        while !shutdown.isRequested, !Task.isCancelled {
             let delay = await runPass()
             await wake.wait(atMostSeconds: delay, sleep: sleep)
         }
