@@ -1,8 +1,9 @@
 import Synchronization
 
 /// Wakes tasks that wait for "something changed" before their own timeout: the refresh scheduler
-/// (a watchlist was edited), the account sync's service loop (an edit or a retry is due sooner)
-/// and edits waiting for the account outbox's progress.
+/// (a watchlist was edited), the account sync's service loop (an edit or a retry is due sooner),
+/// edits waiting for the account outbox's progress, the index upkeep (a response was stored) and
+/// services asked to stop (`GracefulShutdown`). (A thread asleep in poll(2) waits on a `LoopWaker`.)
 ///
 /// A signal wakes every waiter parked at that moment; a signal with no waiter is kept for the next
 /// wait, so one given between a waiter's check and its wait is not lost. A waiter re-checks what

@@ -23,6 +23,9 @@ extension InMemoryResponseStorage: MovieTextIndex {
                 return a.popularity != b.popularity ? a.popularity > b.popularity : a.movieID < b.movieID
             }
         let page = found.dropFirst((query.page - 1) * query.pageSize).prefix(query.pageSize)
-        return LocalMatches(total: found.count, movies: page.map { LocalMatches.Match(summary: $0.summary, fetchedAt: $0.fetchedAt) })
+        return LocalMatches(total: found.count, movies: page.map { indexed in
+            let read = MovieIndexing.movie(id: indexed.movieID, title: indexed.title, summary: indexed.summary, version: MovieIndexing.summaryVersion) { [] }
+            return LocalMatches.Match(movie: read.movie, fetchedAt: indexed.fetchedAt)
+        })
     }
 }

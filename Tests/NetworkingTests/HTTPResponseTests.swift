@@ -25,10 +25,4 @@ import Testing
     func maxAgeIsParsed(cacheControl: String, expected: Int?) {
         #expect(HTTPResponse(status: 200, headers: ["Cache-Control": cacheControl]).maxAgeSeconds == expected)
     }
-
-    @Test(arguments: [("3", 3), ("0", 0), ("1.2", 2), ("-1", nil), ("soon", nil), ("Wed, 21 Oct 2015 07:28:10 GMT", 10), ("Wed, 21 Oct 2015 07:27:00 GMT", 0)] as [(String, Int?)])
-    func retryAfterSecondsIsParsed(value: String, expected: Int?) {
-        let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
-        #expect(HTTPResponse(status: 429, headers: ["retry-after": value]).retryAfterSeconds(now: now) == expected)
-    }
 }

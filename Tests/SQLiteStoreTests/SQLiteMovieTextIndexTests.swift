@@ -49,7 +49,7 @@ import Testing
     /// The ids found for `text`, best first, and how many match in all.
     static func ids(_ index: SQLiteMovieTextIndex, _ text: String, language: String = "", page: Int = 1) async throws -> (ids: [Int], total: Int) {
         let found = try await index.search(LocalSearchQuery(text: text, language: language, page: page))
-        let ids = try found.movies.map { try WireCoding.decode(Movie.self, from: Array($0.summary)).id }
+        let ids = found.movies.map(\.movie.id)
         return (ids, found.total)
     }
 

@@ -4,7 +4,7 @@ import SystemSupport
 
 /// Carries out the browse screen's daemon calls off the terminal's thread, so keys are read and
 /// frames drawn while the daemon answers; each answer comes back as a `BrowseEvent` (`take()`),
-/// and the event loop is woken (`WakePipe`).
+/// and the event loop is woken (`LoopWaker`).
 ///
 /// Every call runs on a thread of its own with its own connection (the client blocks), except the
 /// type-ahead's local searches: they take turns on one lane where only the latest waiting search
@@ -19,13 +19,13 @@ final class BrowseCalls: Sendable {
 
     private let connect: @Sendable () -> any MoviesClient
     private let openLink: @Sendable (String) -> String?
-    private let wake: WakePipe
+    private let wake: LoopWaker
     private let events = Mutex<[BrowseEvent]>([])
     private let typeahead = Mutex(Lane())
 
     /// Creates a runner that opens connections with `connect`, opens links in the browser with
     /// `openLink` (which returns why it could not) and wakes the loop through `wake`.
-    init(connect: @escaping @Sendable () -> any MoviesClient, openLink: @escaping @Sendable (String) -> String?, wake: WakePipe) {
+    init(connect: @escaping @Sendable () -> any MoviesClient, openLink: @escaping @Sendable (String) -> String?, wake: LoopWaker) {
         self.connect = connect
         self.openLink = openLink
         self.wake = wake

@@ -2,8 +2,8 @@ import Glibc
 import SystemSupport
 
 /// One `movies browse` session on the process's terminal: raw mode on the alternate screen, one
-/// event loop (poll(2) on the keyboard, the signal pipe and the calls' wake pipe, with a timeout
-/// for the next deadline), the model's effects carried out, and the terminal restored however it
+/// event loop (poll(2) on the keyboard and one `LoopWaker`, woken by signals and by the calls'
+/// answers, with a timeout for the next deadline), the model's effects carried out, and the terminal restored however it
 /// ends: a key, SIGTERM/SIGINT/SIGHUP, or (as far as a handler can) a crash. Ctrl-Z and SIGTSTP
 /// give the terminal back until SIGCONT; SIGWINCH redraws at the new size. The terminal reports
 /// the mouse (SGR mode 1006) while the session has it, unless `--no-mouse`.
@@ -51,12 +51,17 @@ final class BrowseSession {
         renderer = ScreenRenderer { text in FileDescriptorSink.writeAll(Array(text.utf8), to: output) }
     }
 
+    /// The signals the loop answers: a resize, the ends (TERM, INT, HUP, QUIT), and suspension
+    /// (TSTP from `kill -TSTP` or a job-control shell; CONT when resumed).
+    static let signals: [Int32] = [SIGWINCH, SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT]
+
     /// Runs the session until it ends; returns the exit status.
     func run() throws(StartError) -> ExitCode {
         guard let mode = TerminalMode(input: configuration.input, output: configuration.output, reportsMouse: configuration.reportsMouse) else {
             throw StartError(message: "cannot read the terminal's mode (tcgetattr failed)")
         }
-        guard let signals = SignalPipe(), let wake = WakePipe() else { throw StartError(message: "cannot create a pipe") }
+        guard let wake = LoopWaker() else { throw StartError(message: "cannot create a pipe") }
+        guard let signals = SignalRelay(Self.signals, waking: wake) else { throw StartError(message: "cannot handle signals (sigaction failed)") }
         let calls = BrowseCalls(connect: configuration.connect, openLink: configuration.openLink, wake: wake)
         mode.enter()
         defer {
@@ -93,7 +98,7 @@ final class BrowseSession {
     }
 
     /// Waits for input, a signal, a call's answer or `deadline`; returns the events read.
-    private func wait(signals: SignalPipe, wake: WakePipe, deadline: UInt64?) -> [BrowseEvent] {
+    private func wait(signals: SignalRelay, wake: LoopWaker, deadline: UInt64?) -> [BrowseEvent] {
         let now = configuration.clock()
         var timeout: Int32 = -1
         if let deadline { timeout = Int32(clamping: deadline > now ? (deadline - now + 999_999) / 1_000_000 : 0) }
@@ -104,15 +109,14 @@ final class BrowseSession {
         }
         var descriptors = [
             pollfd(fd: configuration.input, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
         var events: [BrowseEvent] = []
         if ready > 0, descriptors[1].revents != 0 {
+            wake.drain()
             for number in signals.take() { events += signalEvents(number) }
         }
-        if ready > 0, descriptors[2].revents != 0 { wake.drain() }
         if ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = buffer.withUnsafeMutableBytes { read(configuration.input, $0.baseAddress, $0.count) }
@@ -161,7 +165,7 @@ final class BrowseSession {
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         // Running again (SIGCONT): the shell may have changed the terminal's mode meanwhile.
-        SignalPipe.install(SIGTSTP)
+        SignalRelay.install(SIGTSTP)
         mode.enter()
         renderer.invalidate()
     }

@@ -72,7 +72,9 @@ public struct DaemonRunner: Sendable {
     }
 
     /// The daemon's services in start order (stopped in reverse): the watchdog outlives the
-    /// server's drain; the server stops after the background work that uses the cache.
+    /// server's drain; the server stops after the background work that uses the cache. Those
+    /// whose work stops cleanly when cancelled (between two steps, nothing lost) are cancelled
+    /// when asked to stop (a stop timeout of 0).
     private func services(of daemon: DaemonBootstrap, notifier: SystemdNotifier) -> [LifecycleService] {
         let container = daemon.container
         let service = container.makeMoviesService(startedAt: Date(), daemonUID: getuid(), authorizedGID: daemon.authorizedGID)
@@ -80,33 +82,29 @@ public struct DaemonRunner: Sendable {
         let listener = daemon.listener
         var services: [LifecycleService] = []
         if let interval = notifier.watchdogInterval {
-            services.append(LifecycleService("systemd watchdog") {
+            services.append(LifecycleService("systemd watchdog", stopTimeoutSeconds: 0) { _ in
                 while !Task.isCancelled {
                     notifier.watchdog()
                     try? await Task.sleep(for: interval)
                 }
             })
         }
-        services.append(LifecycleService("Varlink server") {
+        services.append(LifecycleService("Varlink server", stopTimeoutSeconds: 12) { shutdown in
             // Stopping drains: calls in flight get 10 s, then are cancelled.
-            let serving = Task { try await server.run(on: listener) }
-            try await withTaskCancellationHandler {
-                try await serving.value
-            } onCancel: {
-                server.shutdown(gracePeriodSeconds: 10)
-            }
+            shutdown.onRequest { server.shutdown(gracePeriodSeconds: 10) }
+            try await server.run(on: listener)
         })
-        services.append(LifecycleService("watchlist refresh") { [scheduler = container.scheduler, refresher = container.refresher] in
-            if let scheduler { await scheduler.run() } else { await LifecycleService.untilCancelled() }
-            // A refresh a client started stops too, before the server drains its call.
+        services.append(LifecycleService("watchlist refresh") { [scheduler = container.scheduler, refresher = container.refresher] shutdown in
+            // The pass in progress ends; a refresh a client started stops too, before the server drains its call.
+            if let scheduler { await scheduler.run(until: shutdown) } else { await shutdown.wait() }
             await refresher.cancelRunning()
         })
         if let accounts = container.accounts {
-            services.append(LifecycleService("account sync") { await accounts.run() })
+            services.append(LifecycleService("account sync", stopTimeoutSeconds: 0) { _ in await accounts.run() })
         }
-        services.append(LifecycleService("search index upkeep") { [upkeep = container.indexUpkeep] in await upkeep.run() })
-        services.append(LifecycleService("remote probe") { [probe = container.probe] in await probe.run() })
-        services.append(LifecycleService("external write watch") { await container.watchExternalWrites() })
+        services.append(LifecycleService("search index upkeep", stopTimeoutSeconds: 0) { [upkeep = container.indexUpkeep] _ in await upkeep.run() })
+        services.append(LifecycleService("remote probe", stopTimeoutSeconds: 0) { [probe = container.probe] _ in await probe.run() })
+        services.append(LifecycleService("external write watch", stopTimeoutSeconds: 0) { _ in await container.watchExternalWrites() })
         return services
     }
 

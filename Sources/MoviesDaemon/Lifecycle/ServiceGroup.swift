@@ -1,9 +1,12 @@
 import Glibc
 import MoviesData
+import SystemSupport
 
-/// Runs the daemon's services, after swift-service-lifecycle's `ServiceGroup`: started in order,
-/// stopped in reverse order when a shutdown signal arrives or when one of them dies (which is
-/// logged, naming it, and ends the daemon with status 1).
+/// Runs the daemon's services in one task group, after swift-service-lifecycle's `ServiceGroup`:
+/// started in order; when a shutdown signal arrives or one of them dies (which is logged, naming
+/// it, and ends the daemon with status 1), each still running is asked to stop gracefully
+/// (`GracefulShutdown`), in reverse order, the next once it has returned; one that does not
+/// return within its stop timeout is cancelled.
 struct ServiceGroup: Sendable {
     /// How the group ended.
     enum Outcome: Equatable, Sendable {
@@ -23,6 +26,7 @@ struct ServiceGroup: Sendable {
 
     private enum Event: Sendable {
         case signal(Int32)
+        case signalsEnded
         case ended(index: Int, failure: String?)
     }
 
@@ -37,50 +41,76 @@ struct ServiceGroup: Sendable {
     /// Called once the group has decided to stop, before the first service is asked to (e.g. tell
     /// systemd `STOPPING=1`).
     var willStop: @Sendable () -> Void = {}
+    /// The clock of the stop timeouts (tests pass a virtual one).
+    var sleep: @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
 
     /// Starts every service, waits for a shutdown signal from `signals` or a service's death,
-    /// then stops every service in reverse order (cancels it and waits for it to return) before
-    /// stopping the next.
+    /// then stops every service still running in reverse order.
     func run(signals: AsyncStream<Int32>) async -> Outcome {
-        let (ended, sink) = AsyncStream<Event>.makeStream()
-        var tasks: [Task<Void, Never>] = []
-        for (index, service) in services.enumerated() {
-            tasks.append(Task {
-                var failure: String?
-                do { try await service.run() } catch { failure = "\(error)" }
-                sink.yield(.ended(index: index, failure: failure))
-            })
+        let shutdowns = services.map { _ in GracefulShutdown() }
+        return await withTaskGroup(of: Event.self) { group in
+            for (index, service) in services.enumerated() {
+                group.addTask { .ended(index: index, failure: await run(service, until: shutdowns[index])) }
+            }
+            group.addTask { [shutdownSignals, otherSignal] in
+                for await number in signals {
+                    if shutdownSignals.contains(number) { return .signal(number) }
+                    otherSignal(number)
+                }
+                return .signalsEnded
+            }
+            var running = Set(services.indices)
+            var outcome: Outcome?
+            while outcome == nil, let event = await group.next() {
+                switch event {
+                case .signal(let number):
+                    events.record(DataEvent(.notice, "lifecycle.signal", "received signal \(number); shutting down"))
+                    outcome = .signal(number)
+                case .signalsEnded:
+                    break
+                case .ended(let index, let failure):
+                    running.remove(index)
+                    let why = failure.map { "failed: \($0)" } ?? "returned"
+                    events.record(DataEvent(.error, "lifecycle.died", "the \(services[index].name) stopped unexpectedly (\(why)); shutting down"))
+                    outcome = .died(services[index].name)
+                }
+            }
+            willStop()
+            for index in services.indices.reversed() where running.contains(index) {
+                shutdowns[index].request()
+                while running.contains(index), let event = await group.next() {
+                    guard case .ended(let ended, let failure) = event else { continue }
+                    running.remove(ended)
+                    if let failure { events.record(DataEvent(.error, "lifecycle.stop-failed", "the \(services[ended].name) failed as it stopped: \(failure)")) }
+                }
+            }
+            group.cancelAll()  // the signal listener
+            return outcome ?? .signal(SIGTERM)
         }
-        let listener = Task {
-            for await signal in signals { sink.yield(.signal(signal)) }
-        }
-        let outcome = await firstEnd(of: ended)
-        willStop()
-        for task in tasks.reversed() {
-            task.cancel()
-            await task.value
-        }
-        listener.cancel()
-        sink.finish()
-        return outcome
     }
 
-    private func firstEnd(of ended: AsyncStream<Event>) async -> Outcome {
-        for await event in ended {
-            switch event {
-            case .signal(let number) where shutdownSignals.contains(number):
-                events.record(DataEvent(.notice, "lifecycle.signal", "received signal \(number); shutting down"))
-                return .signal(number)
-            case .signal(let number):
-                otherSignal(number)
-            case .ended(let index, let failure):
-                let name = services[index].name
-                let why = failure.map { "failed: \($0)" } ?? "returned"
-                events.record(DataEvent(.error, "lifecycle.died", "the \(name) stopped unexpectedly (\(why)); shutting down"))
-                return .died(name)
+    /// Runs `service` until it returns; once its shutdown is requested, cancels it if it has not
+    /// returned within its stop timeout (at once when that is 0); what it threw, if anything.
+    private func run(_ service: LifecycleService, until shutdown: GracefulShutdown) async -> String? {
+        await withTaskGroup(of: String??.self) { group in
+            group.addTask {
+                do { try await service.run(shutdown) } catch { return .some("\(error)") }
+                return .some(nil)
             }
+            group.addTask { [sleep, events] in
+                await shutdown.wait()
+                let timeout = service.stopTimeoutSeconds
+                guard !Task.isCancelled, timeout > 0, (try? await sleep(Double(timeout))) != nil else { return nil }
+                events.record(DataEvent(.warning, "lifecycle.overdue", "the \(service.name) did not stop within \(timeout) s; cancelling it"))
+                return nil
+            }
+            var failure: String?
+            for await ended in group {
+                if let ended { failure = ended }
+                // The service returned: the timer stops. The timer ended: the service is cancelled.
+                group.cancelAll()
+            }
+            return failure
         }
-        // Unreachable while the group holds `sink`; treated as a request to stop.
-        return .signal(SIGTERM)
     }
 }

@@ -244,8 +244,9 @@ public actor AccountSync: AccountRepository {
     }
 
     func backoff(attempt: Int, retryAfter: Int?) -> Double {
-        let doubling = Backoff(initialSeconds: settings.initialBackoffSeconds, maxSeconds: settings.maxBackoffSeconds).seconds(afterFailures: attempt)
-        return min(settings.maxBackoffSeconds, max(doubling, Double(retryAfter ?? 0)))
+        RetryAfter.pause(retryAfter: retryAfter, cap: settings.maxBackoffSeconds) {
+            Backoff(initialSeconds: settings.initialBackoffSeconds, maxSeconds: settings.maxBackoffSeconds).seconds(afterFailures: attempt)
+        }
     }
 
     func note(error message: String) {

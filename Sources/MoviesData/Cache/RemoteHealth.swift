@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import Networking
 import SystemSupport
 
 /// TMDB's health, decided from the outcomes of remote calls (DESIGN §4), and the gate that skips
@@ -17,8 +18,8 @@ import SystemSupport
 ///   (5 s), and the users answer from the cache meanwhile (no user call pays for finding out); an
 ///   explicit command tries at once. So TMDB's return is noticed within seconds of someone
 ///   asking, and within the pause (at most 60 s) when nobody does.
-/// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff), for every caller:
-///   TMDB asked for that pause.
+/// - A 429 is `rateLimited` until its `Retry-After` (or a jittered backoff; `RetryAfter.pause`, up
+///   to `maxBackoffSeconds`), for every caller: TMDB asked for that pause.
 /// - A rejected credential is `authRejected`: its own state, never offline; calls are retried at
 ///   the pace above.
 /// - With no credential configured (``RemoteStatus/Credential/missing``) nothing is learnt from a
@@ -255,7 +256,7 @@ public actor RemoteHealth: RemoteStatusRepository {
         switch error.code {
         case .remoteUnavailable where error.httpStatus == 429:
             lastError = error.message
-            let wait = error.retryAfterSeconds.map(Double.init) ?? nextBackoff()
+            let wait = RetryAfter.pause(retryAfter: error.retryAfterSeconds, cap: configuration.maxBackoffSeconds) { nextBackoff() }
             retryAt = date.addingTimeInterval(wait)
             if transition(to: .rateLimited) {
                 let after = error.retryAfterSeconds.map { "Retry-After \($0) s" } ?? "no Retry-After"

@@ -111,9 +111,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
         } catch {
             throw loader.storageHealth.recordFailure(error, during: "searching the local index", operation: .read)
         }
-        var found = matches.movies.compactMap { match in
-            (try? WireCoding.decode(Movie.self, from: Array(match.summary))).map { (movie: $0, fetchedAt: match.fetchedAt) }
-        }
+        var found = matches.movies
         var total = matches.total
         if let year = request.year {
             found = found.filter { $0.movie.releaseYear == year }

@@ -83,10 +83,15 @@ public actor RefreshScheduler {
         return (backingOff ? .backingOff : .idle, nextRunAt)
     }
 
-    /// Runs passes until the task is cancelled; between passes, waits `sleep(delay)` or a wake
-    /// signal, whichever comes first (`sleep` throws on cancellation).
-    public func run(sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }) async {
-        while !Task.isCancelled {
+    /// Runs passes until `shutdown` is requested (the pass in progress ends first) or the task is
+    /// cancelled; between passes, waits `sleep(delay)` or a wake signal, whichever comes first
+    /// (`sleep` throws on cancellation).
+    public func run(
+        until shutdown: GracefulShutdown = GracefulShutdown(),
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) async {
+        shutdown.onRequest { [wake] in wake.signal() }
+        while !shutdown.isRequested, !Task.isCancelled {
             let delay = await runPass()
             await wake.wait(atMostSeconds: delay, sleep: sleep)
         }
@@ -125,7 +130,7 @@ public actor RefreshScheduler {
                 let failure = MoviesError(wrapping: error)
                 if failure.code == .remoteUnavailable || failure.isAuthRejection {
                     // The remote's pause when it gave one (the step was not sent), else the back-off.
-                    let wait = failure.retryAfterSeconds.map { min(Double($0), configuration.maxBackoffSeconds) } ?? nextBackoff()
+                    let wait = RetryAfter.pause(retryAfter: failure.retryAfterSeconds, cap: configuration.maxBackoffSeconds) { nextBackoff() }
                     backoffLevel = max(backoffLevel, 1)
                     backoffUntil = date.addingTimeInterval(wait)
                     return scheduled(wait, from: date)

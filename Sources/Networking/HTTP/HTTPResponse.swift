@@ -36,22 +36,12 @@ public struct HTTPResponse: Sendable, Hashable {
     /// Whether the status is 2xx.
     public var isSuccess: Bool { (200...299).contains(status) }
 
-    /// `Retry-After` in whole seconds from now (RFC 9110 §10.2.3: delay-seconds or an HTTP date).
+    /// `Retry-After` in whole seconds from now (`RetryAfter.seconds`).
     public var retryAfterSeconds: Int? { retryAfterSeconds(now: Date()) }
 
-    /// `Retry-After` in whole seconds from `now`; an HTTP date in the past gives 0.
+    /// `Retry-After` in whole seconds from `now` (`RetryAfter.seconds`).
     public func retryAfterSeconds(now: Date) -> Int? {
-        guard let value = header("Retry-After")?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value) {
-            guard seconds.isFinite, seconds >= 0, seconds < Double(Int32.max) else { return nil }
-            return Int(seconds.rounded(.up))
-        }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+        header("Retry-After").flatMap { RetryAfter.seconds($0, now: now) }
     }
 
     /// `Age`: how long a cache in between held the answer, in seconds, when sent.

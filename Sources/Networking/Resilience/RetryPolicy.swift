@@ -1,16 +1,17 @@
 import SystemSupport
 
 /// When and how long to wait before retrying (DESIGN §4): the one jittered exponential `Backoff`; only
-/// transport errors, timeouts, 5xx and 429 are retryable; 429 honours `Retry-After` up to a cap.
-/// (`NetworkService` does not wait out a 429: it pauses its bucket for `Retry-After` and returns
-/// the 429 at once; `maxRetryAfterSeconds` caps that pause.)
+/// transport errors, timeouts, 5xx and 429 are retryable; the pause after an answer is the one
+/// `RetryAfter` rule (its `Retry-After`, else the back-off, up to `maxRetryAfterSeconds`).
+/// (`NetworkService` does not wait out a 429: it pauses its bucket for that pause and returns
+/// the 429 at once.)
 public struct RetryPolicy: Sendable {
     /// Total attempts, the first included. 1 disables retries.
     public var maxAttempts: Int
     /// The pause before each retry: doubling from the pause before the second attempt, jittered
     /// by ±50 % (so never less than half the doubled pause), never over its cap.
     public var backoff: Backoff
-    /// The longest `Retry-After` we wait for; a longer one ends the retries (the caller sees the 429).
+    /// The longest pause after an answer, whatever its `Retry-After` said.
     public var maxRetryAfterSeconds: Double
     /// A random fraction in `0..<1` used for jitter; injectable for tests.
     public var random: @Sendable () -> Double
@@ -49,14 +50,15 @@ public struct RetryPolicy: Sendable {
         backoff.seconds(afterFailures: attempt, randomUnit: random())
     }
 
+    /// The pause after `response` on attempt `attempt` (`RetryAfter.pause`).
+    public func pause(after response: HTTPResponse, attempt: Int) -> Double {
+        RetryAfter.pause(retryAfter: response.retryAfterSeconds, cap: maxRetryAfterSeconds) { backoffSeconds(afterAttempt: attempt) }
+    }
+
     /// Seconds to wait before retrying after `response` on attempt `attempt`, or `nil` to stop.
     public func delayBeforeRetry(after response: HTTPResponse, attempt: Int) -> Double? {
         guard attempt < maxAttempts, Self.isRetryable(status: response.status) else { return nil }
-        if response.status == 429, let retryAfter = response.retryAfterSeconds {
-            let seconds = Double(retryAfter)
-            return seconds <= maxRetryAfterSeconds ? seconds : nil
-        }
-        return backoffSeconds(afterAttempt: attempt)
+        return pause(after: response, attempt: attempt)
     }
 
     /// Seconds to wait before retrying after `error` on attempt `attempt`, or `nil` to stop.

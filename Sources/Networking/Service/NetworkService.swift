@@ -85,8 +85,7 @@ public struct NetworkService: Sendable {
                 if response.status == 429 {
                     // Rate limited: every later request waits (the bucket pauses), and this caller
                     // gets the 429 at once, with its Retry-After, instead of waiting it out.
-                    let pause = response.retryAfterSeconds.map(Double.init) ?? retryPolicy.backoffSeconds(afterAttempt: attempt)
-                    await rateLimiter.pause(for: min(pause, retryPolicy.maxRetryAfterSeconds))
+                    await rateLimiter.pause(for: retryPolicy.pause(after: response, attempt: attempt))
                     return response
                 }
                 guard let next = retryPolicy.delayBeforeRetry(after: response, attempt: attempt),

@@ -109,15 +109,4 @@ enum MovieTextIndexSchema {
             DELETE FROM movie_index_queue WHERE key = old.key;
         END;
         """
-
-    /// Indexes every search page and movie details already cached (decoding each body once).
-    static func indexStoredResponses(in connection: SQLiteConnection) throws {
-        let keys = try connection.prepare("SELECT key FROM responses WHERE resource IN ('search', 'movie') AND http_status = 200")
-        var all: [String] = []
-        while try keys.step() { all.append(keys.text(at: 0) ?? "") }
-        for key in all {
-            guard let response = try ResponseRow.load(key: key, from: connection, beforeReplyVersions: true) else { continue }
-            try MovieTextIndexWriter.index(MovieIndexing.entries(of: response), forKey: key, in: connection)
-        }
-    }
 }

@@ -68,6 +68,7 @@ public enum StoreSchema {
         SQLiteMigration(version: 8, name: "owners of watchlists", sql: StateSchema.watchlistOwnersSQL),
         SQLiteMigration(version: 9, name: budgetIndex.name, sql: budgetIndexSQL),
         SQLiteMigration(version: 10, name: pinOwners.name, sql: pinOwnersSQL),
+        SQLiteMigration(version: 11, name: summaryVersions.name, sql: summaryVersionsSQL),
     ]
 
     /// Cache version 3: user data moved to the state database (`StateSchema`). Applied only after
@@ -83,6 +84,7 @@ public enum StoreSchema {
     /// rebuilt from TMDB. Numbered on from the single-file schema, so an old file migrates in place.
     public static let cacheMigrations: [SQLiteMigration] = [
         version1, version2, version3, replyColumn, movieIndex, changeFeed, indexQueue, replyVersion, budgetIndex, pinOwners,
+        summaryVersions,
     ]
 
     /// Cache version 4: each response's value in the interface's shape, stored with it (`NULL` for
@@ -92,11 +94,8 @@ public enum StoreSchema {
         """)
 
     /// Cache version 5: the local search index of every cached movie (`MovieTextIndexSchema`),
-    /// filled from the search pages and movie details already cached.
-    public static let movieIndex = SQLiteMigration(version: 5, name: "local search index") { connection in
-        try connection.execute(MovieTextIndexSchema.sql)
-        try MovieTextIndexSchema.indexStoredResponses(in: connection)
-    }
+    /// filled from the search pages and movie details already cached through the queue (version 11).
+    public static let movieIndex = SQLiteMigration(version: 5, name: "local search index", sql: MovieTextIndexSchema.sql)
 
     /// Cache version 6: TMDB's change feed. Its cursor and last run (one row), and when each
     /// response was last confirmed current by the feed (`validated_at`, `NULL`: never; its
@@ -181,6 +180,20 @@ extension StoreSchema {
     public static let budgetIndexSQL = """
         DROP INDEX responses_lru;
         CREATE INDEX responses_lru ON responses(pinned, last_access, size, expires_at);
+        """
+
+    /// Cache version 11: the version of the interface's shape each indexed movie's summary was
+    /// written in (`MovieIndexing.summaryVersion`; `NULL` for older rows). A search that finds a
+    /// summary of another version, or one that no longer decodes, lists the movie as its stored
+    /// responses give it and queues them to be indexed again (`MovieIndexing.movie`). The pages
+    /// and details not indexed yet (a cache from before version 5) are queued.
+    public static let summaryVersions = SQLiteMigration(version: 11, name: "indexed summary versions", sql: summaryVersionsSQL)
+
+    /// The statements of `summaryVersions` (also the single-file schema's version 11).
+    public static let summaryVersionsSQL = """
+        ALTER TABLE movie_text ADD COLUMN summary_version INT;
+        INSERT INTO movie_index_queue (key) SELECT key FROM responses
+        WHERE resource IN ('search', 'movie') AND http_status = 200 AND key NOT IN (SELECT key FROM movie_index_digests);
         """
 }
 

@@ -1,4 +1,5 @@
 import MoviesData
+import SystemSupport
 
 /// Indexes the responses queued in the cache's `movie_index_queue` (`MovieTextIndexSchema`), off
 /// the path that stores them: storing a search page costs one queue row, and its movies are
@@ -27,8 +28,7 @@ public final class MovieIndexUpkeep: Sendable {
     private let store: SQLiteStore
     private let gather: @Sendable () async -> Void
     private let report: @Sendable (Result<Int, any Error>) -> Void
-    private let wakes: AsyncStream<Void>
-    private let waker: AsyncStream<Void>.Continuation
+    private let wakes = WakeSignal()
 
     /// Creates the upkeep of `store`'s index.
     /// - Parameters:
@@ -44,20 +44,19 @@ public final class MovieIndexUpkeep: Sendable {
         self.store = store
         self.gather = gather
         self.report = report
-        (wakes, waker) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Says that a response was queued (never waits).
     public func wake() {
-        waker.yield()
+        wakes.signal()
     }
 
     /// Indexes what is queued, then what each `wake()` queues, until the calling task is cancelled
-    /// (what is still queued then is indexed at the next start). Run once: the wakes have one
-    /// reader, and end with the first run.
+    /// (between two transactions: what is still queued then is indexed at the next start).
     public func run() async {
         await catchUpReporting(checkpointing: true)
-        for await _ in wakes {
+        while !Task.isCancelled {
+            await wakes.wait()
             await gather()
             guard !Task.isCancelled else { break }
             await catchUpReporting(checkpointing: true)

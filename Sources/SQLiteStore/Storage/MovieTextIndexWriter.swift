@@ -29,7 +29,8 @@ enum MovieTextIndexWriter {
         return taken
     }
 
-    /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none).
+    /// Makes `movies` the indexed movies of the response stored under `key` (`[]`: none), their
+    /// summaries of `MovieIndexing.summaryVersion`.
     static func index(_ movies: [IndexedMovie], forKey key: String, in connection: SQLiteConnection) throws {
         guard !movies.isEmpty else {
             try connection.run("DELETE FROM movie_index_digests WHERE key = ?", [.text(key)])
@@ -50,18 +51,19 @@ enum MovieTextIndexWriter {
         for movie in movies {
             let identity: [SQLiteValue] = [.integer(Int64(movie.movieID)), .text(movie.language)]
             let upserted = try connection.prepare("""
-                INSERT INTO movie_text (movie_id, language, title, original_title, overview, popularity, summary, fetched_at, unspaced)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO movie_text (movie_id, language, title, original_title, overview, popularity, summary, fetched_at, unspaced, summary_version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (movie_id, language) DO UPDATE SET
                     title = excluded.title, original_title = excluded.original_title, overview = excluded.overview,
                     popularity = excluded.popularity, summary = excluded.summary, fetched_at = excluded.fetched_at,
-                    unspaced = excluded.unspaced
+                    unspaced = excluded.unspaced, summary_version = excluded.summary_version
                 WHERE excluded.fetched_at >= movie_text.fetched_at
                 RETURNING id
                 """, identity + [
                     .text(movie.title), .text(movie.originalTitle), .text(movie.overview), .real(movie.popularity),
                     .blob(movie.summary), .date(movie.fetchedAt),
                     .integer(SearchText.hasUnspacedScript(movie.title + movie.originalTitle) ? 1 : 0),
+                    .int(MovieIndexing.summaryVersion),
                 ])
             var id: Int64?
             while try upserted.step() { id = upserted.int64(at: 0) }
@@ -91,9 +93,21 @@ enum MovieTextIndexWriter {
             """, [.text(key), .integer(digest)])
     }
 
-    /// FNV-1a (64 bits) over everything indexed of `movies` but when they were fetched.
+    /// Queues again every response that lists the indexed movies `rows` (ids of `movie_text`),
+    /// their digests forgotten, so that the next catch-up writes their summaries anew (a summary
+    /// a search found of another version, or undecodable: `MovieIndexing.movie`).
+    static func requeue(_ rows: [Int64], in connection: SQLiteConnection) throws {
+        for row in rows {
+            try connection.run("DELETE FROM movie_index_digests WHERE key IN (SELECT key FROM movie_sources WHERE movie = ?)", [.integer(row)])
+            try connection.run("INSERT INTO movie_index_queue (key) SELECT key FROM movie_sources WHERE movie = ?", [.integer(row)])
+        }
+    }
+
+    /// FNV-1a (64 bits) over everything indexed of `movies` but when they were fetched, and the
+    /// summaries' version.
     static func digest(of movies: [IndexedMovie]) -> UInt64 {
         var hasher = FNV1a()
+        withUnsafeBytes(of: Int64(MovieIndexing.summaryVersion).littleEndian) { hasher.addField($0) }
         for movie in movies {
             withUnsafeBytes(of: Int64(movie.movieID).littleEndian) { hasher.addField($0) }
             withUnsafeBytes(of: movie.popularity.bitPattern.littleEndian) { hasher.addField($0) }

@@ -5,6 +5,12 @@ import MoviesData
 /// language: its count and its pages, best first or newest first. The SQL for each is built here
 /// from fixed names; the match expression and the language are always bound parameters.
 struct MovieTextMatch {
+    /// A matching row of `movie_text`, its summary not read yet (`MovieIndexing.movie`).
+    typealias Row = (id: Int64, movieID: Int, title: String, summary: Data, summaryVersion: Int?, fetchedAt: Date)
+
+    /// The columns `rows(_:)` reads, in its order.
+    static let columns = "movie_text.id, movie_text.movie_id, movie_text.title, movie_text.summary, movie_text.summary_version, movie_text.fetched_at"
+
     /// The FTS5 table.
     var table: String
     /// bm25's column weights for `table`.
@@ -53,11 +59,11 @@ struct MovieTextMatch {
 
     /// A page of matches ranked by bm25, then popularity. Every match is scored: for at most a
     /// few thousand matches (about 1 µs each).
-    func ranked(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+    func ranked(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [Row] {
         let sql = filtersLanguage
-            ? "SELECT summary, fetched_at FROM \(matching) ORDER BY bm25(\(table), \(weights)), popularity DESC, movie_id LIMIT \(limitParameters)"
+            ? "SELECT \(Self.columns) FROM \(matching) ORDER BY bm25(\(table), \(weights)), popularity DESC, movie_id LIMIT \(limitParameters)"
             : """
-                SELECT summary, fetched_at FROM (
+                SELECT \(Self.columns) FROM (
                     SELECT rowid AS id, rank FROM \(matching) AND rank MATCH 'bm25(\(weights))' ORDER BY rank LIMIT \(limitParameters)
                 ) AS hit JOIN movie_text USING (id)
                 ORDER BY hit.rank, popularity DESC, movie_id
@@ -67,27 +73,29 @@ struct MovieTextMatch {
 
     /// A page of matches, the most recently indexed first: no scoring, so as cheap for a word
     /// in every movie as for a rare one.
-    func newest(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+    func newest(limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [Row] {
         let sql = filtersLanguage
-            ? "SELECT summary, fetched_at FROM \(matching) ORDER BY \(table).rowid DESC LIMIT \(limitParameters)"
+            ? "SELECT \(Self.columns) FROM \(matching) ORDER BY \(table).rowid DESC LIMIT \(limitParameters)"
             : """
-                SELECT summary, fetched_at FROM (SELECT rowid AS id FROM \(matching) ORDER BY rowid DESC LIMIT \(limitParameters))
+                SELECT \(Self.columns) FROM (SELECT rowid AS id FROM \(matching) ORDER BY rowid DESC LIMIT \(limitParameters))
                 JOIN movie_text USING (id) ORDER BY id DESC
                 """
         return try rows(sql, limit: limit, offset: offset, in: connection)
     }
 
-    private func rows(_ sql: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [LocalMatches.Match] {
+    private func rows(_ sql: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> [Row] {
         guard limit > 0 else { return [] }
-        return try Self.matches(connection.prepare(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))]))
+        return try Self.rows(connection.prepare(sql, values + [.integer(Int64(limit)), .integer(Int64(offset))]))
     }
 
-    /// The matches a statement selecting `summary, fetched_at` yields.
-    static func matches(_ statement: SQLiteStatement) throws -> [LocalMatches.Match] {
-        var movies: [LocalMatches.Match] = []
+    /// The rows a statement selecting `columns` yields.
+    static func rows(_ statement: SQLiteStatement) throws -> [Row] {
+        var rows: [Row] = []
         while try statement.step() {
-            movies.append(LocalMatches.Match(summary: statement.blob(at: 0), fetchedAt: Date(timeIntervalSince1970: statement.double(at: 1))))
+            rows.append((
+                statement.int64(at: 0), Int(statement.int64(at: 1)), statement.text(at: 2) ?? "", statement.blob(at: 3),
+                statement.isNull(at: 4) ? nil : Int(statement.int64(at: 4)), Date(timeIntervalSince1970: statement.double(at: 5))))
         }
-        return movies
+        return rows
     }
 }

@@ -4,17 +4,15 @@ import MoviesData
 /// Conversions between `StoredResponse` and rows of the `responses` table.
 enum ResponseRow {
     /// Loads the entry for `key`, or `nil`. A row of an unknown resource class (written by hand
-    /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`. `beforeReplyVersions`:
-    /// for a migration that runs before the `reply_version` column exists (no reply is current then).
-    /// `bodyUnlessReplyVersion`: an entry with a stored reply of that version comes without its
-    /// body, which is then not read (the memory keeps the reply alone: `ResponseMemory`).
+    /// or by a newer moviesd) throws, or is `nil` when `skippingUnknown`. `bodyUnlessReplyVersion`:
+    /// an entry with a stored reply of that version comes without its body, which is then not
+    /// read (the memory keeps the reply alone: `ResponseMemory`).
     static func load(
-        key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false, beforeReplyVersions: Bool = false, bodyUnlessReplyVersion: Int? = nil
+        key: String, from connection: SQLiteConnection, skippingUnknown: Bool = false, bodyUnlessReplyVersion: Int? = nil
     ) throws -> StoredResponse? {
         let body = bodyUnlessReplyVersion == nil ? "body" : "CASE WHEN http_status = 200 AND reply IS NOT NULL AND reply_version = ?2 THEN x'' ELSE body END"
         let statement = try connection.prepare("""
-            SELECT resource, \(body), content_type, http_status, fetched_at, expires_at, etag, last_modified, reply,
-                   \(beforeReplyVersions ? "NULL" : "reply_version")
+            SELECT resource, \(body), content_type, http_status, fetched_at, expires_at, etag, last_modified, reply, reply_version
             FROM responses WHERE key = ?1
             """, [.text(key)] + (bodyUnlessReplyVersion.map { [.int($0)] } ?? []))
         guard try statement.step() else { return nil }

@@ -35,15 +35,43 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
     }
 
     /// See `MovieTextIndex.search`. Indexes the queued responses first; when that fails (a full
-    /// disk), the index answers as it stands and the upkeep reports the failure.
+    /// disk), the index answers as it stands and the upkeep reports the failure. Each movie is
+    /// read from its summary, or from the stored responses when the summary is of another version
+    /// or does not decode (`MovieIndexing.movie`); those are then queued to be indexed again.
     public func search(_ query: LocalSearchQuery) async throws -> LocalMatches {
         await upkeep.catchUpReporting()
-        return try await store.read { connection in
-            try Self.search(query, in: connection)
+        let (matches, rederived) = try await store.read { connection in
+            let (total, rows) = try Self.search(query, in: connection)
+            var rederived: [Int64] = []
+            let movies = try rows.map { row in
+                let read = try MovieIndexing.movie(id: row.movieID, title: row.title, summary: row.summary, version: row.summaryVersion) {
+                    try Self.sources(of: row.id, in: connection)
+                }
+                if read.rederived { rederived.append(row.id) }
+                return LocalMatches.Match(movie: read.movie, fetchedAt: row.fetchedAt)
+            }
+            return (LocalMatches(total: total, movies: movies), rederived)
         }
+        if !rederived.isEmpty {
+            // Failing that (a full disk), the next search reads them from the responses again.
+            _ = try? await store.writeCountingNothing { connection in try MovieTextIndexWriter.requeue(rederived, in: connection) }
+            upkeep.wake()
+        }
+        return matches
     }
 
-    static func search(_ query: LocalSearchQuery, in connection: SQLiteConnection) throws -> LocalMatches {
+    /// The stored responses that list the indexed movie `row`, the newest first.
+    private static func sources(of row: Int64, in connection: SQLiteConnection) throws -> [StoredResponse] {
+        let keys = try connection.prepare(
+            "SELECT key FROM movie_sources JOIN responses USING (key) WHERE movie = ? ORDER BY responses.fetched_at DESC", [.integer(row)])
+        var responses: [StoredResponse] = []
+        while try keys.step() {
+            if let response = try ResponseRow.load(key: keys.text(at: 0) ?? "", from: connection, skippingUnknown: true) { responses.append(response) }
+        }
+        return responses
+    }
+
+    static func search(_ query: LocalSearchQuery, in connection: SQLiteConnection) throws -> (total: Int, rows: [MovieTextMatch.Row]) {
         let text = SearchText.folded(query.text.trimmingCharacters(in: .whitespacesAndNewlines))
         let offset = (query.page - 1) * query.pageSize
         let filtersLanguage = try Self.holdsOtherLanguages(than: query.language, connection)
@@ -59,7 +87,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
             if found.total > 0 { return found }
         }
         let characters = text.filter { !$0.isWhitespace }.count
-        guard characters > 0, SearchText.hasUnspacedScript(text) else { return LocalMatches(total: 0, movies: []) }
+        guard characters > 0, SearchText.hasUnspacedScript(text) else { return (0, []) }
         if characters >= 3 {
             let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             let match = MovieTextMatch(table: "movie_trigrams", weights: "10.0, 5.0", expression: phrase, language: query.language, filtersLanguage: filtersLanguage)
@@ -69,28 +97,28 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
         let pattern: [SQLiteValue] = [.text("%" + Self.escapedForLike(text) + "%"), .text(query.language)]
         let matching = "movie_text INDEXED BY movie_text_unspaced WHERE unspaced = 1 AND language = ?2 AND (title LIKE ?1 ESCAPE '\\' OR original_title LIKE ?1 ESCAPE '\\')"
         let total = try MovieTextMatch.count(matching, pattern, upTo: matchCountLimit, in: connection)
-        guard total > 0 else { return LocalMatches(total: 0, movies: []) }
+        guard total > 0 else { return (0, []) }
         let rows = try connection.prepare(
-            "SELECT summary, fetched_at FROM \(matching) ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4",
+            "SELECT \(MovieTextMatch.columns) FROM \(matching) ORDER BY popularity DESC, movie_id LIMIT ?3 OFFSET ?4",
             pattern + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
-        return LocalMatches(total: total, movies: try MovieTextMatch.matches(rows))
+        return (total, try MovieTextMatch.rows(rows))
     }
 
     /// The page of `match` at `offset`: ranked while the matches are few; otherwise those in
     /// `titles` first (ranked while few enough), then the rest, newest first.
     private static func page(
         of match: MovieTextMatch, titles: String?, _ query: LocalSearchQuery, offset: Int, _ connection: SQLiteConnection
-    ) throws -> LocalMatches {
+    ) throws -> (total: Int, rows: [MovieTextMatch.Row]) {
         let total = try match.count(upTo: matchCountLimit, in: connection)
-        guard total > 0, offset < total else { return LocalMatches(total: total, movies: []) }
+        guard total > 0, offset < total else { return (total, []) }
         let size = min(query.pageSize, total - offset)
         // (A count that reached its cap may stand for many more matches, all of which ranking scores.)
         guard total >= matchCountLimit || total > rankedMatchLimit, let titles else {
-            return LocalMatches(total: total, movies: try match.ranked(limit: size, offset: offset, in: connection))
+            return (total, try match.ranked(limit: size, offset: offset, in: connection))
         }
         let inTitles = match.only(titles)
         let titleCount = try inTitles.count(upTo: matchCountLimit, in: connection)
-        var movies: [LocalMatches.Match] = []
+        var movies: [MovieTextMatch.Row] = []
         if offset < titleCount {
             let count = min(size, titleCount - offset)
             movies = titleCount < matchCountLimit && titleCount <= rankedMatchLimit
@@ -100,7 +128,7 @@ public final class SQLiteMovieTextIndex: MovieTextIndex {
         if movies.count < size {
             movies += try match.excluding(inTitles).newest(limit: size - movies.count, offset: max(0, offset - titleCount), in: connection)
         }
-        return LocalMatches(total: total, movies: movies)
+        return (total, movies)
     }
 
     /// `words` without those in more than a fifth of the indexed movies ("the", "a", "of", "love"

@@ -2,17 +2,16 @@ import Glibc
 import Synchronization
 import SystemSupport
 
-/// One of the server's event loops: a thread in epoll_wait over its connections and a wake-up
-/// pipe, and, for the first loop of a group, the listener. The first loop accepts every
+/// One of the server's event loops: a thread in epoll_wait over its connections and a
+/// `LoopWaker`, and, for the first loop of a group, the listener. The first loop accepts every
 /// connection and hands each to the loop with the fewest (`LoopGroup`); a connection then stays
 /// on its loop. Handler tasks post their replies to the inbox of their connection's loop and
-/// write a byte to its pipe.
+/// wake it.
 ///
 /// Everything but `inbox` is confined to the loop thread, hence `@unchecked Sendable`.
 final class VarlinkEventLoop: @unchecked Sendable {
     private struct Inbox {
         var events: [LoopEvent] = []
-        var wakePending = false
         var closed = false
     }
 
@@ -34,8 +33,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
     let index: Int
     /// The group's loops, by index (set before they run; read only by the accepting loop).
     var siblings: [VarlinkEventLoop] = []
-    private let wakeReader: Int32
-    private let wakeWriter: Int32
+    /// Lives as long as this object (not only as long as `run()`), so `post` may wake it after
+    /// releasing the inbox lock.
+    private let waker: LoopWaker
     private let inbox = Mutex(Inbox())
     /// Whether `run()` has returned, and who waits for it.
     private let completion = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
@@ -65,12 +65,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
         listener: VarlinkListener?, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, group: LoopGroup, index: Int
     ) throws(VarlinkSocketError) {
         epoll = try Epoll()
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: errno, path: nil) }
-        wakeReader = pipeEnds[0]
-        wakeWriter = pipeEnds[1]
-        SocketOptions.makeNonBlocking(wakeReader)
-        SocketOptions.makeNonBlocking(wakeWriter)
+        guard let waker = LoopWaker() else { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: errno, path: nil) }
+        self.waker = waker
         self.listener = listener
         listening = listener != nil
         self.handlers = handlers
@@ -79,40 +75,27 @@ final class VarlinkEventLoop: @unchecked Sendable {
         self.index = index
         counter = group.counter
         outputHardLimit = Self.outputHighWater + configuration.maxMessageBytes
-        guard epoll.add(wakeReader, events: Epoll.readable), listener.map({ epoll.add($0.fileDescriptor, events: Epoll.readable) }) ?? true else {
-            // Every stored property is set, so `deinit` runs and closes the pipe.
+        guard epoll.add(waker.fileDescriptor, events: Epoll.readable), listener.map({ epoll.add($0.fileDescriptor, events: Epoll.readable) }) ?? true else {
             let failure = errno
             throw VarlinkSocketError(code: .systemCallFailed, errno: failure, path: listener?.path)
         }
     }
 
-    /// The wake-up pipe lives as long as this object (not only as long as `run()`), so `post` may
-    /// write to it after releasing the inbox lock.
-    deinit {
-        Glibc.close(wakeReader)
-        Glibc.close(wakeWriter)
-    }
-
     /// Hands `event` to the loop thread; safe from any thread; dropped once the loop has ended.
-    /// Only the first event after a drain writes the wake-up byte, outside the lock.
     func post(_ event: LoopEvent) {
-        let wakes = inbox.withLock { state -> Bool in
+        let posted = inbox.withLock { state -> Bool in
             guard !state.closed else { return false }
             state.events.append(event)
-            guard !state.wakePending else { return false }
-            state.wakePending = true
             return true
         }
-        guard wakes else { return }
-        var byte: UInt8 = 1
-        _ = write(wakeWriter, &byte, 1)
+        if posted { waker.wake() }
     }
 
     /// Runs until a shutdown has drained every connection.
     func run() {
         while !(drainDeadline != nil && connections.isEmpty) {
             for (fd, events) in epoll.waitForEvents(timeoutMilliseconds: waitTimeout()) {
-                if fd == wakeReader {
+                if fd == waker.fileDescriptor {
                     drainInbox()
                 } else if let listener, fd == listener.fileDescriptor {
                     if listening { acceptConnections(from: listener) }
@@ -133,7 +116,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
             Glibc.close(fd)
             group.closed(peer, onLoop: index)
         }
-        epoll.remove(wakeReader)
+        epoll.remove(waker.fileDescriptor)
         let waiters = completion.withLock { state in
             state.done = true
             defer { state.waiters = [] }
@@ -161,9 +144,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
     }
 
     private func drainInbox() {
-        while read(wakeReader, &scratch, scratch.count) > 0 {}
+        waker.drain()
         let events = inbox.withLock { state in
-            state.wakePending = false
             defer { state.events = [] }
             return state.events
         }
