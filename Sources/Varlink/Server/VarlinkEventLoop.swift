@@ -51,6 +51,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
     static let settleBeforeInputBytes = 4096
     /// When the first connection of the batch in `serviced` was serviced.
     var firstServicedAt: UInt64 = 0
+    /// The loop's counts: its calls, their latency, its connections (this thread's alone).
+    var metrics = LoopMetrics()
 
 
     init(listener: VarlinkListener, handlers: VarlinkServer.Handlers, configuration: VarlinkServerConfiguration, counter: ConnectionCounter) throws(VarlinkSocketError) {
@@ -80,19 +82,29 @@ final class VarlinkEventLoop: @unchecked Sendable {
         Glibc.close(wakeWriter)
     }
 
-    /// Hands `event` to the loop thread; safe from any thread; dropped once the loop has ended.
-    /// Only the first event after a drain writes the wake-up byte, outside the lock.
-    func post(_ event: LoopEvent) {
-        let wakes = inbox.withLock { state -> Bool in
-            guard !state.closed else { return false }
+    /// Hands `event` to the loop thread; safe from any thread; dropped (returning false) once the
+    /// loop has ended. Only the first event after a drain writes the wake-up byte, outside the lock.
+    @discardableResult
+    func post(_ event: LoopEvent) -> Bool {
+        let (accepted, wakes) = inbox.withLock { state -> (Bool, Bool) in
+            guard !state.closed else { return (false, false) }
             state.events.append(event)
-            guard !state.wakePending else { return false }
+            guard !state.wakePending else { return (true, false) }
             state.wakePending = true
-            return true
+            return (true, true)
         }
-        guard wakes else { return }
+        guard wakes else { return accepted }
         var byte: UInt8 = 1
         _ = write(wakeWriter, &byte, 1)
+        return accepted
+    }
+
+    /// A copy of the loop's counts, asked of the loop thread (which owns them); once the loop
+    /// has ended, its last counts (read on the thread that waited for it to end).
+    func metricsSnapshot() async -> VarlinkServerMetrics {
+        await withCheckedContinuation { continuation in
+            if !post(.metrics(continuation)) { continuation.resume(returning: metrics.snapshot(openConnections: 0)) }
+        }
     }
 
     /// Runs until a shutdown has drained every connection.
@@ -110,10 +122,13 @@ final class VarlinkEventLoop: @unchecked Sendable {
             if MonotonicClock.now() >= nextSweep { sweep() }
             settleServiced()
         }
-        inbox.withLock { state in
+        let left = inbox.withLock { state in
             state.closed = true
-            state.events = []
+            defer { state.events = [] }
+            return state.events
         }
+        // Whoever asked for the counts as the loop ended gets them.
+        for case .metrics(let continuation) in left { continuation.resume(returning: metrics.snapshot(openConnections: connections.count)) }
         epoll.remove(wakeReader)
     }
 
@@ -133,8 +148,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
         }
         for event in events {
             switch event {
-            case .reply(let fd, let connection, let call, let message, let isFinal):
-                deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal)
+            case .reply(let fd, let connection, let call, let message, let isFinal, let failure):
+                deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal, failure: failure)
+            case .metrics(let continuation):
+                continuation.resume(returning: metrics.snapshot(openConnections: connections.count))
             case .shutdown(let graceSeconds):
                 beginDrain(graceSeconds: graceSeconds)
             }
@@ -164,6 +181,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
             SocketOptions.makeNonBlocking(fd)
             let peer = SocketOptions.peerCredentials(of: fd)
             if let refusal = admission.refusal(for: peer, open: connections.count, configuration: configuration) {
+                metrics.refused(refusal.cause)
                 refuse(fd, refusal)
                 continue
             }
@@ -175,6 +193,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
                 continue
             }
             connections[fd] = connection
+            metrics.accepted()
             admission.opened(peer)
             counter.add(1)
             nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
@@ -204,7 +223,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         var discard = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<4 where discard.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
         let error = switch refusal {
-        case let .limit(limit, reason): configuration.connectionLimitError(limit, reason)
+        case let .limit(limit, reason, _): configuration.connectionLimitError(limit, reason)
         case .unnamedPeer: VarlinkError.permissionDenied
         }
         var message = VarlinkMessage.encodeError(error)
@@ -233,6 +252,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
     /// Closes `connection` at once, cancelling its handler task.
     func close(_ connection: VarlinkConnection) {
         guard connections[connection.fd] === connection else { return }
+        if let active = connection.activeCall {
+            metrics.ended(slot: active.metricsSlot, startedAt: active.startedAt, failure: VarlinkMethodMetrics.disconnected, withFirstReply: false)
+        }
         connection.activeCall?.task.cancel()
         connection.activeCall = nil
         epoll.remove(connection.fd)

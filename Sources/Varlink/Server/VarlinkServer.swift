@@ -12,6 +12,8 @@ public final class VarlinkServer: Sendable {
     private struct State {
         var loop: VarlinkEventLoop?
         var requestedGraceSeconds: Int?
+        /// The counts of the loops that have ended.
+        var endedMetrics = VarlinkServerMetrics()
     }
 
     /// The interfaces a server serves besides `org.varlink.service`, by name and in order.
@@ -58,6 +60,16 @@ public final class VarlinkServer: Sendable {
     /// faster than they read are simply not read).
     public var bufferedInputBytes: Int { counter.bufferedInputBytes }
 
+    /// What the server counted: its calls by method and outcome, their latency, its connections.
+    /// Each event loop is asked for its own counts (on its own thread, which alone writes them)
+    /// and they are added up, with those of loops that have ended.
+    public func metrics() async -> VarlinkServerMetrics {
+        let (loop, ended) = state.withLock { ($0.loop, $0.endedMetrics) }
+        var metrics = ended
+        if let loop { metrics.merge(await loop.metricsSnapshot()) }
+        return metrics
+    }
+
     /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
     /// Cancelling the calling task shuts down with no grace period.
     public func run(on listener: VarlinkListener) async throws {
@@ -79,7 +91,12 @@ public final class VarlinkServer: Sendable {
         } onCancel: {
             shutdown(gracePeriodSeconds: 0)
         }
-        state.withLock { $0.loop = nil }
+        // The loop's thread has ended (its continuation resumed this task): its counts are final.
+        let last = loop.metrics.snapshot(openConnections: 0)
+        state.withLock { state in
+            state.loop = nil
+            state.endedMetrics.merge(last)
+        }
         if !started { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
     }
 
