@@ -71,6 +71,26 @@ public final class ResponseMemory: Sendable {
         /// read that began before one of them may not fill its key (`fill(_:readSince:)`).
         var writes: UInt64 = 0
         var recentWrites: [MemoryKey?] = []
+        /// Lookups that found their key, and that did not; entries let go for the byte budget.
+        var hits: UInt64 = 0
+        var misses: UInt64 = 0
+        var evictions: UInt64 = 0
+    }
+
+    /// What the memory holds and has done since it was made.
+    public struct Statistics: Sendable, Hashable {
+        /// Entries held now.
+        public var entries: Int
+        /// Bytes they take (as the budget counts them).
+        public var bytes: Int
+        /// The byte budget.
+        public var byteBudget: Int
+        /// Lookups that found their key.
+        public var hits: UInt64
+        /// Lookups that did not.
+        public var misses: UInt64
+        /// Entries let go, least recently used first, to stay within the budget.
+        public var evictions: UInt64
     }
 
     /// How many recent writes are remembered for `fill(_:readSince:)`: a read that overlapped
@@ -105,7 +125,15 @@ public final class ResponseMemory: Sendable {
         let external = externalRevision()
         return state.withLock { state in
             Self.noticeExternal(external, in: &state)
-            guard let position = state.index[key], let found = state.slots[position] else { return nil }
+            guard let position = state.index[key], let found = state.slots[position] else {
+                #if !MOVIESD_NO_METRICS
+                state.misses &+= 1
+                #endif
+                return nil
+            }
+            #if !MOVIESD_NO_METRICS
+            state.hits &+= 1
+            #endif
             let passOn = !(seconds - found.accessPassedOnAt < 1)
             if passOn { found.accessPassedOnAt = seconds }
             Self.makeNewest(position, in: &state)
@@ -133,6 +161,16 @@ public final class ResponseMemory: Sendable {
     /// How many entries and bytes are held.
     public var usage: (entries: Int, bytes: Int) {
         state.withLock { ($0.index.count, $0.bytes) }
+    }
+
+    /// What is held now, and the lookups and evictions so far (counted under the lock every
+    /// lookup takes anyway).
+    public var statistics: Statistics {
+        state.withLock { state in
+            Statistics(
+                entries: state.index.count, bytes: state.bytes, byteBudget: byteBudget, hits: state.hits, misses: state.misses,
+                evictions: state.evictions)
+        }
     }
 
     // MARK: Writes (after their commit, in commit order)
@@ -234,6 +272,7 @@ public final class ResponseMemory: Sendable {
         state.bytes += bytes
         while state.bytes > byteBudget, state.oldest >= 0, state.oldest != position, let victim = state.slots[state.oldest]?.key {
             remove(victim, in: &state)
+            state.evictions &+= 1
         }
     }
 
