@@ -35,6 +35,8 @@ public final class AppDIContainer: Sendable {
     /// The databases' health, from every storage operation's outcome; reported by `Status`.
     public let storageHealth: StorageHealthMonitor
     let remote: any MoviesRemote
+    /// TMDB's requests as counted by both remotes (the cache's and the account's).
+    let requestMetrics: RequestMetrics
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
@@ -70,7 +72,9 @@ public final class AppDIContainer: Sendable {
             configuration: RemoteHealth.Configuration(slowCallSeconds: answerDeadline > 0 ? Double(answerDeadline) : nil),
             events: events)
         cachePolicy = configuration.cache.cachePolicy
-        let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        let requestMetrics = RequestMetrics()
+        self.requestMetrics = requestMetrics
+        let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential, metrics: requestMetrics)
         remote = remotes.movies
         // An edit waits for TMDB only while it answers: a write unanswered after a second is TMDB
         // not answering, and the edit says "pending" (issue 27: an edit returns at once).
@@ -192,7 +196,9 @@ public final class AppDIContainer: Sendable {
 
     /// TMDB for the cache and for the account (sharing one token bucket); no account remote
     /// without a credential.
-    private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
+    private static func makeRemote(
+        _ settings: RemoteSettings, credential: LoadedCredential, metrics: RequestMetrics
+    ) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
         let networkCredential: Credential
         switch credential {
         case .bearer(let token): networkCredential = .bearer(token)
@@ -212,8 +218,8 @@ public final class AppDIContainer: Sendable {
         )
         // One transport (one libcurl multi handle, one thread, one connection cache) for both.
         let transport = CurlTransport()
-        let movies = TMDBRemote(configuration: configuration, transport: transport)
-        return (movies, TMDBAccountRemote(configuration: configuration, transport: transport, rateLimiter: movies.rateLimiter))
+        let movies = TMDBRemote(configuration: configuration, transport: transport, metrics: metrics)
+        return (movies, TMDBAccountRemote(configuration: configuration, transport: transport, rateLimiter: movies.rateLimiter, metrics: metrics))
     }
 
     // MARK: - Repositories

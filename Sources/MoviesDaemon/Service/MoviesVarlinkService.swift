@@ -100,6 +100,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     let authorizer: CallAuthorizer
     /// Every method with its access level and deadline, behind the parameter and permission checks.
     private(set) var router: VarlinkRouter
+    /// Counts the answers of the calls' tasks by origin (the daemon's metrics).
+    let answerTally = AnswerTally()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -118,6 +120,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private func routes(_ empty: VarlinkRouter) -> VarlinkRouter {
         var router = empty
         if callLog.isEnabled { router.add(callLog) }
+        #if !MOVIESD_NO_METRICS
+        router.add(answerTally)
+        #endif
         router.on("Search", access: .anyone, answerAtOnce: answerAtOnce(search:), search)
         router.on("Movie", access: .anyone, answerAtOnce: answerAtOnce(movie:), movie)
         router.on("Poster", access: .anyone, poster)
