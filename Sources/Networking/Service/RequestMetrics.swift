@@ -39,6 +39,12 @@ public final class RequestMetrics: Sendable {
         public let kind: String
         /// The attempt's outcome.
         public let outcome: Outcome
+
+        /// Attempts at `kind` that ended with `outcome`.
+        public init(kind: String, outcome: Outcome) {
+            self.kind = kind
+            self.outcome = outcome
+        }
     }
 
     /// A copy of the counts.
