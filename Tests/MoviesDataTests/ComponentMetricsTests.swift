@@ -63,3 +63,22 @@ import Testing
         #expect(runs[.fullRevalidation] == 0)
     }
 }
+
+/// The outbox's edits TMDB took and refused, counted as each is settled.
+@Suite struct OutboxMetricsTests {
+    @Test func deliveredAndRejectedEditsAreCounted() async throws {
+        let tmdb = SimulatedTMDBAccount(knownMovies: [1, 2])
+        let sessions = InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "sim-user"))
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        let metrics = OutboxMetrics()
+        var settings = AccountSync.Settings()
+        settings.metrics = metrics
+        let sync = AccountSync(remote: tmdb, storage: InMemoryAccountStorage(), sessions: sessions, settings: settings, now: clock.now, time: clock.timeSource)
+        for (id, change) in [(404_404, AccountEdit.Change.watchlist(true)), (1, .watchlist(true)), (2, .rating(6))] {
+            _ = try await sync.apply(try AccountEdit(movieID: id, change: change), waitSeconds: 0)
+        }
+        #expect(try await sync.sync(waitSeconds: 60).isSettled)
+        #expect(metrics.delivered == 2)
+        #expect(metrics.rejected == 1)
+    }
+}

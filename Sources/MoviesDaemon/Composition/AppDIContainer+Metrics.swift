@@ -40,6 +40,8 @@ extension AppDIContainer {
         readers.refresh = { refresher.metrics.snapshot }
         if let changeFeed { readers.changeFeed = { changeFeed.runs } }
         readers.outbox = { try? await stateStore.outboxCounts() }
+        let outboxMetrics = outboxMetrics
+        readers.outboxSettled = { (outboxMetrics.delivered, outboxMetrics.rejected) }
         readers.storageFaults = { storageHealth.failures() }
         readers.storageStates = {
             Dictionary(uniqueKeysWithValues: StorageHealthMonitor.Database.allCases.map { ($0, storageHealth.state(of: $0)) })

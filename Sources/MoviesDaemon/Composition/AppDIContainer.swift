@@ -37,6 +37,8 @@ public final class AppDIContainer: Sendable {
     let remote: any MoviesRemote
     /// TMDB's requests as counted by both remotes (the cache's and the account's).
     let requestMetrics: RequestMetrics
+    /// The edits every account's outbox delivered or had refused.
+    let outboxMetrics = OutboxMetrics()
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
@@ -80,6 +82,7 @@ public final class AppDIContainer: Sendable {
         // not answering, and the edit says "pending" (issue 27: an edit returns at once).
         var accountSettings = AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds))
         accountSettings.notAnsweringAfterSeconds = 1
+        accountSettings.metrics = outboxMetrics
         // One account per owner: the system's (the admin group's, with LoadCredential=tmdb-session)
         // and each local user's, each with its own session file and its own rows of the state
         // database. The accounts with a session or an outbox are made at the start, so their

@@ -38,5 +38,7 @@ extension DaemonMetrics {
             guard let outbox = reading.outbox else { return [] }
             return ["pending", "delivered", "rejected"].map { (fields: [("state", $0)], value: MetricValue.unsigned(UInt64(max(0, outbox[$0] ?? 0)))) }
         },
+        .single("outbox_delivered_total", .counter, "TMDB account edits TMDB confirmed it took (every owner's)") { .unsigned($0.outboxDelivered) },
+        .single("outbox_rejected_total", .counter, "TMDB account edits TMDB refused for good, undone here (every owner's)") { .unsigned($0.outboxRejected) },
     ]
 }

@@ -29,6 +29,7 @@ struct DaemonMetrics: MetricsSource {
         var refresh: @Sendable () -> RefreshMetrics.Snapshot = { RefreshMetrics.Snapshot() }
         var changeFeed: @Sendable () -> [ChangeFeedSync.RunOutcome: UInt64]? = { nil }
         var outbox: @Sendable () async -> [String: Int]? = { nil }
+        var outboxSettled: @Sendable () -> (delivered: UInt64, rejected: UInt64) = { (0, 0) }
         var storageFaults: @Sendable () -> [StorageHealthMonitor.Database: [StorageFault: UInt64]] = { [:] }
         var storageStates: @Sendable () -> [StorageHealthMonitor.Database: StorageHealth.State] = { [:] }
         var now: @Sendable () -> Date = { Date() }
@@ -85,6 +86,7 @@ struct DaemonMetrics: MetricsSource {
         reading.refresh = readers.refresh()
         reading.changeFeed = readers.changeFeed()
         reading.outbox = await readers.outbox()
+        (reading.outboxDelivered, reading.outboxRejected) = readers.outboxSettled()
         reading.storageFaults = readers.storageFaults()
         reading.storageStates = readers.storageStates()
         reading.now = readers.now()

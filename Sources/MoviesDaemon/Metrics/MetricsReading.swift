@@ -30,6 +30,9 @@ struct MetricsReading: Sendable {
     var changeFeed: [ChangeFeedSync.RunOutcome: UInt64]?
     /// The accounts' outbox entries by state (`nil`: it could not be read).
     var outbox: [String: Int]?
+    /// Edits the outboxes delivered, and had refused, since the start.
+    var outboxDelivered: UInt64 = 0
+    var outboxRejected: UInt64 = 0
     /// Storage failures by database and fault.
     var storageFaults: [StorageHealthMonitor.Database: [StorageFault: UInt64]] = [:]
     /// Each database's state now.

@@ -78,14 +78,15 @@ public struct NetworkService: Sendable {
     private func attempts(of request: HTTPRequest, kind: String, startedAt started: Double) async throws -> HTTPResponse {
         var attempt = 1
         while true {
-            let waitStarted = MonotonicClock.now()
+            // The wait on the limiter's clock (the injected one: tests run it in virtual time).
+            let waitStarted = timeSource.now()
             do {
                 try await rateLimiter.acquire()
             } catch {
                 throw NetworkError.cancelled
             }
+            metrics?.waited(UInt64(max(0, timeSource.now() - waitStarted) * 1e9), priority: RateLimitLane.current.priority)
             let sent = MonotonicClock.now()
-            metrics?.waited(sent &- waitStarted, priority: RateLimitLane.current.priority)
             let delay: Double
             do {
                 let response: HTTPResponse
