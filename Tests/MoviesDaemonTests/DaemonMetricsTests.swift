@@ -132,6 +132,30 @@ import TMDBStub
         await daemon.stop()
     }
 
+    /// Every family of the table says something after a little use (a family whose values are
+    /// never read would list nothing): all but the histograms of methods never called.
+    @Test func everyFamilyHasAValueAfterALittleUse() async throws {
+        let daemon = try Daemon()
+        _ = try await daemon.call("Search", ["query": .string("matrix")], more: true)
+        _ = try await daemon.call("AddToWatchlist", ["name": .string("films"), "queries": .array([.string("star")]), "system": .bool(true)])
+        let refreshed = try await daemon.call("Refresh", [:], more: true)
+        #expect(refreshed.error == nil, "\(refreshed)")
+        let values = try await daemon.list()
+        for family in DaemonMetrics.table.map(\.family.name) {
+            #expect(values[family]?.isEmpty == false, "\(family) lists no value")
+        }
+        #expect(Self.value(values, "refresh_runs_total", ["outcome": "completed"]) == .int(1))
+        #expect(Self.value(values, "refresh_entries_total", ["result": "fetched"])?.intValue ?? 0 >= 1)
+        #expect(Self.value(values, "refresh_duration_seconds_count") == .int(1))
+        #expect(Self.value(values, "outbox_entries", ["state": "pending"]) == .int(0))
+        #expect(Self.value(values, "storage_state", ["database": "cache"]) == .string("ok"))
+        #expect(Self.value(values, "connections_refused_total", ["reason": "per_user"]) == .int(0))
+        let started = try #require(Self.value(values, "start_time_seconds")?.intValue)
+        #expect(abs(Double(started) - Date().timeIntervalSince1970) < 600)
+        #expect(Self.value(values, "build") == .string(DaemonMetrics.build))
+        await daemon.stop()
+    }
+
     /// What `systemd-report` takes: names under `io.moviesd.` that are valid Varlink field
     /// names, each listed family described, histograms whose buckets never decrease and end at
     /// their count.

@@ -10,6 +10,10 @@ struct LoopMetrics {
     static let otherSlot = 0
 
     private var slotByMethod: [String: Int] = [:]
+    /// The method of the last lookup and its slot: a client's calls are mostly of one method, and
+    /// comparing the name is cheaper than hashing it.
+    private var lastMethod = ""
+    private var lastSlot = 0
     private var methods = [VarlinkMethodMetrics(method: VarlinkMethodMetrics.otherMethod)]
     private var accepted: UInt64 = 0
     private var refused = InlineArray<4, UInt64>(repeating: 0)
@@ -21,10 +25,17 @@ struct LoopMetrics {
         #if MOVIESD_NO_METRICS
         return Self.otherSlot
         #else
-        if let slot = slotByMethod[method] { return slot }
-        methods.append(VarlinkMethodMetrics(method: method))
-        slotByMethod[method] = methods.count - 1
-        return methods.count - 1
+        if method == lastMethod { return lastSlot }
+        let slot: Int
+        if let known = slotByMethod[method] {
+            slot = known
+        } else {
+            methods.append(VarlinkMethodMetrics(method: method))
+            slot = methods.count - 1
+            slotByMethod[method] = slot
+        }
+        (lastMethod, lastSlot) = (method, slot)
+        return slot
         #endif
     }
 
