@@ -252,6 +252,23 @@ def load(fixtures, path):
         return json.load(handle)
 
 
+def metrics_checks(address, checks):
+    """io.systemd.Metrics (issue 42) through the reference client's typed calls: its served IDL
+    parses, List and Describe stream with more, every name is under io.moviesd."""
+    with varlink.Client.new_with_address(address) as client:
+        interface = client.get_interface("io.systemd.Metrics")
+        checks.ok(sorted(interface.members) == ["Describe", "List", "MetricFamilyType", "NoSuchMetric"],
+                  "io.systemd.Metrics declares List, Describe, MetricFamilyType and NoSuchMetric (%r)" % sorted(interface.members))
+        with client.open("io.systemd.Metrics", namespaced=True) as connection:
+            values = list(connection.List(_more=True))
+            families = list(connection.Describe(_more=True))
+    names = {family.name: family.type for family in families}
+    checks.ok(values and all(value.name.startswith("io.moviesd.") for value in values),
+              "io.systemd.Metrics.List: %d values, every one under io.moviesd." % len(values))
+    checks.ok(all(value.name in names for value in values), "io.systemd.Metrics.List: every value's family is described")
+    checks.ok(set(names.values()) <= {"counter", "gauge", "string"}, "io.systemd.Metrics.Describe: types counter, gauge, string")
+
+
 def run_checks(address, fixtures, shipped, checks):
     typed = TypedClient(address, checks)
     service = typed.client.open("org.varlink.service")
@@ -260,6 +277,7 @@ def run_checks(address, fixtures, shipped, checks):
     info = service.GetInfo()
     checks.ok("io.moviesd.Movies" in info["interfaces"], "GetInfo lists io.moviesd.Movies")
     service.close()
+    metrics_checks(address, checks)
 
     # Search: every recording, once from the network then from the cache (--more gives both).
     for query, page, path in SEARCHES:

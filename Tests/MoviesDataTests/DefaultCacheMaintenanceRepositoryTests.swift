@@ -37,7 +37,7 @@ import Testing
     @Test func invalidateKeepsEntriesButMarksThemStale() async throws {
         await seed()
         #expect(try await repository.invalidate(.search(matrix)) == 2)
-        let stats = try await repository.statistics()
+        let stats = try await repository.statistics(pinsOf: nil)
         #expect(stats == CacheStats(entries: 6, bytes: 60, staleEntries: 2, pinnedEntries: 0, byteBudget: 1000, pinnedBytes: 0))
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import MoviesDomain
 import Synchronization
 import SystemSupport
@@ -22,6 +23,8 @@ final class BrowseCalls: Sendable {
     private let wake: LoopWaker
     private let events = Mutex<[BrowseEvent]>([])
     private let typeahead = Mutex(Lane())
+    /// Recent queries being saved: the screen may quit before their threads have sent them.
+    private let savesInFlight = Mutex(0)
 
     /// Creates a runner that opens connections with `connect`, opens links in the browser with
     /// `openLink` (which returns why it could not) and wakes the loop through `wake`.
@@ -50,10 +53,24 @@ final class BrowseCalls: Sendable {
             if !started { post(.linkOpened(link: link, failure: "no thread could be started; try again")) }
             return
         }
+        let saves = if case .saveRecentQuery = effect { true } else { false }
+        if saves { savesInFlight.withLock { $0 += 1 } }
         let started = NativeThread.detached { [self] in
             run(effect, client: connect())
+            if saves { savesInFlight.withLock { $0 -= 1 } }
         }
+        if !started, saves { savesInFlight.withLock { $0 -= 1 } }
         if !started, let event = Self.failure(of: effect, .other("no thread could be started for the call; try again")) { post(event) }
+    }
+
+    /// Waits, at most `seconds`, for the recent queries being saved to reach the daemon: quitting
+    /// right after opening a movie (Enter, then q or Ctrl-C) must not lose its query.
+    func finishSaves(within seconds: Double) {
+        let deadline = MonotonicClock.now() + UInt64(max(0, seconds) * 1e9)
+        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+        while savesInFlight.withLock({ $0 }) > 0, MonotonicClock.now() < deadline {
+            nanosleep(&pause, nil)
+        }
     }
 
     private func enqueueLocal(id: Int, _ parameters: SearchParameters) {

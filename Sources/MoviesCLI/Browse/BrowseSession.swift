@@ -76,7 +76,9 @@ final class BrowseSession {
         while true {
             for effect in effects {
                 switch effect {
-                case .quit(let code): return pendingExit ?? code
+                case .quit(let code):
+                    calls.finishSaves(within: 1)
+                    return pendingExit ?? code
                 case .suspend: suspend(mode)
                 case .redraw: renderer.invalidate()
                 case .copyToClipboard(let text):

@@ -45,6 +45,8 @@ public protocol MoviesClient {
     func pending(dismissRejected: Bool) throws(ClientError) -> ClientReply<PendingReply>
     /// Sends and pulls now; with `waitSeconds`, until settled, blocked or out of time.
     func sync(waitSeconds: Double?) throws(ClientError) -> ClientReply<SyncReply>
+    /// The daemon's metrics: every family and value of `io.systemd.Metrics`.
+    func metrics() throws(ClientError) -> MetricsReport
     /// A client whose watchlist, refresh and account calls act on the system's (`--system`).
     func actingOnSystem() -> any MoviesClient
     /// A client whose watchlist edits and refreshes act on the personal watchlists of the user
@@ -60,6 +62,11 @@ extension MoviesClient {
     /// A client whose watchlist edits and refreshes act on `uid`'s watchlists (`owner: uid`); this
     /// one, for clients that have no such choice.
     public func actingFor(owner uid: UInt32) -> any MoviesClient { self }
+
+    /// No metrics, for clients that have none (fakes).
+    public func metrics() throws(ClientError) -> MetricsReport {
+        throw .other("this client reports no metrics")
+    }
 
     /// The system's watchlists and the caller's own.
     public func watchlists() throws(ClientError) -> ClientReply<WatchlistsReply> {

@@ -192,7 +192,7 @@ public final class VarlinkMoviesClient: MoviesClient {
         return .permissionDenied(reason, remedy: owner.remedy(forRefused: socketPath))
     }
 
-    private func connect() throws(ClientError) -> VarlinkClient {
+    func connect() throws(ClientError) -> VarlinkClient {
         if let connection { return connection }
         var info = stat()
         if stat(socketPath, &info) != 0 {

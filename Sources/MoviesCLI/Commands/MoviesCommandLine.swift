@@ -9,7 +9,7 @@ public struct MoviesCommandLine {
     /// The commands, in help order: the one table parsing, help and completion read.
     static var commandTypes: [any MoviesCommand.Type] {
         [SearchCommand.self, BrowseCommand.self, ShowCommand.self, PosterCommand.self, RecentCommand.self, StatusCommand.self, CacheCommand.self,
-         WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self]
+         WatchlistCommand.self, RefreshCommand.self, AccountCommand.self, SyncCommand.self, PendingCommand.self, MetricsCommand.self]
     }
 
     /// The commands' specs, in help order.

@@ -35,6 +35,10 @@ public final class AppDIContainer: Sendable {
     /// The databases' health, from every storage operation's outcome; reported by `Status`.
     public let storageHealth: StorageHealthMonitor
     let remote: any MoviesRemote
+    /// TMDB's requests as counted by both remotes (the cache's and the account's).
+    let requestMetrics: RequestMetrics
+    /// The edits every account's outbox delivered or had refused.
+    let outboxMetrics = OutboxMetrics()
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
@@ -79,12 +83,15 @@ public final class AppDIContainer: Sendable {
             events.record(DataEvent(.notice, "remote.no-credential", "no TMDB credential configured: answering from the cache only, without asking TMDB; to use TMDB, \(UnconfiguredRemote.remedy)"))
         }
         cachePolicy = configuration.cache.cachePolicy
-        let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential)
+        let requestMetrics = RequestMetrics()
+        self.requestMetrics = requestMetrics
+        let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential, metrics: requestMetrics)
         remote = remotes.movies
         // An edit waits for TMDB only while it answers: a write unanswered after a second is TMDB
         // not answering, and the edit says "pending" (issue 27: an edit returns at once).
         var accountSettings = AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds))
         accountSettings.notAnsweringAfterSeconds = 1
+        accountSettings.metrics = outboxMetrics
         // One account per owner: the system's (the admin group's, with LoadCredential=tmdb-session)
         // and each local user's, each with its own session file and its own rows of the state
         // database. The accounts with a session or an outbox are made at the start, so their
@@ -201,7 +208,9 @@ public final class AppDIContainer: Sendable {
 
     /// TMDB for the cache and for the account (sharing one token bucket); no account remote
     /// without a credential.
-    private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
+    private static func makeRemote(
+        _ settings: RemoteSettings, credential: LoadedCredential, metrics: RequestMetrics
+    ) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
         let networkCredential: Credential
         switch credential {
         case .bearer(let token): networkCredential = .bearer(token)
@@ -221,8 +230,8 @@ public final class AppDIContainer: Sendable {
         )
         // One transport (one libcurl multi handle, one thread, one connection cache) for both.
         let transport = CurlTransport()
-        let movies = TMDBRemote(configuration: configuration, transport: transport)
-        return (movies, TMDBAccountRemote(configuration: configuration, transport: transport, rateLimiter: movies.rateLimiter))
+        let movies = TMDBRemote(configuration: configuration, transport: transport, metrics: metrics)
+        return (movies, TMDBAccountRemote(configuration: configuration, transport: transport, rateLimiter: movies.rateLimiter, metrics: metrics))
     }
 
     // MARK: - Repositories

@@ -78,7 +78,7 @@ public struct DaemonRunner: Sendable {
     private func services(of daemon: DaemonBootstrap, notifier: SystemdNotifier) -> [LifecycleService] {
         let container = daemon.container
         let service = container.makeMoviesService(startedAt: Date(), daemonUID: getuid(), authorizedGID: daemon.authorizedGID)
-        let server = container.makeServer(handlers: [service])
+        let server = container.makeServer(service: service)
         let listener = daemon.listener
         var services: [LifecycleService] = []
         if let interval = notifier.watchdogInterval {

@@ -101,6 +101,8 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     private(set) var routes: OwnerRoutes
     /// The Varlink router of `routes`.
     var router: VarlinkRouter { routes.router }
+    /// Counts the answers of the calls' tasks by origin (the daemon's metrics).
+    let answerTally = AnswerTally()
 
     /// Creates the service.
     public init(dependencies: Dependencies, settings: Settings) {
@@ -112,6 +114,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let authorizer = CallAuthorizer(daemonUID: settings.daemonUID, authorizedGID: settings.authorizedGID)
         var router = VarlinkRouter(interfaceName: MoviesInterface.name, interfaceDescription: MoviesInterface.description, mayChange: authorizer.mayMutate)
         if callLog.isEnabled { router.add(callLog) }
+        #if !MOVIESD_NO_METRICS
+        router.add(answerTally)
+        #endif
         routes = OwnerRoutes(router: router, authorizer: authorizer)
         routes = registered(routes)
     }

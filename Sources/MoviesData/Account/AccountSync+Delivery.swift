@@ -151,6 +151,7 @@ extension AccountSync {
             case .reject:
                 do {
                     try await storage.reject(entry.id, reason: message, at: now())
+                    settings.metrics?.recordRejected()
                 } catch {
                     note(error: MoviesError.storage(wrapping: error).message)
                 }
@@ -189,6 +190,7 @@ extension AccountSync {
     func delivered(_ entry: PendingEdit, session: AccountSession) async -> Delivery {
         do {
             try await storage.markDelivered(entry.id, edit: entry.edit, accountID: session.accountID, at: now())
+            settings.metrics?.recordDelivered()
         } catch {
             // TMDB has it; the entry stays pending and is sent again (a set-state: harmless).
             note(error: MoviesError.storage(wrapping: error).message)

@@ -46,6 +46,8 @@ public actor AccountSync: AccountRepository {
         /// Entries failing one by one in a pass before the whole outbox backs off: TMDB failing
         /// every entry is failing, whatever each answer says.
         public var entryFailuresPerPass = 3
+        /// Where edits TMDB took or refused are counted (the daemon's metrics; `nil`: nowhere).
+        public var metrics: OutboxMetrics?
 
         /// Creates settings (defaults: pull hourly, 10 minutes' grace, back-off 2 s doubling to 15 min).
         public init(

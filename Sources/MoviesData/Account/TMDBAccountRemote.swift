@@ -12,17 +12,21 @@ public struct TMDBAccountRemote: AccountRemote {
     private let oneAttempt: NetworkService
     private let deadlineSeconds: Double
 
-    /// Creates the remote over `configuration`, waiting on `rateLimiter` (the one of `TMDBRemote`).
-    public init(configuration: TMDBRemoteConfiguration, transport: any HTTPTransport = CurlTransport(), rateLimiter: TokenBucketRateLimiter, timeSource: TimeSource = .system) {
+    /// Creates the remote over `configuration`, waiting on `rateLimiter` and counting its requests
+    /// in `metrics` (those of `TMDBRemote`).
+    public init(
+        configuration: TMDBRemoteConfiguration, transport: any HTTPTransport = CurlTransport(), rateLimiter: TokenBucketRateLimiter,
+        timeSource: TimeSource = .system, metrics: RequestMetrics? = nil
+    ) {
         deadlineSeconds = configuration.deadlineSeconds
         service = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: configuration.retryPolicy, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
-            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
+            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource, metrics: metrics)
         oneAttempt = NetworkService(
             baseURL: configuration.apiBaseURL, credential: configuration.credential, transport: transport, rateLimiter: rateLimiter,
             retryPolicy: .none, requestTimeoutSeconds: configuration.requestTimeoutSeconds,
-            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource)
+            deadlineSeconds: configuration.deadlineSeconds, timeSource: timeSource, metrics: metrics)
     }
 
     /// `GET authentication/token/new`.
@@ -122,6 +126,8 @@ public struct TMDBAccountRemote: AccountRemote {
     /// with TMDB's status and code.
     private func send(_ endpoint: Endpoint, what: String, secret: String?, service: NetworkService? = nil) async throws -> HTTPResponse {
         let response: HTTPResponse
+        var endpoint = endpoint
+        endpoint.kind = "account"
         do {
             response = try await (service ?? self.service).response(for: endpoint)
         } catch let error as NetworkError {

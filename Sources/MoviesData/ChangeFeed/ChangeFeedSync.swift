@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MoviesDomain
+import SystemSupport
 
 /// Follows TMDB's change feed (`GET /3/movie/changes`) so that cached movies are fetched again
 /// only when TMDB changed them.
@@ -54,6 +55,24 @@ public actor ChangeFeedSync {
     private let now: @Sendable () -> Date
     private let events: any EventLog
     private var running: Task<ChangeFeedStatus, any Error>?
+    /// Runs since the daemon started, by outcome: applied (`ok`), applied as a full revalidation,
+    /// failed (in `RunOutcome`'s order).
+    private nonisolated let runCounts = AtomicCounters(count: RunOutcome.allCases.count)
+
+    /// How a run of the change feed ended, as the daemon's metrics count it.
+    public enum RunOutcome: String, Sendable, CaseIterable {
+        /// Every page was read and applied.
+        case applied
+        /// The cursor was too old (or the window refused): every pinned movie fetched again.
+        case fullRevalidation = "full_revalidation"
+        /// The feed could not be read or applied; nothing changed.
+        case failed
+    }
+
+    /// Runs since the daemon started, by outcome.
+    public nonisolated var runs: [RunOutcome: UInt64] {
+        Dictionary(uniqueKeysWithValues: RunOutcome.allCases.enumerated().map { ($1, runCounts.value(at: $0)) })
+    }
     /// When the next run is due, once known (the scheduler asks every pass: no read each time).
     private var dueAt: Date?
     /// Whether this process has run the feed yet: a failure recorded by an earlier process (the
@@ -111,9 +130,11 @@ public actor ChangeFeedSync {
         do {
             let status = try await task.value
             dueAt = nextRun(after: status)
+            runCounts.add(at: status.lastOutcome == .fullRevalidation ? 1 : 0)
             return status
         } catch {
             dueAt = nil  // read again: the failure was recorded with its time
+            runCounts.add(at: 2)
             throw error
         }
     }

@@ -13,12 +13,14 @@ public struct TMDBRemote: MoviesRemote {
     private let configuration: TMDBRemoteConfiguration
 
     /// Creates a remote. Pass `rateLimiter` to share one bucket between remotes using one credential;
-    /// `timeSource` drives backoff and rate-limit waits (tests pass a virtual clock).
+    /// `timeSource` drives backoff and rate-limit waits (tests pass a virtual clock); `metrics`
+    /// counts the requests (shared with the account's remote).
     public init(
         configuration: TMDBRemoteConfiguration,
         transport: any HTTPTransport = CurlTransport(),
         rateLimiter: TokenBucketRateLimiter? = nil,
-        timeSource: TimeSource = .system
+        timeSource: TimeSource = .system,
+        metrics: RequestMetrics? = nil
     ) {
         self.configuration = configuration
         self.service = NetworkService(
@@ -33,7 +35,8 @@ public struct TMDBRemote: MoviesRemote {
             retryPolicy: configuration.retryPolicy,
             requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             deadlineSeconds: configuration.deadlineSeconds,
-            timeSource: timeSource
+            timeSource: timeSource,
+            metrics: metrics
         )
     }
 
@@ -45,6 +48,7 @@ public struct TMDBRemote: MoviesRemote {
     public func fetch(_ request: RemoteRequest, etag: String?) async throws -> RemoteResponse {
         do {
             var endpoint = try TMDBEndpoints.endpoint(for: request)
+            endpoint.kind = request.kind
             if let etag, !etag.isEmpty { endpoint.headers["If-None-Match"] = etag }
             let response = try await service.response(for: endpoint)
             return try TMDBResponseInterpreter.interpret(response, for: request)

@@ -32,7 +32,7 @@ public struct DefaultCacheMaintenanceRepository: CacheMaintenanceRepository {
     }
 
     /// Current statistics with the policy's byte budget, counting the pins of `owners`.
-    public func statistics(pinsOf owners: Set<Owner>? = nil) async throws -> CacheStats {
+    public func statistics(pinsOf owners: Set<Owner>?) async throws -> CacheStats {
         try await typed("reading cache statistics") { try await storage.statistics(now: now(), byteBudget: policy.byteBudget, pinsOf: owners) }
     }
 

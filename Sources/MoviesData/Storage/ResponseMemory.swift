@@ -54,6 +54,22 @@ public final class ResponseMemory: Sendable {
         }
     }
 
+    /// What the memory holds and has done since it was made.
+    public struct Statistics: Sendable, Hashable {
+        /// Entries held now.
+        public var entries: Int
+        /// Bytes they take (as the budget counts them).
+        public var bytes: Int
+        /// The byte budget.
+        public var byteBudget: Int
+        /// Lookups that found their key.
+        public var hits: UInt64
+        /// Lookups that did not.
+        public var misses: UInt64
+        /// Entries let go, least recently used first, to stay within the budget.
+        public var evictions: UInt64
+    }
+
     private let shards: [ResponseMemoryShard]
     /// The reply format served: an entry with a reply of this version is kept without its body.
     public let replyVersion: Int
@@ -105,6 +121,16 @@ public final class ResponseMemory: Sendable {
         shards.reduce((0, 0)) { total, shard in
             let usage = shard.usage
             return (total.0 + usage.entries, total.1 + usage.bytes)
+        }
+    }
+
+    /// What is held now, and the lookups and evictions so far, over every shard.
+    public var statistics: Statistics {
+        shards.reduce(Statistics(entries: 0, bytes: 0, byteBudget: 0, hits: 0, misses: 0, evictions: 0)) { total, shard in
+            let part = shard.statistics
+            return Statistics(
+                entries: total.entries + part.entries, bytes: total.bytes + part.bytes, byteBudget: total.byteBudget + part.byteBudget,
+                hits: total.hits + part.hits, misses: total.misses + part.misses, evictions: total.evictions + part.evictions)
         }
     }
 

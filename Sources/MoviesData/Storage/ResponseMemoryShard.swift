@@ -39,6 +39,10 @@ final class ResponseMemoryShard: Sendable {
         /// read that began before one of them may not fill its key (`fill(_:readSince:)`).
         var writes: UInt64 = 0
         var recentWrites: [MemoryKey?] = []
+        /// Lookups that found their key, and that did not; entries let go for the byte budget.
+        var hits: UInt64 = 0
+        var misses: UInt64 = 0
+        var evictions: UInt64 = 0
     }
 
     /// How many recent writes are remembered for `fill(_:readSince:)`: a read that overlapped
@@ -67,7 +71,15 @@ final class ResponseMemoryShard: Sendable {
         let external = externalRevision()
         return state.withLock { state in
             Self.noticeExternal(external, in: &state)
-            guard let position = state.index[key], let found = state.slots[position] else { return nil }
+            guard let position = state.index[key], let found = state.slots[position] else {
+                #if !MOVIESD_NO_METRICS
+                state.misses &+= 1
+                #endif
+                return nil
+            }
+            #if !MOVIESD_NO_METRICS
+            state.hits &+= 1
+            #endif
             let passOn = !(seconds - found.accessPassedOnAt < 1)
             if passOn { found.accessPassedOnAt = seconds }
             Self.makeNewest(position, in: &state)
@@ -88,6 +100,16 @@ final class ResponseMemoryShard: Sendable {
             Self.noticeExternal(external, in: &state)
             guard Self.untouched(key, since: mark, in: state), state.index[key] == nil else { return }
             insert(response, key: key, in: &state)
+        }
+    }
+
+    /// What is held now, and the lookups and evictions so far (counted under the lock every
+    /// lookup takes anyway).
+    var statistics: ResponseMemory.Statistics {
+        state.withLock { state in
+            ResponseMemory.Statistics(
+                entries: state.index.count, bytes: state.bytes, byteBudget: byteBudget, hits: state.hits, misses: state.misses,
+                evictions: state.evictions)
         }
     }
 
@@ -179,6 +201,7 @@ final class ResponseMemoryShard: Sendable {
         state.bytes += bytes
         while state.bytes > byteBudget, state.oldest >= 0, state.oldest != position, let victim = state.slots[state.oldest]?.key {
             remove(victim, in: &state)
+            state.evictions &+= 1
         }
     }
 

@@ -44,6 +44,8 @@ public final class StorageHealthMonitor: StorageHealthRepository, Sendable {
     private let events: any EventLog
     private let now: @Sendable () -> Date
     private let faults = Mutex<[Database: Fault]>([:])
+    /// Every failure recorded, by database and fault (not only the changes the journal says).
+    private let faultCounts = Mutex<[Database: [StorageFault: UInt64]]>([:])
     private let recoveredAt = Mutex<Date?>(nil)
 
     /// Creates a monitor reporting to `events`.
@@ -61,6 +63,11 @@ public final class StorageHealthMonitor: StorageHealthRepository, Sendable {
         return latest ?? StorageHealth(state: .ok, since: recoveredAt.withLock { $0 })
     }
 
+    /// Every failure recorded since the monitor was made, by database and fault.
+    public func failures() -> [Database: [StorageFault: UInt64]] {
+        faultCounts.withLock { $0 }
+    }
+
     /// The state of one database.
     public func state(of database: Database) -> StorageHealth.State {
         faults.withLock { $0[database]?.health.state ?? .ok }
@@ -74,6 +81,7 @@ public final class StorageHealthMonitor: StorageHealthRepository, Sendable {
         let fault = failure.storageFault ?? .unavailable
         let state = StorageHealth.State(fault)
         let prefix = database == .state ? "the state database: " : ""
+        faultCounts.withLock { $0[database, default: [:]][fault, default: 0] &+= 1 }
         let changed = faults.withLock { faults -> Bool in
             if let current = faults[database] {
                 // A damaged file stays so; another cause does not hide it.

@@ -75,6 +75,8 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
     var historyRead = false
     /// Probes TMDB at the start of a refresh while background work is paused (`nil`: never).
     let probe: RemoteProbe?
+    /// The runs and their entries, counted as each run ends (for the daemon's metrics).
+    public nonisolated let metrics = RefreshMetrics()
     /// The runs going and waiting, by id (ids grow in the order they were asked for).
     var runs: [Int: RefreshRun] = [:]
     var nextRunID = 0
@@ -183,10 +185,12 @@ public actor WatchlistRefresher: WatchlistRefreshRepository {
             try await refreshLists(lists, runID: runID, mode: mode, tally: &tally)
         } catch {
             events.record(DataEvent(.notice, "refresh.cancelled", "refresh of \(scope) stopped after \(tally.done + tally.failed + tally.skipped + tally.current) of \(tally.total) step(s)"))
+            metrics.cancelled()
             throw error
         }
         await pinEntries(of: owner, replacing: name == nil, tally: &tally)
         let summary = tally.summary(start: start, end: now())
+        metrics.completed(summary)
         // Kept for `Status`, across restarts; a run that found no list is its owner's last
         // refresh too. A storage failure is reported by the storage's health.
         await loadHistory()

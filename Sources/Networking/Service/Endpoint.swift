@@ -36,6 +36,9 @@ public struct Endpoint: Sendable, Hashable {
     public var requiresCredential: Bool
     /// The request body, `nil` for none (set `Content-Type` in `headers` with it).
     public var body: Data?
+    /// What the request is for, in one short stable word (`search`, `movie`, `image`, …): how
+    /// ``RequestMetrics`` tells endpoints apart without their paths' ids and queries.
+    public var kind = "other"
 
     /// An endpoint relative to the base URL, sent with the credential.
     public init(path: String, queryItems: [QueryItem] = [], headers: [String: String] = [:], method: String = "GET", body: Data? = nil) {

@@ -26,6 +26,8 @@ public struct NetworkService: Sendable {
     public let deadlineSeconds: Double
     /// The clock used for backoff sleeps (the deadline always runs on real time).
     public let timeSource: TimeSource
+    /// Where attempts, their latency, 429s and rate-limit waits are counted (`nil`: nowhere).
+    public let metrics: RequestMetrics?
 
     /// Creates a service.
     public init(
@@ -36,8 +38,10 @@ public struct NetworkService: Sendable {
         retryPolicy: RetryPolicy = .standard,
         requestTimeoutSeconds: Double = 10,
         deadlineSeconds: Double = 15,
-        timeSource: TimeSource = .system
+        timeSource: TimeSource = .system,
+        metrics: RequestMetrics? = nil
     ) {
+        self.metrics = metrics
         self.baseURL = baseURL
         self.credential = credential
         self.transport = transport
@@ -67,21 +71,35 @@ public struct NetworkService: Sendable {
         let request = try request(for: endpoint)
         let started = MonotonicClock.seconds()
         return try await Deadline.run(seconds: deadlineSeconds) {
-            try await attempts(of: request, startedAt: started)
+            try await attempts(of: request, kind: endpoint.kind, startedAt: started)
         }
     }
 
-    private func attempts(of request: HTTPRequest, startedAt started: Double) async throws -> HTTPResponse {
+    private func attempts(of request: HTTPRequest, kind: String, startedAt started: Double) async throws -> HTTPResponse {
         var attempt = 1
         while true {
+            // The wait on the limiter's clock (the injected one: tests run it in virtual time).
+            let waitStarted = timeSource.now()
             do {
                 try await rateLimiter.acquire()
             } catch {
                 throw NetworkError.cancelled
             }
+            metrics?.waited(UInt64(max(0, timeSource.now() - waitStarted) * 1e9), priority: RateLimitLane.current.priority)
+            let sent = MonotonicClock.now()
             let delay: Double
             do {
-                let response = try await transport.send(request)
+                let response: HTTPResponse
+                do {
+                    response = try await transport.send(request)
+                    metrics?.answered(kind, status: response.status, nanoseconds: MonotonicClock.now() &- sent)
+                } catch {
+                    // A cancelled attempt is the caller's doing, not TMDB's.
+                    if !(error is CancellationError), error as? NetworkError != .cancelled {
+                        metrics?.failed(kind, nanoseconds: MonotonicClock.now() &- sent)
+                    }
+                    throw error
+                }
                 if response.status == 429 {
                     // Rate limited: every later request waits (the bucket pauses), and this caller
                     // gets the 429 at once, with its Retry-After, instead of waiting it out.

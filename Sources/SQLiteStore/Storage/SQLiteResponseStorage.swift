@@ -24,6 +24,11 @@ public final class SQLiteResponseStorage: ResponseStorage {
     /// The memory of entries in front of the table (`nil`: none): filled by reads, kept in step
     /// with every write by the store (`SQLiteStore.keepInStep`).
     public let memory: ResponseMemory?
+    /// Entries `evict(toFit:)` deleted since the storage was made.
+    private let evictedEntries = Atomic<UInt64>(0)
+
+    /// Entries deleted to keep the cache within its byte budget since the storage was made.
+    public var evictions: UInt64 { evictedEntries.load(ordering: .relaxed) }
 
     /// Creates the storage over `store`.
     /// - Parameters:
@@ -169,7 +174,7 @@ public final class SQLiteResponseStorage: ResponseStorage {
     public func evict(toFit byteBudget: Int64) async throws -> Int {
         guard try await store.read(Self.totalSize) > byteBudget else { return 0 }
         try await store.flushAccessTimes()
-        return try await store.write { connection in
+        let evicted = try await store.write { connection in
             let total = try Self.totalSize(connection)
             guard total > byteBudget else { return 0 }
             let victims = try Self.leastRecentlyUsedUnpinned(toRemove: total - byteBudget, in: connection)
@@ -178,6 +183,8 @@ public final class SQLiteResponseStorage: ResponseStorage {
             }
             return victims.count
         }
+        evictedEntries.add(UInt64(evicted), ordering: .relaxed)
+        return evicted
     }
 
     /// The bytes the cache's entries count against its budget.

@@ -45,6 +45,11 @@ enum VarlinkServiceInterface {
 
         """
 
+    /// Whether `method` is one of this interface's methods (`GetInfo`, `GetInterfaceDescription`).
+    static func serves(_ method: String) -> Bool {
+        method == "GetInfo" || method == "GetInterfaceDescription"
+    }
+
     /// The reply to a call of this interface, answered by the server itself: `GetInfo` about the
     /// server (`interfaces` lists this one first, then `handlers`' in order) and
     /// `GetInterfaceDescription` of any interface it serves.

@@ -6,14 +6,22 @@
 struct ConnectionAdmission {
     /// Why a connection is refused.
     enum Refusal: Equatable {
-        /// A limit was hit: its value and a sentence naming it.
-        case limit(Int, reason: String)
+        /// A limit was hit: its value, a sentence naming it, and which limit it was.
+        case limit(Int, reason: String, cause: VarlinkServerMetrics.Refusal)
         /// The peer's uid names no one here (``VarlinkServerConfiguration/unmappedPeerUID``).
         case unnamedPeer
 
         /// The limit hit, for a refusal by limit.
         var limit: Int? {
-            if case .limit(let limit, _) = self { limit } else { nil }
+            if case .limit(let limit, _, _) = self { limit } else { nil }
+        }
+
+        /// Which limit (or the unnamed peer) refused the connection, as the server's metrics count it.
+        var cause: VarlinkServerMetrics.Refusal {
+            switch self {
+            case .limit(_, _, let cause): cause
+            case .unnamedPeer: .unnamedPeer
+            }
         }
     }
 
@@ -27,15 +35,15 @@ struct ConnectionAdmission {
         let privileged = peer.map { configuration.privilegedUIDs.contains($0.uid) } ?? false
         let total = configuration.maxConnections
         if open >= total {
-            return .limit(total, reason: "the server holds its maximum of \(total) connections")
+            return .limit(total, reason: "the server holds its maximum of \(total) connections", cause: .serverFull)
         }
         let shared = max(0, total - configuration.reservedConnections)
         if !privileged, open >= shared {
-            return .limit(shared, reason: "the server holds \(open) connections; the rest are kept for root and the service's own user")
+            return .limit(shared, reason: "the server holds \(open) connections; the rest are kept for root and the service's own user", cause: .reserved)
         }
         let perUser = configuration.maxConnectionsPerUser
         if !privileged, perUser > 0, openByUser[uid, default: 0] >= perUser {
-            return .limit(perUser, reason: "user \(uid) already holds \(perUser) connections, the most one user may")
+            return .limit(perUser, reason: "user \(uid) already holds \(perUser) connections, the most one user may", cause: .perUser)
         }
         return nil
     }

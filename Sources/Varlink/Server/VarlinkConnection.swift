@@ -15,6 +15,11 @@ final class VarlinkConnection {
         let sendsReply: Bool
         /// True for `more` calls: intermediate replies are forwarded.
         let streams: Bool
+        /// Where the loop counts the call (`LoopMetrics`), when its message was read, and whether
+        /// its first reply was counted.
+        let metricsSlot: Int
+        let startedAt: UInt64
+        var firstReplyCounted: Bool
     }
 
     /// What the input buffer holds next.

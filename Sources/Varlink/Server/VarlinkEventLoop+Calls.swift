@@ -82,6 +82,7 @@ extension VarlinkEventLoop {
         switch VarlinkMessage.decodeCall(bytes) {
         case .failure(let error):
             connection.enqueue(VarlinkMessage.encodeError(error))
+            metrics.answeredOnLoop(slot: LoopMetrics.otherSlot, startedAt: now, final: true, fromMemory: false, failure: error.name)
             return
         case .success(let call):
             decoded = call
@@ -91,24 +92,27 @@ extension VarlinkEventLoop {
         if call.isIn(interface: VarlinkServiceInterface.name) {
             let reply = decoded.upgrade ? .failure(.invalidParameter("upgrade"))
                 : VarlinkServiceInterface.reply(to: call, configuration: configuration, handlers: handlers)
-            answer(call, with: reply, on: connection)
+            let slot = VarlinkServiceInterface.serves(call.methodName) ? metrics.slot(servedMethod: call.method) : LoopMetrics.otherSlot
+            answer(call, with: reply, on: connection, slot: slot, startedAt: now)
             return
         }
         guard let handler = handlers.handler(for: call) else {
-            answer(call, with: .failure(.interfaceNotFound(call.interface)), on: connection)
+            answer(call, with: .failure(.interfaceNotFound(call.interface)), on: connection, slot: LoopMetrics.otherSlot, startedAt: now)
             return
         }
         guard handler.declares(method: call.methodName) else {
-            answer(call, with: .failure(.methodNotFound(call.method)), on: connection)
+            answer(call, with: .failure(.methodNotFound(call.method)), on: connection, slot: LoopMetrics.otherSlot, startedAt: now)
             return
         }
+        let slot = metrics.slot(servedMethod: call.method)
         guard !decoded.upgrade else {
-            answer(call, with: .failure(.invalidParameter("upgrade")), on: connection)
+            answer(call, with: .failure(.invalidParameter("upgrade")), on: connection, slot: slot, startedAt: now)
             return
         }
         if let reply = handler.answerAtOnce(call) {
             guard reply.continues else {
                 if !call.oneway { connection.enqueue(pieces: reply.pieces) }
+                metrics.answeredOnLoop(slot: slot, startedAt: now, final: true, fromMemory: true)
                 return
             }
             if call.more, !call.oneway {
@@ -116,13 +120,19 @@ extension VarlinkEventLoop {
                 connection.enqueue(pieces: reply.pieces)
                 _ = connection.flush()
                 call.firstReplySent = true
+                metrics.answeredOnLoop(slot: slot, startedAt: now, final: false, fromMemory: true)
             }
         }
-        start(call, handler: handler, on: connection, now: now)
+        start(call, handler: handler, on: connection, now: now, slot: slot)
     }
 
-    /// Queues the reply of a call answered on the loop (none for a oneway call).
-    private func answer(_ call: VarlinkCall, with reply: Result<[String: JSONValue], VarlinkError>, on connection: VarlinkConnection) {
+    /// Queues the reply of a call answered on the loop (none for a oneway call) and counts it in `slot`.
+    private func answer(
+        _ call: VarlinkCall, with reply: Result<[String: JSONValue], VarlinkError>, on connection: VarlinkConnection, slot: Int, startedAt: UInt64
+    ) {
+        var failure: String?
+        if case .failure(let error) = reply { failure = error.name }
+        defer { metrics.answeredOnLoop(slot: slot, startedAt: startedAt, final: true, fromMemory: false, failure: failure) }
         guard !call.oneway else { return }
         switch reply {
         case .success(let parameters): connection.enqueue(pieces: VarlinkMessage.encodeReplyPieces(parameters, continues: false))
@@ -130,7 +140,7 @@ extension VarlinkEventLoop {
         }
     }
 
-    private func start(_ call: VarlinkCall, handler: any VarlinkInterfaceHandler, on connection: VarlinkConnection, now: UInt64) {
+    private func start(_ call: VarlinkCall, handler: any VarlinkInterfaceHandler, on connection: VarlinkConnection, now: UInt64, slot: Int) {
         let serial = connection.nextCallSerial
         connection.nextCallSerial += 1
         let fd = connection.fd
@@ -141,29 +151,39 @@ extension VarlinkEventLoop {
         }
         let task = Task { [self] in
             let message: [[UInt8]]
+            var failure: String?
             do throws(VarlinkError) {
                 let parameters = try await handler.handle(call, replies: writer)
                 message = VarlinkMessage.encodeReplyPieces(parameters, continues: false)
             } catch {
                 message = [VarlinkMessage.encodeError(error)]
+                failure = error.name
             }
-            post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true))
+            post(.reply(fd: fd, connection: connectionID, call: serial, message: message, isFinal: true, failure: failure))
         }
         let seconds = handler.deadlineSeconds(forMethod: call.methodName) ?? configuration.callDeadlineSeconds
         let deadline = now + MonotonicClock.timeout(seconds: seconds)
-        connection.activeCall = .init(serial: serial, task: task, deadline: deadline, deadlineSeconds: seconds, sendsReply: !call.oneway, streams: streams)
+        connection.activeCall = .init(
+            serial: serial, task: task, deadline: deadline, deadlineSeconds: seconds, sendsReply: !call.oneway, streams: streams,
+            metricsSlot: slot, startedAt: now, firstReplyCounted: call.firstReplySent)
         nextSweep = min(nextSweep, deadline)
     }
 
-    /// Queues a handler's reply if its call is still the connection's active one.
-    func deliverReply(fd: Int32, connectionID: UInt64, callSerial: UInt64, message: [[UInt8]], isFinal: Bool) {
+    /// Queues a handler's reply if its call is still the connection's active one; a final one
+    /// says the error it is (`failure`), if any.
+    func deliverReply(fd: Int32, connectionID: UInt64, callSerial: UInt64, message: [[UInt8]], isFinal: Bool, failure: String? = nil) {
         guard let connection = connections[fd], connection.id == connectionID,
               let active = connection.activeCall, active.serial == callSerial else { return }
         if isFinal {
             if active.sendsReply { connection.enqueue(pieces: message) }
+            metrics.ended(slot: active.metricsSlot, startedAt: active.startedAt, failure: failure, withFirstReply: !active.firstReplyCounted)
             finishCall(on: connection)
         } else if active.streams {
             connection.enqueue(pieces: message)
+            if !active.firstReplyCounted {
+                metrics.firstReply(slot: active.metricsSlot, startedAt: active.startedAt)
+                connection.activeCall?.firstReplyCounted = true
+            }
         }
         service(connection)
     }

@@ -37,9 +37,11 @@ extension VarlinkEventLoop {
 
     private func expire(_ active: VarlinkConnection.ActiveCall, on connection: VarlinkConnection) {
         active.task.cancel()
+        let error = configuration.deadlineError(active.deadlineSeconds)
         if active.sendsReply {
-            connection.enqueue(VarlinkMessage.encodeError(configuration.deadlineError(active.deadlineSeconds)))
+            connection.enqueue(VarlinkMessage.encodeError(error))
         }
+        metrics.ended(slot: active.metricsSlot, startedAt: active.startedAt, failure: error.name, withFirstReply: !active.firstReplyCounted)
         finishCall(on: connection)
         service(connection)
     }

@@ -58,6 +58,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
     static let settleBeforeInputBytes = 4096
     /// When the first connection of the batch in `serviced` was serviced.
     var firstServicedAt: UInt64 = 0
+    /// The loop's counts: its calls, their latency, its connections (this thread's alone).
+    var metrics = LoopMetrics()
 
 
     /// Creates loop `index` of `group`; the first (`listener` given) accepts for all.
@@ -81,14 +83,25 @@ final class VarlinkEventLoop: @unchecked Sendable {
         }
     }
 
-    /// Hands `event` to the loop thread; safe from any thread; dropped once the loop has ended.
-    func post(_ event: LoopEvent) {
+    /// Hands `event` to the loop thread; safe from any thread; dropped (returning false) once the
+    /// loop has ended.
+    @discardableResult
+    func post(_ event: LoopEvent) -> Bool {
         let posted = inbox.withLock { state -> Bool in
             guard !state.closed else { return false }
             state.events.append(event)
             return true
         }
         if posted { waker.wake() }
+        return posted
+    }
+
+    /// A copy of the loop's counts, asked of the loop thread (which owns them); once the loop
+    /// has ended, its last counts (read on the thread that waited for it to end).
+    func metricsSnapshot() async -> VarlinkServerMetrics {
+        await withCheckedContinuation { continuation in
+            if !post(.metrics(continuation)) { continuation.resume(returning: metrics.snapshot(openConnections: 0)) }
+        }
     }
 
     /// Runs until a shutdown has drained every connection.
@@ -111,10 +124,18 @@ final class VarlinkEventLoop: @unchecked Sendable {
             defer { state.events = [] }
             return state.events
         }
-        // A connection handed over as the loop ended: closed, and no longer counted.
-        for case .adopt(let fd, let peer) in orphans {
-            Glibc.close(fd)
-            group.closed(peer, onLoop: index)
+        // A connection handed over as the loop ended: closed, and no longer counted; whoever
+        // asked for the counts as the loop ended gets them.
+        for event in orphans {
+            switch event {
+            case .adopt(let fd, let peer):
+                Glibc.close(fd)
+                group.closed(peer, onLoop: index)
+            case .metrics(let continuation):
+                continuation.resume(returning: metrics.snapshot(openConnections: connections.count))
+            case .reply, .shutdown:
+                break
+            }
         }
         epoll.remove(waker.fileDescriptor)
         let waiters = completion.withLock { state in
@@ -151,8 +172,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
         }
         for event in events {
             switch event {
-            case .reply(let fd, let connection, let call, let message, let isFinal):
-                deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal)
+            case .reply(let fd, let connection, let call, let message, let isFinal, let failure):
+                deliverReply(fd: fd, connectionID: connection, callSerial: call, message: message, isFinal: isFinal, failure: failure)
+            case .metrics(let continuation):
+                continuation.resume(returning: metrics.snapshot(openConnections: connections.count))
             case .shutdown(let graceSeconds):
                 beginDrain(graceSeconds: graceSeconds)
             case .adopt(let fd, let peer):
@@ -185,6 +208,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
             let peer = SocketOptions.peerCredentials(of: fd)
             switch group.admit(peer, configuration: configuration) {
             case .refused(let refusal):
+                metrics.refused(refusal.cause)
                 refuse(fd, refusal)
             case .serveOn(let target) where target == index || target >= siblings.count:
                 adopt(fd, peer: peer)
@@ -204,6 +228,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         let now = MonotonicClock.now()
         nextConnectionID += 1
         connections[fd] = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: now)
+        metrics.accepted()
         nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
     }
 
@@ -230,7 +255,7 @@ final class VarlinkEventLoop: @unchecked Sendable {
         var discard = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<4 where discard.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }) > 0 {}
         let error = switch refusal {
-        case let .limit(limit, reason): configuration.connectionLimitError(limit, reason)
+        case let .limit(limit, reason, _): configuration.connectionLimitError(limit, reason)
         case .unnamedPeer: VarlinkError.permissionDenied
         }
         var message = VarlinkMessage.encodeError(error)
@@ -259,6 +284,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
     /// Closes `connection` at once, cancelling its handler task.
     func close(_ connection: VarlinkConnection) {
         guard connections[connection.fd] === connection else { return }
+        if let active = connection.activeCall {
+            metrics.ended(slot: active.metricsSlot, startedAt: active.startedAt, failure: VarlinkMethodMetrics.disconnected, withFirstReply: false)
+        }
         connection.activeCall?.task.cancel()
         connection.activeCall = nil
         epoll.remove(connection.fd)

@@ -13,6 +13,8 @@ public final class VarlinkServer: Sendable {
     private struct State {
         var loops: [VarlinkEventLoop] = []
         var requestedGraceSeconds: Int?
+        /// The counts of the loops that have ended.
+        var endedMetrics = VarlinkServerMetrics()
     }
 
     /// The interfaces a server serves besides `org.varlink.service`, by name and in order.
@@ -59,6 +61,16 @@ public final class VarlinkServer: Sendable {
     /// faster than they read are simply not read).
     public var bufferedInputBytes: Int { counter.bufferedInputBytes }
 
+    /// What the server counted: its calls by method and outcome, their latency, its connections.
+    /// Each event loop is asked for its own counts (on its own thread, which alone writes them)
+    /// and they are added up, with those of loops that have ended.
+    public func metrics() async -> VarlinkServerMetrics {
+        let (loops, ended) = state.withLock { ($0.loops, $0.endedMetrics) }
+        var metrics = ended
+        for loop in loops { metrics.merge(await loop.metricsSnapshot()) }
+        return metrics
+    }
+
     /// Serves connections from `listener` until ``shutdown(gracePeriodSeconds:)`` has drained them.
     /// Cancelling the calling task shuts down with no grace period.
     public func run(on listener: VarlinkListener) async throws {
@@ -94,7 +106,11 @@ public final class VarlinkServer: Sendable {
         } onCancel: {
             shutdown(gracePeriodSeconds: 0)
         }
-        state.withLock { $0.loops = [] }
+        // Every loop's thread has ended: their counts are final.
+        state.withLock { state in
+            for loop in state.loops { state.endedMetrics.merge(loop.metrics.snapshot(openConnections: 0)) }
+            state.loops = []
+        }
         if started < loops.count { throw VarlinkSocketError(code: .eventLoopUnavailable, errno: EAGAIN, path: listener.path) }
     }
 

@@ -23,6 +23,11 @@ enum ToolRequirement {
         (try? ProcessRunner.run("/usr/bin/env", [python, "-c", "import pyte"], timeout: 60).status) == 0
     }()
 
+    /// Whether `python -c 'import prometheus_client'` works (the metrics tests' parsers).
+    static let pythonPrometheusClient: Bool = {
+        (try? ProcessRunner.run("/usr/bin/env", [python, "-c", "import prometheus_client"], timeout: 60).status) == 0
+    }()
+
     /// Whether an executable exists at `path`.
     static func exists(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
 

@@ -103,6 +103,13 @@ final class MockMoviesClient: MoviesClient {
         try single(statusResult)
     }
 
+    var metricsResult: Result<MetricsReport, ClientError> = .failure(.other("no metrics scripted"))
+
+    func metrics() throws(ClientError) -> MetricsReport {
+        if let failEverything { throw failEverything }
+        return try metricsResult.get()
+    }
+
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
         cacheCalls.append((operation, selection))
         return try single(cacheResult)
