@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MoviesData
+import MoviesDomain
+
+/// The catalogue in its own SQLite database (`CatalogueSchema`), the `CatalogueStorage` adapter.
+///
+/// Searches and lookups read on the store's read-only connections (WAL: an import under way never
+/// blocks them, and they see the catalogue as of the last committed swap). Staging writes the
+/// import in batches of small transactions; the swap (`SQLiteCatalogue+Swap.swift`) is one.
+public final class SQLiteCatalogue: CatalogueStorage {
+    /// The database.
+    public let store: SQLiteStore
+
+    /// Opens (creating and migrating) the catalogue at `path`.
+    public init(path: String, readers: Int = 2) throws {
+        store = try SQLiteStore(
+            path: path, readers: readers, migrator: SQLiteMigrator(migrations: CatalogueSchema.migrations), durability: .consistent)
+    }
+
+    /// Limits the file to `pages` pages (`PRAGMA max_page_count`): a write past it fails as on a
+    /// full disk. For tests.
+    public func limitSize(pages: Int) async throws {
+        try await store.writeOutsideTransaction { connection in _ = try connection.integer("PRAGMA max_page_count = \(pages)") }
+    }
+
+    public func status() async throws -> CatalogueStatus {
+        let path = store.path
+        return try await store.read { connection in
+            let statement = try connection.prepare("SELECT export_date, titles, imported_at FROM catalogue_import WHERE singleton = 1")
+            var status = CatalogueStatus()
+            if try statement.step() {
+                status.exportDate = statement.text(at: 0)
+                status.titles = Int(statement.int64(at: 1))
+                status.importedAt = statement.double(at: 2)
+            }
+            status.bytesOnDisk = Self.fileSize(path) + Self.fileSize(path + "-wal")
+            return status
+        }
+    }
+
+    public func title(id: Int) async throws -> CatalogueTitle? {
+        try await store.read { connection in
+            let statement = try connection.prepare("SELECT title, popularity FROM catalogue_title WHERE id = ?", [.int(id)])
+            guard try statement.step() else { return nil }
+            return CatalogueTitle(id: id, title: statement.text(at: 0) ?? "", popularity: statement.double(at: 1))
+        }
+    }
+
+    public func search(_ text: String, limit: Int, offset: Int) async throws -> CatalogueMatches {
+        guard let expression = CatalogueText.matchExpression(text), limit > 0 else { return CatalogueMatches(total: 0, titles: []) }
+        return try await store.read { connection in
+            try Self.search(expression, limit: limit, offset: max(0, offset), in: connection)
+        }
+    }
+
+    /// Reads matches in row order (popularity bucket, most popular first) and counts them up to
+    /// `CatalogueMatches.countLimit`; the titles wanted are ordered by their exact popularity.
+    ///
+    /// A row's bucket is within `CatalogueText.tolerance` (T) of its popularity's. If the
+    /// `offset + limit`th match in row order is in bucket L, every one of the first matches has
+    /// its popularity's bucket at most L + T, and a row in bucket L + 2T + 1 or later has its
+    /// popularity's bucket at least L + T + 1: less popular than all of them. So the candidates
+    /// are the rows up to bucket L + 2T.
+    static func search(_ expression: String, limit: Int, offset: Int, in connection: SQLiteConnection) throws -> CatalogueMatches {
+        let wanted = offset + limit
+        let rows = try connection.prepare(
+            "SELECT rowid FROM catalogue_text WHERE catalogue_text MATCH ? ORDER BY rowid LIMIT ?",
+            [.text(expression), .int(CatalogueMatches.countLimit)])
+        var candidates: [Int64] = []
+        var total = 0
+        var lastBucket = Int.max
+        while try rows.step() {
+            let rowid = rows.int64(at: 0)
+            total += 1
+            if candidates.count < wanted {
+                candidates.append(rowid)
+                if candidates.count == wanted { lastBucket = CatalogueText.bucket(ofRow: rowid) }
+            } else if CatalogueText.bucket(ofRow: rowid) <= lastBucket + 2 * CatalogueText.tolerance {
+                candidates.append(rowid)
+            }
+        }
+        var titles: [CatalogueTitle] = []
+        titles.reserveCapacity(candidates.count)
+        for rowid in candidates {
+            let id = CatalogueText.id(ofRow: rowid)
+            let row = try connection.prepare("SELECT title, popularity FROM catalogue_title WHERE id = ?", [.int(id)])
+            if try row.step() {
+                titles.append(CatalogueTitle(id: id, title: row.text(at: 0) ?? "", popularity: row.double(at: 1)))
+            }
+        }
+        titles.sort { $0.popularity != $1.popularity ? $0.popularity > $1.popularity : $0.id < $1.id }
+        return CatalogueMatches(total: total, titles: Array(titles.dropFirst(offset).prefix(limit)))
+    }
+
+    public func beginImport() async throws {
+        try await store.write { connection in try connection.execute("DELETE FROM catalogue_incoming") }
+    }
+
+    public func stage(_ titles: [CatalogueTitle]) async throws {
+        guard !titles.isEmpty else { return }
+        do {
+            try await write(titles)
+        } catch {
+            throw Self.catalogueError(error)
+        }
+    }
+
+    private func write(_ titles: [CatalogueTitle]) async throws {
+        try await store.write { connection in
+            for title in titles {
+                _ = try connection.run(
+                    "INSERT OR REPLACE INTO catalogue_incoming(id, title, popularity, rank_key) VALUES (?, ?, ?, ?)",
+                    [.int(title.id), .text(title.title), .real(title.popularity), .integer(CatalogueText.rowid(id: title.id, popularity: title.popularity))])
+            }
+        }
+    }
+
+    public func abandonImport() async {
+        _ = try? await store.write { connection in try connection.execute("DELETE FROM catalogue_incoming") }
+        try? await store.checkpoint()
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+}
