@@ -10,9 +10,12 @@
 ///   (`CatalogueText.rowid`: popularity bucket, then id), so the search reads matches in
 ///   popularity order and stops early.
 /// - `catalogue_text`: contentless FTS5 (`content=''`) over the title as `CatalogueText.indexed`
-///   writes it (a CJK character is a word of its own); `prefix='2 3'` for typed-ahead prefixes.
-/// - `catalogue_incoming`: the import under way (staged, not yet swapped in).
+///   writes it (a CJK character is a word of its own); `prefix='2 3'` for typed-ahead prefixes;
+///   `columnsize=0`, as matches are ranked by popularity, not bm25.
 /// - `catalogue_import`: the last import (one row).
+///
+/// The import under way is staged in another file (`CatalogueSchema.incoming`), attached while
+/// it runs and deleted after: its pages never stay in the catalogue's file.
 enum CatalogueSchema {
     static let migrations: [SQLiteMigration] = [
         SQLiteMigration(version: 1, name: "catalogue", sql: """
@@ -23,13 +26,7 @@ enum CatalogueSchema {
                 rank_key INTEGER NOT NULL
             );
             CREATE VIRTUAL TABLE catalogue_text USING fts5(
-                title, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3'
-            );
-            CREATE TABLE catalogue_incoming(
-                id INTEGER PRIMARY KEY,
-                title TEXT NOT NULL,
-                popularity REAL NOT NULL,
-                rank_key INTEGER NOT NULL
+                title, content='', tokenize='unicode61 remove_diacritics 2', prefix='2 3', columnsize=0
             );
             CREATE TABLE catalogue_import(
                 singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
@@ -39,4 +36,14 @@ enum CatalogueSchema {
             );
             """),
     ]
+
+    /// The staging database's table, created in the file attached as `incoming`.
+    static let incoming = """
+        CREATE TABLE incoming.catalogue_incoming(
+            id INTEGER PRIMARY KEY,
+            title TEXT NOT NULL,
+            popularity REAL NOT NULL,
+            rank_key INTEGER NOT NULL
+        );
+        """
 }

@@ -12,15 +12,15 @@ extension SQLiteCatalogue {
             await abandonImport()
             throw Self.catalogueError(error)
         }
-        try? await store.checkpoint()
+        await endImport()
         return summary
     }
 
-    /// The swap: one transaction that makes `catalogue_title` and `catalogue_text` what
-    /// `catalogue_incoming` holds, touching only what differs, then empties the staging table.
+    /// The swap: one transaction that makes `catalogue_title` and `catalogue_text` what the
+    /// staged `incoming.catalogue_incoming` holds, touching only what differs.
     /// Changed rows are listed in a TEMP table first, so no table is changed while it is read.
     static func swap(exportDate: String, importedAt: Double, in connection: SQLiteConnection) throws -> CatalogueImportSummary {
-        let staged = try connection.integer("SELECT count(*) FROM catalogue_incoming") ?? 0
+        let staged = try connection.integer("SELECT count(*) FROM incoming.catalogue_incoming") ?? 0
         guard staged > 0 else { throw CatalogueError(.unusable, "The export holds no title: the catalogue of before is kept.") }
         try connection.execute("""
             CREATE TEMP TABLE IF NOT EXISTS catalogue_change(id INTEGER PRIMARY KEY, title TEXT, rank_key INTEGER);
@@ -31,7 +31,7 @@ extension SQLiteCatalogue {
         try connection.run("""
             INSERT INTO temp.catalogue_change(id, title, rank_key)
             SELECT id, title, rank_key FROM catalogue_title AS t
-            WHERE NOT EXISTS (SELECT 1 FROM catalogue_incoming AS i WHERE i.id = t.id)
+            WHERE NOT EXISTS (SELECT 1 FROM incoming.catalogue_incoming AS i WHERE i.id = t.id)
             """)
         let removed = try forEachChange(in: connection) { change in
             try unindex(rowid: change.int64(at: 2), title: change.text(at: 1) ?? "", in: connection)
@@ -42,7 +42,7 @@ extension SQLiteCatalogue {
         try connection.execute("DELETE FROM temp.catalogue_change")
         try connection.run("""
             INSERT INTO temp.catalogue_change(id, title, rank_key)
-            SELECT t.id, t.title, t.rank_key FROM catalogue_title AS t JOIN catalogue_incoming AS i ON i.id = t.id
+            SELECT t.id, t.title, t.rank_key FROM catalogue_title AS t JOIN incoming.catalogue_incoming AS i ON i.id = t.id
             WHERE t.title <> i.title OR abs((t.rank_key >> 32) - (i.rank_key >> 32)) > ?
             """, [.int(CatalogueText.tolerance)])
         let retitled = try forEachChange(in: connection) { change in
@@ -50,14 +50,14 @@ extension SQLiteCatalogue {
         }
         try connection.run("""
             UPDATE catalogue_title SET title = i.title, popularity = i.popularity, rank_key = i.rank_key
-            FROM catalogue_incoming AS i
+            FROM incoming.catalogue_incoming AS i
             WHERE i.id = catalogue_title.id AND catalogue_title.id IN (SELECT id FROM temp.catalogue_change)
             """)
         try indexChanges(from: "temp.catalogue_change", in: connection)
 
         // Popularity alone (its row stays): the ranking's exact order.
         try connection.run("""
-            UPDATE catalogue_title SET popularity = i.popularity FROM catalogue_incoming AS i
+            UPDATE catalogue_title SET popularity = i.popularity FROM incoming.catalogue_incoming AS i
             WHERE i.id = catalogue_title.id AND catalogue_title.popularity <> i.popularity
             """)
 
@@ -65,11 +65,11 @@ extension SQLiteCatalogue {
         try connection.execute("DELETE FROM temp.catalogue_change")
         try connection.run("""
             INSERT INTO temp.catalogue_change(id)
-            SELECT id FROM catalogue_incoming AS i WHERE NOT EXISTS (SELECT 1 FROM catalogue_title AS t WHERE t.id = i.id)
+            SELECT id FROM incoming.catalogue_incoming AS i WHERE NOT EXISTS (SELECT 1 FROM catalogue_title AS t WHERE t.id = i.id)
             """)
         try connection.run("""
             INSERT INTO catalogue_title(id, title, popularity, rank_key)
-            SELECT i.id, i.title, i.popularity, i.rank_key FROM catalogue_incoming AS i
+            SELECT i.id, i.title, i.popularity, i.rank_key FROM incoming.catalogue_incoming AS i
             WHERE i.id IN (SELECT id FROM temp.catalogue_change)
             """)
         let added = try indexChanges(from: "temp.catalogue_change", in: connection)
@@ -78,7 +78,7 @@ extension SQLiteCatalogue {
         try connection.run(
             "INSERT OR REPLACE INTO catalogue_import(singleton, export_date, titles, imported_at) VALUES (1, ?, ?, ?)",
             [.text(exportDate), .int(titles), .real(importedAt)])
-        try connection.execute("DELETE FROM catalogue_incoming; DELETE FROM temp.catalogue_change;")
+        try connection.execute("DELETE FROM temp.catalogue_change")
         return CatalogueImportSummary(exportDate: exportDate, titles: titles, added: added, removed: removed, retitled: retitled)
     }
 

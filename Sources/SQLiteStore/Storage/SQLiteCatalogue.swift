@@ -8,15 +8,27 @@ import MoviesDomain
 ///
 /// Searches and lookups read on the store's read-only connections (WAL: an import under way never
 /// blocks them, and they see the catalogue as of the last committed swap). Staging writes the
-/// import in batches of small transactions; the swap (`SQLiteCatalogue+Swap.swift`) is one.
+/// import in batches of small transactions into a file of its own (`incomingPath`, attached to
+/// the writer as `incoming` while an import runs, deleted after it, and at the next start if a
+/// stop cut it short); the swap (`SQLiteCatalogue+Swap.swift`) is one transaction.
 public final class SQLiteCatalogue: CatalogueStorage {
     /// The database.
     public let store: SQLiteStore
 
     /// Opens (creating and migrating) the catalogue at `path`.
     public init(path: String, readers: Int = 2) throws {
+        incomingPath = path + "-incoming"
+        Self.removeFiles(of: incomingPath)
         store = try SQLiteStore(
             path: path, readers: readers, migrator: SQLiteMigrator(migrations: CatalogueSchema.migrations), durability: .consistent)
+    }
+
+    /// The staging database's file.
+    let incomingPath: String
+
+    /// Removes a database file and its journals.
+    static func removeFiles(of path: String) {
+        for suffix in ["", "-journal", "-wal", "-shm"] { unlink(path + suffix) }
     }
 
     /// Limits the file to `pages` pages (`PRAGMA max_page_count`): a write past it fails as on a
@@ -95,7 +107,19 @@ public final class SQLiteCatalogue: CatalogueStorage {
     }
 
     public func beginImport() async throws {
-        try await store.write { connection in try connection.execute("DELETE FROM catalogue_incoming") }
+        let incomingPath = incomingPath
+        do {
+            try await store.writeOutsideTransaction { connection in
+                try? connection.execute("DETACH DATABASE incoming")
+                Self.removeFiles(of: incomingPath)
+                try connection.run("ATTACH DATABASE ? AS incoming", [.text(incomingPath)])
+                // Nothing in it needs to survive a crash: a cut-short import starts over.
+                try connection.execute("PRAGMA incoming.synchronous = OFF; PRAGMA incoming.journal_mode = OFF;")
+                try connection.execute(CatalogueSchema.incoming)
+            }
+        } catch {
+            throw Self.catalogueError(error)
+        }
     }
 
     public func stage(_ titles: [CatalogueTitle]) async throws {
@@ -111,15 +135,25 @@ public final class SQLiteCatalogue: CatalogueStorage {
         try await store.write { connection in
             for title in titles {
                 _ = try connection.run(
-                    "INSERT OR REPLACE INTO catalogue_incoming(id, title, popularity, rank_key) VALUES (?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO incoming.catalogue_incoming(id, title, popularity, rank_key) VALUES (?, ?, ?, ?)",
                     [.int(title.id), .text(title.title), .real(title.popularity), .integer(CatalogueText.rowid(id: title.id, popularity: title.popularity))])
             }
         }
     }
 
     public func abandonImport() async {
-        _ = try? await store.write { connection in try connection.execute("DELETE FROM catalogue_incoming") }
-        try? await store.checkpoint()
+        await endImport()
+    }
+
+    /// Detaches and deletes the staging database, and empties the WAL (`wal_checkpoint(TRUNCATE)`,
+    /// which waits for readers: the catalogue's disk is back to its file alone).
+    func endImport() async {
+        let incomingPath = incomingPath
+        try? await store.writeOutsideTransaction { connection in
+            try? connection.execute("DETACH DATABASE incoming")
+            Self.removeFiles(of: incomingPath)
+            _ = try? connection.integer("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
     }
 
     static func fileSize(_ path: String) -> Int {
