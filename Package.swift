@@ -86,7 +86,7 @@ let package = Package(
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
-        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport", "MoviesDomain", "MoviesData", "MoviesWire", "SQLiteStore"]),
+        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport", "MoviesDomain", "MoviesData", "MoviesWire", "SQLiteStore", "Networking"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking", "SystemSupport"], path: "Tests/MoviesTestSupport"),

@@ -35,6 +35,11 @@ public final class AppDIContainer: Sendable {
     /// The databases' health, from every storage operation's outcome; reported by `Status`.
     public let storageHealth: StorageHealthMonitor
     let remote: any MoviesRemote
+    /// TMDB's daily ID export, searched offline (`catalogue.sqlite3` beside the cache); `nil` when
+    /// it could not be opened (said in the journal).
+    public let catalogue: SQLiteCatalogue?
+    /// Imports the export (`movies catalogue update`, and the refresh timer when due).
+    public let catalogueUpdater: CatalogueUpdater?
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
@@ -101,10 +106,11 @@ public final class AppDIContainer: Sendable {
             }
         }
         probe = RemoteProbe(health: health, remote: remote)
+        (catalogue, catalogueUpdater) = Self.openCatalogue(paths: paths, settings: configuration.catalogue, events: events)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth,
-            index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep))
+            index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep), catalogue: catalogue)
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = WakeSignal()
@@ -197,6 +203,25 @@ public final class AppDIContainer: Sendable {
 
     /// TMDB for the cache and for the account (sharing one token bucket); no account remote
     /// without a credential.
+    /// Opens the catalogue at `paths.cataloguePath`. A catalogue that cannot be opened (damaged,
+    /// or written by a newer moviesd) is said in the journal and left alone: the daemon runs
+    /// without one, as TMDB can give it again (move the file aside to start a new one).
+    private static func openCatalogue(
+        paths: DaemonPaths, settings: CatalogueSettings, events: any EventLog
+    ) -> (SQLiteCatalogue?, CatalogueUpdater?) {
+        do {
+            let catalogue = try SQLiteCatalogue(path: paths.cataloguePath)
+            // A transport of its own: the export needs no TMDB credential, and its one long
+            // download does not share a connection with the calls people wait for.
+            let updater = CatalogueUpdater(
+                storage: catalogue, transport: CurlTransport(), settings: settings, downloadPath: paths.cataloguePath + ".download")
+            return (catalogue, updater)
+        } catch {
+            events.record(DataEvent(.error, "catalogue.unusable", "cannot open the catalogue \(paths.cataloguePath): \(error); searching without it (move the file aside to import a new one)"))
+            return (nil, nil)
+        }
+    }
+
     private static func makeRemote(_ settings: RemoteSettings, credential: LoadedCredential) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
         let networkCredential: Credential
         switch credential {

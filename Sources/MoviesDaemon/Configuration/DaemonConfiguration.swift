@@ -18,6 +18,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var refresh = RefreshSettings()
     /// `[Users]`: each local user's fair share (personal watchlists, entries, pending edits).
     public var users = UserQuotas()
+    /// `[Catalogue]`: TMDB's daily ID export (moviesd.conf(5)).
+    public var catalogue = CatalogueSettings()
 
     /// The documented defaults.
     public init() {}

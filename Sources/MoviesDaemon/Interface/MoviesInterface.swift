@@ -52,7 +52,10 @@ type MovieSummary (
   voteAverage: ?float,
   originalLanguage: ?string,
   # TMDB's popularity score (higher is more popular).
-  popularity: ?float
+  popularity: ?float,
+  # true for a movie known only from the catalogue (TMDB's daily ID export), not cached: its
+  # title is the original title and its details come when TMDB is reachable. Absent otherwise.
+  catalogue: ?bool
 )
 
 # One page of search results, in TMDB's order.
@@ -81,7 +84,11 @@ type MovieDetails (
   voteAverage: ?float,
   voteCount: ?int,
   status: ?string,
-  popularity: ?float
+  popularity: ?float,
+  # true when TMDB could not be asked or reached and nothing is cached, but the catalogue (TMDB's
+  # daily ID export) knows the movie: its original title and popularity alone; the details come
+  # when TMDB is reachable. Absent otherwise.
+  catalogue: ?bool
 )
 
 # What a shared HTTP cache in front of TMDB (etc/fleet: nginx proxy_cache) said about the answers:
