@@ -18,7 +18,7 @@ public final class InMemoryCatalogue: CatalogueStorage {
     public init(_ titles: [CatalogueTitle] = [], exportDate: String = "2026-03-05", importedAt: Double = 0) {
         state.withLock { state in
             state.titles = Dictionary(uniqueKeysWithValues: titles.map { ($0.id, $0) })
-            state.status = CatalogueStatus(exportDate: titles.isEmpty ? nil : exportDate, titles: titles.count, importedAt: titles.isEmpty ? nil : importedAt)
+            state.status = CatalogueStatus(exportDate: titles.isEmpty ? nil : exportDate, titles: titles.count, importedAt: titles.isEmpty ? nil : Date(timeIntervalSince1970: importedAt))
         }
     }
 
@@ -53,7 +53,7 @@ public final class InMemoryCatalogue: CatalogueStorage {
             let retitled = new.filter { old[$0.key].map { $0.title } != nil && old[$0.key]?.title != $0.value.title }.count
             state.titles = new
             state.staged = [:]
-            state.status = CatalogueStatus(exportDate: exportDate, titles: new.count, importedAt: importedAt)
+            state.status = CatalogueStatus(exportDate: exportDate, titles: new.count, importedAt: Date(timeIntervalSince1970: importedAt))
             return CatalogueImportSummary(exportDate: exportDate, titles: new.count, added: added, removed: removed, retitled: retitled)
         }
     }

@@ -279,7 +279,8 @@ public final class AppDIContainer: Sendable {
             remoteStatus: health,
             watchlists: makeWatchlistDependencies(),
             storageHealth: storageHealth,
-            account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) }
+            account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) },
+            catalogue: catalogueUpdater
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesDaemonVersion.current,

@@ -123,6 +123,32 @@ type CacheStats (
   pinnedBytes: ?int
 )
 
+# What the catalogue holds: TMDB's daily ID export, searched offline after the cached movies.
+type CatalogueStatus (
+  # YYYY-MM-DD: the day of the export imported last; absent before the first import.
+  exportDate: ?string,
+  titles: int,
+  # RFC 3339 UTC time the last import finished.
+  importedAt: ?string,
+  bytesOnDisk: int
+)
+
+# What an import of the daily ID export changed.
+type CatalogueImportSummary (
+  # YYYY-MM-DD: the export's day.
+  exportDate: string,
+  # Titles in the catalogue after the import.
+  titles: int,
+  added: int,
+  removed: int,
+  # Titles whose text changed, or whose popularity moved them in the search's order.
+  retitled: int,
+  # Lines left out: adult or video entries (without [Catalogue] IncludeAdult=yes).
+  skipped: int,
+  # Lines that could not be read.
+  unreadable: int
+)
+
 # The local database's health: ok, or the fault of the last failed operation.
 type StorageHealth (
   state: (ok, full, locked, corrupt, unavailable),
@@ -321,7 +347,9 @@ method Status() -> (
   account: ?AccountSyncStatus,
   # The system's TMDB account's outbox (the admin group's): for root, moviesd's user and the
   # admin group only.
-  systemAccount: ?AccountSyncStatus
+  systemAccount: ?AccountSyncStatus,
+  # What the catalogue holds (absent from a daemon without one).
+  catalogue: ?CatalogueStatus
 )
 
 # Every system watchlist, then the caller's own personal ones; allUsers: every user's too (root only).
@@ -368,6 +396,11 @@ method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> 
 # watchlist pinned for offline use are deleted too: pinned counts them (the next refresh of
 # their watchlist fetches them again).
 method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int, pinned: int)
+
+# Downloads TMDB's newest daily ID export (or, while it is missing, an earlier day's) and imports
+# it into the catalogue now (authorised callers only). A failed download or import leaves the
+# catalogue of before whole and fails with CatalogueFailed.
+method UpdateCatalogue() -> (summary: CatalogueImportSummary)
 
 # The account methods act on the caller's own TMDB account: each local user signs in to their
 # own, and their session, edits, outbox and pulled lists are theirs alone. With system: true they
@@ -438,6 +471,11 @@ error QuotaExceeded (limit: string, maximum: int, reason: string)
 # The connection was refused: its user holds MaxConnectionsPerUser= connections, or the daemon is
 # full (limit is the one hit). Sent instead of the first reply; the connection is then closed.
 error TooManyConnections (limit: int, reason: string)
+
+# The catalogue could not be updated; the catalogue of before is whole. code is one of
+# export_not_found, download_failed, corrupt, truncated, unusable, disk_full, storage,
+# zlib_unavailable.
+error CatalogueFailed (code: string, reason: string)
 
 """
 }

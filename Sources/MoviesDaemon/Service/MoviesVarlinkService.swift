@@ -22,6 +22,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var watchlists: WatchlistDependencies?
         /// The TMDB account; `nil` (no TMDB credential) answers its methods with `NotSignedIn`.
         public var account: ManageAccountUseCase?
+        /// The catalogue (TMDB's daily ID export); `nil` answers `UpdateCatalogue` with
+        /// `MethodNotImplemented` and leaves it out of `Status`.
+        public var catalogue: (any CatalogueRepository)?
 
         /// Creates the dependencies.
         public init(
@@ -29,8 +32,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
             cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository,
             watchlists: WatchlistDependencies? = nil, storageHealth: (any StorageHealthRepository)? = nil,
-            account: ManageAccountUseCase? = nil
+            account: ManageAccountUseCase? = nil, catalogue: (any CatalogueRepository)? = nil
         ) {
+            self.catalogue = catalogue
             self.account = account
             self.storageHealth = storageHealth
             self.watchlists = watchlists
@@ -127,6 +131,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("Status", access: .anyone, status)
         router.on("Invalidate", access: .authorized, invalidate)
         router.on("Purge", access: .authorized, purge)
+        router.on("UpdateCatalogue", access: .authorized, deadlineSeconds: 3_600, updateCatalogue)
         // Watchlists and accounts belong to their owners (issue 31): every caller may call these,
         // each on what they own (or, as an administrator, on the system's): the use cases decide.
         router.on("Watchlists", access: .anyone, watchlists)
@@ -334,10 +339,26 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         var account: AccountSyncStatus?
         if let caller { account = try? await dependencies.account?.status(caller.personal) }
         let systemAccount = caller?.isAdministrator == true ? try? await dependencies.account?.status(.system) : nil
+        let catalogue = try? await dependencies.catalogue?.status()
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
             lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: account,
-            systemAccount: systemAccount))
+            systemAccount: systemAccount, catalogue: catalogue))
+    }
+
+    /// `UpdateCatalogue()`: the newest export downloaded and imported; a failure is
+    /// `CatalogueFailed` with its code.
+    private func updateCatalogue(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        guard let catalogue = dependencies.catalogue else { throw VarlinkError.methodNotImplemented(call.method) }
+        do {
+            return WireCoding.parameters(CatalogueUpdateReply(summary: try await catalogue.update()))
+        } catch let error as CatalogueError {
+            throw VarlinkError(
+                name: "\(MoviesInterface.name).CatalogueFailed", parameters: ["code": .string(error.code.rawValue), "reason": .string(error.description)])
+        } catch {
+            throw VarlinkError(
+                name: "\(MoviesInterface.name).CatalogueFailed", parameters: ["code": .string(CatalogueError.Code.storage.rawValue), "reason": .string("\(error)")])
+        }
     }
 
     private func invalidate(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

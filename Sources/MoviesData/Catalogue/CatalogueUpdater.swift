@@ -10,7 +10,7 @@ import Networking
 /// through gzip into the storage's staging, and swaps it in (`CatalogueStorage`). One update at a
 /// time; a failure at any step leaves the catalogue of before whole and is thrown as a
 /// `CatalogueError` that says why.
-public actor CatalogueUpdater {
+public actor CatalogueUpdater: CatalogueRepository {
     private let storage: any CatalogueStorage
     private let transport: any HTTPTransport
     private let settings: CatalogueSettings
@@ -42,7 +42,7 @@ public actor CatalogueUpdater {
     public func isDue() async -> Bool {
         guard settings.timerImports else { return false }
         guard let status = try? await storage.status(), let importedAt = status.importedAt else { return true }
-        return now().timeIntervalSince1970 - importedAt >= settings.maxAgeSeconds
+        return now().timeIntervalSince(importedAt) >= settings.maxAgeSeconds
     }
 
     /// Downloads and imports the newest export now; a caller arriving while an update runs

@@ -27,7 +27,7 @@ struct LocalCatalogueMatches {
         let movies = room <= 0 ? [] : matches.titles.filter { !known.contains($0.id) }.prefix(room).map { title in
             Movie(id: title.id, title: title.title, originalTitle: title.title, popularity: title.popularity, catalogue: true)
         }
-        let importedAt = try await catalogue.status().importedAt.map { Date(timeIntervalSince1970: $0) }
+        let importedAt = try await catalogue.status().importedAt
         return LocalCatalogueMatches(movies: Array(movies), total: matches.total, importedAt: importedAt)
     }
 }

@@ -207,7 +207,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
         } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
             guard let catalogue, let title = try? await catalogue.title(id: id) else { throw failure }
             let date = now()
-            let importedAt = (try? await catalogue.status().importedAt).flatMap { $0 }.map { Date(timeIntervalSince1970: $0) } ?? date
+            let importedAt = (try? await catalogue.status().importedAt).flatMap { $0 } ?? date
             let details = MovieDetails(id: id, title: title.title, originalTitle: title.title, popularity: title.popularity, catalogue: true)
             await emit(Fetched(value: details, freshness: Freshness(
                 origin: .localIndex, fetchedAt: importedAt, ageSeconds: max(0, Int(date.timeIntervalSince(importedAt))), stale: true,

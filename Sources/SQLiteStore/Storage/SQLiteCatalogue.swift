@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FoundationEssentials
 import MoviesData
 import MoviesDomain
 
@@ -45,7 +46,7 @@ public final class SQLiteCatalogue: CatalogueStorage {
             if try statement.step() {
                 status.exportDate = statement.text(at: 0)
                 status.titles = Int(statement.int64(at: 1))
-                status.importedAt = statement.double(at: 2)
+                status.importedAt = Date(timeIntervalSince1970: statement.double(at: 2))
             }
             status.bytesOnDisk = Self.fileSize(path) + Self.fileSize(path + "-wal")
             return status

@@ -1,5 +1,5 @@
 /// What an import changed.
-public struct CatalogueImportSummary: Sendable, Hashable {
+public struct CatalogueImportSummary: Sendable, Hashable, Codable {
     /// The export's day (`YYYY-MM-DD`).
     public var exportDate: String
     /// Titles in the catalogue after the import.
