@@ -4,6 +4,7 @@ import MoviesDomain
 import MoviesTestSupport
 import Networking
 import SQLiteStore
+import Synchronization
 import Testing
 import TMDBStub
 
@@ -66,5 +67,52 @@ import TMDBStub
         }
         let status = try await catalogue.status()
         #expect(status.exportDate == "2026-03-04" && status.titles == fallback.titles)
+    }
+
+    /// The timer imports when never imported and when the last import is older than MaxAge=,
+    /// not in between; a failure is said at error with the catalogue that is kept.
+    @Test func theTimerImportsWhenTheLastImportIsOlderThanMaxAge() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        var configuration = TMDBStubConfiguration()
+        configuration.exportSize = 2_000
+        let stub = TMDBStubServer(configuration: configuration)
+        let ports = try stub.start()
+        defer { stub.stop() }
+        let catalogue = try SQLiteCatalogue(path: scratch.file("catalogue.sqlite3"))
+        var settings = CatalogueSettings()
+        settings.url = "http://127.0.0.1:\(ports.port)/p/exports/movie_ids_MM_DD_YYYY.json.gz"
+        settings.earlierDays = 0
+        settings.maxAgeSeconds = 7 * 86_400
+        let clock = TestClock(Self.noon)
+        let events = RecordingEventLog()
+        let updater = CatalogueUpdater(
+            storage: catalogue, transport: CurlTransport(), settings: settings, downloadPath: scratch.file("export.json.gz"),
+            now: clock.now, events: events)
+        // Each sleep moves the clock on by the day in `steps`; the last one stops the timer.
+        let steps = Mutex<[Double]>([86_400, 86_400 * 6.5, 86_400, 86_400])
+        let faults = stub
+        await updater.runSchedule(firstCheckSeconds: 0, checkEverySeconds: 3_600) { _ in
+            let next = steps.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            guard let next else { throw CancellationError() }
+            clock.advance(by: next)
+            if steps.withLock({ $0.count }) == 0 {
+                var missing = StubFaults()
+                missing.exportMissing = ["*"]
+                faults.faults = missing
+            }
+        }
+        // The first check (after the first sleep, day 1): never imported, so it imports; day 7.5
+        // is 6.5 days later, not due; day 8.5 is 7.5 days later, due; day 9.5 is not.
+        #expect(events.names.filter { $0 == "catalogue.imported" }.count == 2, "\(events.names)")
+        #expect(try await catalogue.status().exportDate == "2026-03-13")
+        #expect(events.names.filter { $0 == "catalogue.failed" }.isEmpty)
+        // Older than MaxAge= with every file missing: said at error, the catalogue kept.
+        clock.advance(by: 86_400 * 8)
+        await #expect(throws: CatalogueError.self) { try await updater.update() }
+        let failure = try #require(events.events.last)
+        #expect(failure.name == "catalogue.failed" && failure.severity == .error)
+        #expect(failure.message.contains("the catalogue of 2026-03-13 is kept"), "\(failure.message)")
+        #expect(stub.requestCount(path: "/p/exports/movie_ids_03_13_2026.json.gz") == 1)
     }
 }

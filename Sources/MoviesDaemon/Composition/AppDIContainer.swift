@@ -214,7 +214,8 @@ public final class AppDIContainer: Sendable {
             // A transport of its own: the export needs no TMDB credential, and its one long
             // download does not share a connection with the calls people wait for.
             let updater = CatalogueUpdater(
-                storage: catalogue, transport: CurlTransport(), settings: settings, downloadPath: paths.cataloguePath + ".download")
+                storage: catalogue, transport: CurlTransport(), settings: settings, downloadPath: paths.cataloguePath + ".download",
+                events: events)
             return (catalogue, updater)
         } catch {
             events.record(DataEvent(.error, "catalogue.unusable", "cannot open the catalogue \(paths.cataloguePath): \(error); searching without it (move the file aside to import a new one)"))

@@ -103,6 +103,9 @@ public struct DaemonRunner: Sendable {
         if let accounts = container.accounts {
             services.append(LifecycleService("account sync") { await accounts.run() })
         }
+        if let catalogue = container.catalogueUpdater {
+            services.append(LifecycleService("catalogue import") { await catalogue.runSchedule() })
+        }
         services.append(LifecycleService("search index upkeep") { [upkeep = container.indexUpkeep] in await upkeep.run() })
         services.append(LifecycleService("remote probe") { [probe = container.probe] in await probe.run() })
         services.append(LifecycleService("external write watch") { await container.watchExternalWrites() })

@@ -16,16 +16,20 @@ public actor CatalogueUpdater: CatalogueRepository {
     private let settings: CatalogueSettings
     private let downloadPath: String
     private let now: @Sendable () -> Date
+    private let events: any EventLog
     private var running: Task<CatalogueImportSummary, any Error>?
 
     /// Creates an updater.
     /// - Parameters:
     ///   - downloadPath: where the export is downloaded (removed after each import).
     ///   - transport: HTTP (the export needs no TMDB key: none is sent).
+    ///   - events: the journal: each import (notice) and each failure (error, with why, and that
+    ///     the catalogue of before is kept).
     public init(
         storage: any CatalogueStorage, transport: any HTTPTransport, settings: CatalogueSettings, downloadPath: String,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, events: any EventLog = DiscardingEventLog()
     ) {
+        self.events = events
         self.storage = storage
         self.transport = transport
         self.settings = settings
@@ -52,7 +56,33 @@ public actor CatalogueUpdater: CatalogueRepository {
         let task = Task { try await self.downloadAndImport() }
         running = task
         defer { running = nil }
-        return try await task.value
+        do {
+            let summary = try await task.value
+            events.record(DataEvent(
+                .notice, "catalogue.imported",
+                "catalogue: imported TMDB's export of \(summary.exportDate): \(summary.titles) titles (\(summary.added) new, "
+                    + "\(summary.removed) removed, \(summary.retitled) changed, \(summary.skipped) adult or video left out, \(summary.unreadable) unreadable)"))
+            return summary
+        } catch {
+            let kept = (try? await storage.status().exportDate).flatMap { $0 }.map { "the catalogue of \($0) is kept" } ?? "there is no catalogue yet"
+            events.record(DataEvent(.error, "catalogue.failed", "catalogue: the import failed: \(error); \(kept)"))
+            throw error
+        }
+    }
+
+    /// The timer: runs until cancelled, importing whenever `isDue()` (never imported, or older
+    /// than `[Catalogue] MaxAge=`), checked `firstCheckSeconds` after the start (not to compete
+    /// with it) and every `checkEverySeconds` after; a failed import is tried again at the next
+    /// check. Nothing with `[Catalogue] Enabled=no`.
+    public func runSchedule(
+        firstCheckSeconds: Double = 60, checkEverySeconds: Double = 3_600,
+        sleep: @escaping @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) }
+    ) async {
+        do { try await sleep(firstCheckSeconds) } catch { return }
+        while !Task.isCancelled {
+            if await isDue() { _ = try? await update() }
+            do { try await sleep(checkEverySeconds) } catch { return }
+        }
     }
 
     private func downloadAndImport() async throws -> CatalogueImportSummary {
