@@ -35,6 +35,11 @@ import Testing
         #expect(settings.exportURL(for: day)?.absoluteString == "http://127.0.0.1:8080/mirror/movie_ids_03_05_2026.json.gz")
         settings.url = "http://cache.example/YYYY/MM/DD/ids.gz"
         #expect(settings.exportURL(for: day)?.absoluteString == "http://cache.example/2026/03/05/ids.gz")
+        // A daemon pointed at a stand-in asks it for the exports, unless URL= says otherwise.
+        let defaults = CatalogueSettings()
+        #expect(defaults.following(remote: "https://api.themoviedb.org/3/").url == defaults.url)
+        #expect(defaults.following(remote: "http://127.0.0.1:8123/3/").url == "http://127.0.0.1:8123/p/exports/")
+        #expect(settings.following(remote: "http://127.0.0.1:8123/3/").url == settings.url)
         // The day's file is out by 08:00 UTC: before, yesterday's is the newest.
         let march5 = day.start
         #expect(CatalogueSettings.newestExportDay(at: march5.addingTimeInterval(7 * 3_600 + 3_599)).description == "2026-03-04")

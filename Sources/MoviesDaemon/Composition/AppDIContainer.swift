@@ -106,7 +106,11 @@ public final class AppDIContainer: Sendable {
             }
         }
         probe = RemoteProbe(health: health, remote: remote)
-        (catalogue, catalogueUpdater) = Self.openCatalogue(paths: paths, settings: configuration.catalogue, events: events)
+        // A daemon without a TMDB credential asks TMDB nothing by itself: its timer imports only
+        // when [Catalogue] URL= names the exports' place (movies catalogue update always can).
+        var catalogueSettings = configuration.catalogue.following(remote: configuration.remote.baseURL)
+        if credential == .none, configuration.catalogue.url == CatalogueSettings().url { catalogueSettings.timerImports = false }
+        (catalogue, catalogueUpdater) = Self.openCatalogue(paths: paths, settings: catalogueSettings, events: events)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth,

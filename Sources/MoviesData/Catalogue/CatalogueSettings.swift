@@ -36,6 +36,18 @@ public struct CatalogueSettings: Sendable, Hashable {
         return URL(string: text)
     }
 
+    /// These settings with, when `URL=` is left at TMDB's files and TMDB's API is not TMDB's own
+    /// (`[Remote] URL=` of a stand-in, or of a fleet's shared cache), the exports asked of that
+    /// host: `/p/exports/` of `remoteBaseURL`'s origin, where the stand-in serves them. So a
+    /// daemon pointed away from TMDB never asks files.tmdb.org unless told to.
+    public func following(remote remoteBaseURL: String) -> CatalogueSettings {
+        guard url == CatalogueSettings().url, let remote = URL(string: remoteBaseURL), let host = remote.host,
+              host != "api.themoviedb.org", let scheme = remote.scheme else { return self }
+        var settings = self
+        settings.url = "\(scheme)://\(host.contains(":") ? "[\(host)]" : host)\(remote.port.map { ":\($0)" } ?? "")/p/exports/"
+        return settings
+    }
+
     /// The newest export that should exist at `now`: TMDB's file of a day is out by 08:00 UTC.
     public static func newestExportDay(at now: Date) -> CalendarDay {
         CalendarDay(now.addingTimeInterval(-8 * 3_600))
