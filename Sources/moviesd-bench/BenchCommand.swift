@@ -82,7 +82,7 @@ enum BenchCommand: Sendable {
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]]
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep | --indexed-only]
-          moviesd-bench catalogue --export FILE.json.gz --database PATH [--later FILE.json.gz] [--queries 2000]
+          moviesd-bench catalogue --export FILE.json.gz --database PATH [--later FILE.json.gz] [--queries 2000] [--cache PATH]
 
         search: for each connection count, opens that many Unix-socket connections spread over
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
@@ -106,7 +106,9 @@ enum BenchCommand: Sendable {
         catalogue: imports the export FILE (TMDB's daily ID export, gzip) into a new catalogue at
         PATH as the daemon does, and prints the time, this process's memory growth and the size on
         disk; then --later's file as a difference; then the latency of --queries searches of each
-        kind (one, two and three words, 2-character prefixes) drawn from the catalogue's titles.
+        kind (one, two and three words, 2-character prefixes) drawn from the catalogue's titles;
+        with --cache (a cache database with the local index, from `index --indexed-only`), each also
+        as the daemon's local search runs it: the cached movies' index, then the catalogue.
 
         ceiling: takes the daemon's reply to a cache_first Search for --query, then serves it
         to every call on --socket from one epoll loop until killed: the least a Varlink server can
@@ -205,7 +207,7 @@ enum BenchCommand: Sendable {
             guard bench.movies > 0, bench.queries > 0 else { throw BenchError("index needs --movies and --queries above 0") }
             return .index(bench)
         case "catalogue":
-            let options = try OptionReader(rest, names: ["--export", "--later", "--database", "--queries"])
+            let options = try OptionReader(rest, names: ["--export", "--later", "--database", "--queries", "--cache"])
             guard let export = options.value("--export"), let database = options.value("--database") else {
                 throw BenchError("catalogue needs --export FILE.json.gz and --database PATH")
             }
@@ -214,6 +216,7 @@ enum BenchCommand: Sendable {
             bench.later = options.value("--later")
             bench.database = database
             bench.queries = try options.integer("--queries") ?? bench.queries
+            bench.cache = options.value("--cache")
             return .catalogue(bench)
         default:
             throw BenchError("unknown command \(verb); see --help")

@@ -15,6 +15,10 @@ struct CatalogueBench {
     var database = ""
     var queries = 2_000
     var seed: UInt64 = 1
+    /// A cache database with the local search index (`moviesd-bench index --indexed-only`): the
+    /// queries are then also timed as the daemon's local search runs them, the cached movies'
+    /// index first, then the catalogue (`LocalCatalogueMatches`: its matches and its status).
+    var cache: String?
 
     func run() async throws -> [String] {
         var lines: [String] = []
@@ -42,13 +46,21 @@ struct CatalogueBench {
                 "catalogue difference titles=\(diff.titles) added=\(diff.added) removed=\(diff.removed) moved_or_retitled=\(diff.retitled) "
                     + "seconds=\(Self.format(seconds, 2)) rss_peak_kib=\(Self.status("VmHWM") ?? 0) disk_mib=\(Self.format(Double(after.bytesOnDisk) / 1_048_576, 1))")
         }
-        lines += try await searchLatency(catalogue)
+        var index: SQLiteMovieTextIndex?
+        var cacheStore: SQLiteStore?
+        if let cache {
+            let store = try SQLiteStore(path: cache, readers: 2, migrator: SQLiteMigrator(migrations: StoreSchema.cacheMigrations), durability: .consistent)
+            cacheStore = store
+            index = SQLiteMovieTextIndex(store: store)
+        }
+        lines += try await searchLatency(catalogue, index: index)
+        await cacheStore?.close()
         await catalogue.store.close()
         return lines
     }
 
     /// Queries drawn from the catalogue's titles, each kind timed on its own.
-    private func searchLatency(_ catalogue: SQLiteCatalogue) async throws -> [String] {
+    private func searchLatency(_ catalogue: SQLiteCatalogue, index: SQLiteMovieTextIndex?) async throws -> [String] {
         let count = queries
         let titles: [String] = try await catalogue.store.read { connection in
             let rows = try connection.prepare("SELECT title FROM catalogue_title WHERE id % 7 = 3 LIMIT ?", [.int(count * 4)])
@@ -70,20 +82,36 @@ struct CatalogueBench {
         let clock = ContinuousClock()
         for (kind, texts) in kinds where !texts.isEmpty {
             var times: [Double] = []
+            var combined: [Double] = []
             var found = 0
             for text in texts {
                 let start = clock.now
                 let matches = try await catalogue.search(text, limit: 20, offset: 0)
                 times.append(Self.seconds(clock.now - start) * 1000)
                 if !matches.titles.isEmpty { found += 1 }
+                if let index {
+                    // As DefaultMoviesRepository.searchLocally: the cached movies' page, then the
+                    // catalogue's part of it (page 1: 20 asked for, as LocalCatalogueMatches does)
+                    // and its status.
+                    let start = clock.now
+                    let cached = try await index.search(LocalSearchQuery(text: text, language: "", page: 1, pageSize: 20))
+                    _ = cached
+                    _ = try await catalogue.search(text, limit: 20, offset: 0)
+                    _ = try await catalogue.status()
+                    combined.append(Self.seconds(clock.now - start) * 1000)
+                }
             }
-            times.sort()
-            func percentile(_ share: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * share))] }
-            lines.append(
-                "catalogue query=\(kind) count=\(times.count) found=\(found) p50_ms=\(Self.format(percentile(0.5), 3)) "
-                    + "p99_ms=\(Self.format(percentile(0.99), 3)) max_ms=\(Self.format(times.last ?? 0, 3))")
+            lines.append(Self.latencyLine("catalogue query=\(kind) found=\(found)", times))
+            if !combined.isEmpty { lines.append(Self.latencyLine("local_search query=\(kind)", combined)) }
         }
         return lines
+    }
+
+    /// "LABEL count=N p50_ms=… p99_ms=… max_ms=…".
+    static func latencyLine(_ label: String, _ values: [Double]) -> String {
+        let times = values.sorted()
+        func percentile(_ share: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * share))] }
+        return "\(label) count=\(times.count) p50_ms=\(format(percentile(0.5), 3)) p99_ms=\(format(percentile(0.99), 3)) max_ms=\(format(times.last ?? 0, 3))"
     }
 
     static func status(_ field: String) -> Int? {

@@ -103,5 +103,6 @@ import Varlink
         #expect(text.contains("Star Trek"))
         #expect(text.contains("known only from TMDB's daily list of every movie (its original title and popularity 70)"), "\(text)")
         #expect(text.contains("the details come when TMDB is reachable: run 'movies show 500' again then"), "\(text)")
+        #expect(text.contains("offline — known only from the catalogue, imported 1 h ago"), "\(text)")
     }
 }

@@ -56,8 +56,10 @@ enum CatalogueText {
 
     /// How many buckets a title's row may be away from its popularity's before an import moves
     /// it: popularity wobbles from day to day, and moving a row is a delete and an insert in the
-    /// text index; within this, the import only updates the popularity column.
-    static let tolerance = 2
+    /// text index; within this (a popularity within 19 % to 41 % of the row's bucket), the import
+    /// only updates the popularity column. A search reads 2 × this many buckets more than the
+    /// results' (`SQLiteCatalogue.search`).
+    static let tolerance = 1
 
     /// 0 for the most popular; 4 buckets for each doubling of popularity (each within 19 %), from
     /// 0.001 (TMDB's exports start at 0.6) to about 10⁶.

@@ -94,13 +94,15 @@ public final class SQLiteCatalogue: CatalogueStorage {
                 candidates.append(rowid)
             }
         }
+        // The candidates' titles in one statement: SQLite looks each id up by its primary key.
         var titles: [CatalogueTitle] = []
         titles.reserveCapacity(candidates.count)
-        for rowid in candidates {
-            let id = CatalogueText.id(ofRow: rowid)
-            let row = try connection.prepare("SELECT title, popularity FROM catalogue_title WHERE id = ?", [.int(id)])
-            if try row.step() {
-                titles.append(CatalogueTitle(id: id, title: row.text(at: 0) ?? "", popularity: row.double(at: 1)))
+        if !candidates.isEmpty {
+            let ids = "[" + candidates.map { String(CatalogueText.id(ofRow: $0)) }.joined(separator: ",") + "]"
+            let rows = try connection.prepare(
+                "SELECT t.id, t.title, t.popularity FROM json_each(?) AS c JOIN catalogue_title AS t ON t.id = c.value", [.text(ids)])
+            while try rows.step() {
+                titles.append(CatalogueTitle(id: Int(rows.int64(at: 0)), title: rows.text(at: 1) ?? "", popularity: rows.double(at: 2)))
             }
         }
         titles.sort { $0.popularity != $1.popularity ? $0.popularity > $1.popularity : $0.id < $1.id }
