@@ -81,37 +81,53 @@ struct CatalogueBench {
         var lines: [String] = []
         let clock = ContinuousClock()
         for (kind, texts) in kinds where !texts.isEmpty {
-            var times: [Double] = []
-            var combined: [Double] = []
+            var times: [Double] = [], cpu: [Double] = []
+            var combined: [Double] = [], combinedCPU: [Double] = []
             var found = 0
             for text in texts {
-                let start = clock.now
+                var start = clock.now
+                var cpuStart = Self.processCPUSeconds()
                 let matches = try await catalogue.search(text, limit: 20, offset: 0)
                 times.append(Self.seconds(clock.now - start) * 1000)
+                cpu.append((Self.processCPUSeconds() - cpuStart) * 1000)
                 if !matches.titles.isEmpty { found += 1 }
                 if let index {
                     // As DefaultMoviesRepository.searchLocally: the cached movies' page, then the
                     // catalogue's part of it (page 1: 20 asked for, as LocalCatalogueMatches does)
                     // and its status.
-                    let start = clock.now
+                    start = clock.now
+                    cpuStart = Self.processCPUSeconds()
                     let cached = try await index.search(LocalSearchQuery(text: text, language: "", page: 1, pageSize: 20))
                     _ = cached
                     _ = try await catalogue.search(text, limit: 20, offset: 0)
                     _ = try await catalogue.status()
                     combined.append(Self.seconds(clock.now - start) * 1000)
+                    combinedCPU.append((Self.processCPUSeconds() - cpuStart) * 1000)
                 }
             }
-            lines.append(Self.latencyLine("catalogue query=\(kind) found=\(found)", times))
-            if !combined.isEmpty { lines.append(Self.latencyLine("local_search query=\(kind)", combined)) }
+            lines.append(Self.latencyLine("catalogue query=\(kind) found=\(found)", times) + " " + Self.latencyLine("cpu", cpu, prefix: "cpu_"))
+            if !combined.isEmpty {
+                lines.append(Self.latencyLine("local_search query=\(kind)", combined) + " " + Self.latencyLine("cpu", combinedCPU, prefix: "cpu_"))
+            }
         }
         return lines
     }
 
-    /// "LABEL count=N p50_ms=… p99_ms=… max_ms=…".
-    static func latencyLine(_ label: String, _ values: [Double]) -> String {
+    /// CPU time of this process so far (`CLOCK_PROCESS_CPUTIME_ID`): what a query costs whatever
+    /// else the machine runs (the bench does nothing else meanwhile).
+    static func processCPUSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// "LABEL count=N p50_ms=… p99_ms=… max_ms=…"; with a `prefix`, only the percentiles, named
+    /// with it ("cpu_p50_ms=…").
+    static func latencyLine(_ label: String, _ values: [Double], prefix: String = "") -> String {
         let times = values.sorted()
         func percentile(_ share: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * share))] }
-        return "\(label) count=\(times.count) p50_ms=\(format(percentile(0.5), 3)) p99_ms=\(format(percentile(0.99), 3)) max_ms=\(format(times.last ?? 0, 3))"
+        let figures = "\(prefix)p50_ms=\(format(percentile(0.5), 3)) \(prefix)p99_ms=\(format(percentile(0.99), 3)) \(prefix)max_ms=\(format(times.last ?? 0, 3))"
+        return prefix.isEmpty ? "\(label) count=\(times.count) " + figures : figures
     }
 
     static func status(_ field: String) -> Int? {
