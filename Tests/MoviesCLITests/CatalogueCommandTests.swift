@@ -75,6 +75,7 @@ import Varlink
         let lines = terminal.output.text.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("Star Trek — not cached") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("Star Wars ") && !$0.contains("not cached") })
+        #expect(terminal.output.text.contains("among cached movies and the catalogue"), "\(lines)")
 
         let piped = Harness()
         piped.client.searchScripts[1] = .init(replies: [Fixtures.search(page, freshness)])
