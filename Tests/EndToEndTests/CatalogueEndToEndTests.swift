@@ -33,19 +33,31 @@ struct CatalogueEndToEndTests {
         let titles = try #require(before["titles"] as? Int)
         #expect(titles > 2_000)
 
-        // Offline: the catalogue's titles are found, marked; one of them shown and kept.
+        // Offline: the catalogue's titles are found, marked; a movie known only from it (Inception,
+        // which the stand-in's API serves too, as TMDB's export lists TMDB's movies) shown and kept.
         try await sandbox.setFaults(#"{"down": true}"#)
         let search = try sandbox.movies(["search", "the", "--local", "--json"])
         #expect(search.status == 0, "\(search.stderr)")
         let movies = (JSONLines.lastReply(JSONLines.parse(search.stdout))?["page"] as? [String: Any])?["movies"] as? [[String: Any]] ?? []
         let known = try #require(movies.first { $0["catalogue"] as? Bool == true }, "\(search.stdout)")
         let id = try #require(known["id"] as? Int)
-        let show = try sandbox.movies(["show", String(id)])
+        let inception = try sandbox.movies(["search", "inception", "--local", "--json"])
+        let found = (JSONLines.lastReply(JSONLines.parse(inception.stdout))?["page"] as? [String: Any])?["movies"] as? [[String: Any]] ?? []
+        #expect(found.contains { $0["id"] as? Int == 27205 && $0["catalogue"] as? Bool == true }, "\(inception.stdout)")
+        let show = try sandbox.movies(["show", "27205"])
         #expect(show.status == 0, "\(show.stderr)")
-        #expect(show.stdout.contains(known["title"] as? String ?? "?"), "\(show.stdout)")
-        #expect(show.stdout.contains("the details come when TMDB is reachable"), "\(show.stdout)")
-        let kept = try sandbox.movies(["watchlist", "add", "later", "--movie", String(id)])
+        #expect(show.stdout.contains("Inception") && show.stdout.contains("the details come when TMDB is reachable"), "\(show.stdout)")
+        #expect(!show.stdout.contains("Cobb"), "no overview before TMDB gave it: \(show.stdout)")
+        let kept = try sandbox.movies(["watchlist", "add", "later", "--movie", "27205"])
         #expect(kept.status == 0, "\(kept.stderr)")
+
+        // TMDB back: the refresh fetches it, and it shows offline with its details.
+        try await sandbox.setFaults(#"{"down": false}"#)
+        let refresh = try sandbox.movies(["refresh"], timeout: 120)
+        #expect(refresh.status == 0, "\(refresh.stdout) \(refresh.stderr)")
+        try await sandbox.setFaults(#"{"down": true}"#)
+        let details = try sandbox.movies(["show", "27205", "--offline"])
+        #expect(details.status == 0 && details.stdout.contains("Cobb") && !details.stdout.contains("Not cached"), "\(details.stdout) \(details.stderr)")
 
         // A bigger export, and the daemon killed while it imports it: staging (the incoming file
         // grows) or the swap (the catalogue's WAL grows), whichever is seen first.

@@ -33,13 +33,14 @@ import TMDBStub
     }
 
     @Test func servesAGzipExportOfTheChosenSizeWithoutAKey() throws {
-        try RunningStub.with({ $0.exportSize = 3_000 }) { stub in
+        try RunningStub.with({ $0.exportSize = 3_000; $0.movieCount = 0 }) { stub in
             let response = try RawHTTPClient.send(port: stub.port, target: Self.path, timeoutSeconds: 30)
             #expect(response.status == 200)
             #expect(Array(response.body.prefix(2)) == [0x1F, 0x8B])
             let entries = try Self.lines(response.body)
-            // 2,600 titles from the start and 277 new ones (a day each since 2025-06-01), less 1.4 % removed.
-            #expect((2_780...2_880).contains(entries.count))
+            // 2,600 titles from the start and 277 new ones (a day each since 2025-06-01), less 1.4 %
+            // removed; and the few well-known movies the API serves.
+            #expect((2_780...2_900).contains(entries.count))
             for entry in entries {
                 #expect(Set(entry.keys) == ["adult", "id", "original_title", "popularity", "video"])
             }
@@ -62,7 +63,7 @@ import TMDBStub
     }
 
     @Test func theSameDayIsTheSameBytesAndALaterDayDiffersALittle() throws {
-        try RunningStub.with({ $0.exportSize = 20_000 }) { stub in
+        try RunningStub.with({ $0.exportSize = 20_000; $0.movieCount = 0 }) { stub in
             let first = try RawHTTPClient.send(port: stub.port, target: Self.path, timeoutSeconds: 60).body
             let again = try RawHTTPClient.send(port: stub.port, target: Self.path, timeoutSeconds: 60).body
             #expect(first == again)
@@ -78,6 +79,18 @@ import TMDBStub
             #expect(added.count == 7)
             #expect((1...40).contains(removed.count))
             #expect((3...60).contains(retitled.count))
+        }
+    }
+
+    /// As on TMDB, every movie the API serves is in the export, under its id and original title.
+    @Test func theMoviesTheAPIServesAreInTheExport() throws {
+        try RunningStub.with({ $0.exportSize = 1_000; $0.movieCount = 50 }) { stub in
+            let entries = try Self.lines(try RawHTTPClient.send(port: stub.port, target: Self.path, timeoutSeconds: 30).body)
+            let exported = Dictionary(entries.compactMap { entry in (entry["id"] as? Int).map { ($0, entry["original_title"] as? String ?? "") } }) { first, _ in first }
+            #expect(exported.count == entries.count, "one line an id")
+            for movie in stub.server.catalogue.movies {
+                #expect(exported[movie.id] == movie.originalTitle, "\(movie.id)")
+            }
         }
     }
 

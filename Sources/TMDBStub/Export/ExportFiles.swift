@@ -7,12 +7,14 @@ import Synchronization
 final class ExportFiles: Sendable {
     private let seed: UInt64
     private let size: Int
+    private let served: [StubMovie]
     private let built = Mutex<(day: Int, bytes: [UInt8])?>(nil)
 
-    /// Files of `size` titles from `seed`.
-    init(seed: UInt64, size: Int) {
+    /// Files of `size` made-up titles from `seed`, and the movies the API serves (`served`).
+    init(seed: UInt64, size: Int, served: [StubMovie] = []) {
         self.seed = seed
         self.size = size
+        self.served = served
     }
 
     /// The answer to `GET path`.
@@ -41,7 +43,7 @@ final class ExportFiles: Sendable {
 
     private func file(day: Int) throws -> [UInt8] {
         if let kept = built.withLock({ $0 }), kept.day == day { return kept.bytes }
-        let bytes = try SyntheticExport(seed: seed, size: size, day: day).gzipped()
+        let bytes = try SyntheticExport(seed: seed, size: size, day: day, served: served).gzipped()
         built.withLock { $0 = (day, bytes) }
         return bytes
     }

@@ -15,6 +15,9 @@ struct SyntheticExport: Sendable {
     let size: Int
     /// Days since 1970-01-01 (UTC) of the export.
     let day: Int
+    /// The movies the stand-in's API serves (`/3/movie/{id}`): in the export too, as on TMDB,
+    /// under their own ids and original titles (a made-up line of the same id gives way).
+    var served: [StubMovie] = []
 
     /// Days since 2025-06-01, at most 400.
     private var age: Int { min(400, max(0, day - 20_240)) }
@@ -30,14 +33,27 @@ struct SyntheticExport: Sendable {
 
     private var newMovies: Int { age * perDay }
 
-    /// Calls `line` with each line of the export (with its `\n`), in id order.
+    /// Calls `line` with each line of the export (with its `\n`): the made-up ones in id order,
+    /// a served movie in place of the made-up line of its id, the other served movies after.
     func forEachLine(_ line: (String) -> Void) {
+        var servedByID = Dictionary(served.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for index in 0..<(baseCount + newMovies) {
             let id = Self.id(ofIndex: index)
+            if let movie = servedByID.removeValue(forKey: id) {
+                line(Self.line(movie))
+                continue
+            }
             var presence = ExportRandom(seed, UInt64(id), 1)
             if presence.below(100_000) < age * 5 { continue }
             line(Self.line(id: id, seed: seed, day: day, size: size))
         }
+        for movie in servedByID.values.sorted(by: { $0.id < $1.id }) { line(Self.line(movie)) }
+    }
+
+    /// The export's line for a movie the API serves.
+    static func line(_ movie: StubMovie) -> String {
+        let popularity = (movie.popularity * 1000).rounded() / 1000
+        return "{\"adult\":\(movie.adult),\"id\":\(movie.id),\"original_title\":\(quoted(movie.originalTitle)),\"popularity\":\(popularity),\"video\":\(movie.video)}\n"
     }
 
     /// The export's line for movie `id` on `day`.

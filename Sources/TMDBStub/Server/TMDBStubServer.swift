@@ -30,7 +30,7 @@ public final class TMDBStubServer: Sendable {
         self.configuration = configuration
         catalogue = MovieCatalogue(seed: configuration.seed, count: configuration.movieCount)
         account = StubAccount(autoApprove: configuration.autoApprove)
-        exports = ExportFiles(seed: configuration.seed, size: configuration.exportSize)
+        exports = ExportFiles(seed: configuration.seed, size: configuration.exportSize, served: catalogue.movies)
         router = TMDBRouter(catalogue: catalogue, configuration: configuration, changes: changes, account: account)
         state.withLock { $0.faults = configuration.faults }
     }
