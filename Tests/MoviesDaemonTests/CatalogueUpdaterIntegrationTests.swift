@@ -29,6 +29,7 @@ import TMDBStub
         defer { scratch.remove() }
         var configuration = TMDBStubConfiguration()
         configuration.exportSize = 5_000
+        configuration.movieCount = 0  // the export's made-up titles (and the few well-known movies)
         let stub = TMDBStubServer(configuration: configuration)
         let ports = try stub.start()
         defer { stub.stop() }
