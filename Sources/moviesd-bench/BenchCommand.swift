@@ -14,6 +14,8 @@ enum BenchCommand: Sendable {
     case index(IndexBench)
     /// `catalogue`: the catalogue's import, difference and search at scale.
     case catalogue(CatalogueBench)
+    /// `evict`: eviction at the byte budget over an existing cache.
+    case evict(EvictionBench)
     /// `--help`.
     case help
 
@@ -82,6 +84,7 @@ enum BenchCommand: Sendable {
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]]
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep | --indexed-only]
+          moviesd-bench evict --database PATH [--runs 200]
           moviesd-bench catalogue --export FILE.json.gz --database PATH [--later FILE.json.gz] [--queries 2000] [--cache PATH]
 
         search: for each connection count, opens that many Unix-socket connections spread over
@@ -109,6 +112,10 @@ enum BenchCommand: Sendable {
         kind (one, two and three words, 2-character prefixes) drawn from the catalogue's titles;
         with --cache (a cache database with the local index, from `index --indexed-only`), each also
         as the daemon's local search runs it: the cached movies' index, then the catalogue.
+
+        evict: over the cache database PATH (changed: give it a copy), stores a 5 KB page over the
+        budget (the cache's size at the start) and times the eviction that makes room, --runs times,
+        then one eviction of a tenth of the cache.
 
         ceiling: takes the daemon's reply to a cache_first Search for --query, then serves it
         to every call on --socket from one epoll loop until killed: the least a Varlink server can
@@ -206,6 +213,13 @@ enum BenchCommand: Sendable {
             bench.keep = options.has("--keep")
             guard bench.movies > 0, bench.queries > 0 else { throw BenchError("index needs --movies and --queries above 0") }
             return .index(bench)
+        case "evict":
+            let options = try OptionReader(rest, names: ["--database", "--runs"])
+            guard let database = options.value("--database") else { throw BenchError("evict needs --database PATH (a copy: it is changed)") }
+            var bench = EvictionBench()
+            bench.database = database
+            bench.runs = try options.integer("--runs") ?? bench.runs
+            return .evict(bench)
         case "catalogue":
             let options = try OptionReader(rest, names: ["--export", "--later", "--database", "--queries", "--cache"])
             guard let export = options.value("--export"), let database = options.value("--database") else {

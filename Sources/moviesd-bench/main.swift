@@ -27,6 +27,12 @@ func runBench() async -> Int32 {
             } catch {
                 throw BenchError("index: \(error)")
             }
+        case .evict(let bench):
+            do {
+                for line in try await bench.run() { print(line) }
+            } catch {
+                throw BenchError("evict: \(error)")
+            }
         case .catalogue(let bench):
             do {
                 for line in try await bench.run() {

@@ -2,6 +2,9 @@ import MoviesData
 import MoviesDomain
 
 extension SQLiteCatalogue {
+    /// Swaps the staged titles in (`swap`, one transaction), then deletes the staging file and
+    /// empties the WAL. Any failure leaves the catalogue as it was (SQLite's rollback) and throws
+    /// a `CatalogueError` (a full disk: `.diskFull`).
     public func commitImport(exportDate: String, importedAt: Double) async throws -> CatalogueImportSummary {
         let summary: CatalogueImportSummary
         do {

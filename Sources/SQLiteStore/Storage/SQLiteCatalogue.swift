@@ -38,6 +38,8 @@ public final class SQLiteCatalogue: CatalogueStorage {
         try await store.writeOutsideTransaction { connection in _ = try connection.integer("PRAGMA max_page_count = \(pages)") }
     }
 
+    /// What the catalogue holds: the last import's day, titles and time (one row), and the
+    /// file's and its WAL's size.
     public func status() async throws -> CatalogueStatus {
         let path = store.path
         return try await store.read { connection in
@@ -53,6 +55,7 @@ public final class SQLiteCatalogue: CatalogueStorage {
         }
     }
 
+    /// The title with TMDB id `id` (a primary-key read), `nil` when the catalogue has none.
     public func title(id: Int) async throws -> CatalogueTitle? {
         try await store.read { connection in
             let statement = try connection.prepare("SELECT title, popularity FROM catalogue_title WHERE id = ?", [.int(id)])
@@ -61,6 +64,8 @@ public final class SQLiteCatalogue: CatalogueStorage {
         }
     }
 
+    /// Titles matching `text` (`CatalogueText.matchExpression`), most popular first; see
+    /// `search(_:limit:offset:in:)` for how.
     public func search(_ text: String, limit: Int, offset: Int) async throws -> CatalogueMatches {
         guard let expression = CatalogueText.matchExpression(text), limit > 0 else { return CatalogueMatches(total: 0, titles: []) }
         return try await store.read { connection in
@@ -109,6 +114,8 @@ public final class SQLiteCatalogue: CatalogueStorage {
         return CatalogueMatches(total: total, titles: Array(titles.dropFirst(offset).prefix(limit)))
     }
 
+    /// Starts an import: the staging file of an earlier, unfinished one is deleted, a new one
+    /// attached to the writer as `incoming`.
     public func beginImport() async throws {
         let incomingPath = incomingPath
         do {
@@ -125,6 +132,7 @@ public final class SQLiteCatalogue: CatalogueStorage {
         }
     }
 
+    /// Stages `titles` in the staging file, in one transaction (a full disk: `.diskFull`).
     public func stage(_ titles: [CatalogueTitle]) async throws {
         guard !titles.isEmpty else { return }
         do {
@@ -144,6 +152,7 @@ public final class SQLiteCatalogue: CatalogueStorage {
         }
     }
 
+    /// Deletes what is staged; the catalogue is unchanged.
     public func abandonImport() async {
         await endImport()
     }
