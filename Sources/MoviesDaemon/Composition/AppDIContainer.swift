@@ -216,9 +216,11 @@ public final class AppDIContainer: Sendable {
         do {
             let catalogue = try SQLiteCatalogue(path: paths.cataloguePath)
             // A transport of its own: the export needs no TMDB credential, and its one long
-            // download does not share a connection with the calls people wait for.
+            // download does not share a connection with the calls people wait for. Made on the
+            // first download: a start loads no libcurl for it (measured: +6 ms to a ready socket).
             let updater = CatalogueUpdater(
-                storage: catalogue, transport: CurlTransport(), settings: settings, downloadPath: paths.cataloguePath + ".download",
+                storage: catalogue, transport: LazyHTTPTransport { CurlTransport() }, settings: settings,
+                downloadPath: paths.cataloguePath + ".download",
                 events: events)
             return (catalogue, updater)
         } catch {
