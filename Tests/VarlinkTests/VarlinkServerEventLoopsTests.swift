@@ -59,7 +59,9 @@ import Testing
             clients.append(client)
         }
         let fourth = try RawConnection(path: server.path)
-        try fourth.call("org.varlink.service.GetInfo")
+        // The refusal is sent at once and the connection closed: the call may find it closed
+        // (as in VarlinkServerFairnessTests).
+        try? fourth.call("org.varlink.service.GetInfo")
         #expect(try await fourth.readMessage()["error"] == .string("org.varlink.service.TooManyConnections"))
         await server.stop()
     }
