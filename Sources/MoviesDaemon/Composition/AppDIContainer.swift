@@ -106,10 +106,15 @@ public final class AppDIContainer: Sendable {
             }
         }
         probe = RemoteProbe(health: health, remote: remote)
-        // A daemon without a TMDB credential asks TMDB nothing by itself: its timer imports only
-        // when [Catalogue] URL= names the exports' place (movies catalogue update always can).
+        // The timer imports by itself from TMDB's own files only for a daemon that talks to TMDB's
+        // own API with a credential; a daemon without one asks TMDB nothing by itself, and one
+        // pointed at a stand-in or a fleet's cache imports by itself only when [Catalogue] URL=
+        // says from where (movies catalogue update always can: from the remote's host then).
         var catalogueSettings = configuration.catalogue.following(remote: configuration.remote.baseURL)
-        if credential == .none, configuration.catalogue.url == CatalogueSettings().url { catalogueSettings.timerImports = false }
+        if configuration.catalogue.url == CatalogueSettings().url,
+           credential == .none || catalogueSettings.url != configuration.catalogue.url {
+            catalogueSettings.timerImports = false
+        }
         (catalogue, catalogueUpdater) = Self.openCatalogue(paths: paths, settings: catalogueSettings, events: events)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
