@@ -21,6 +21,13 @@ let package = Package(
         // release build uses glibc's checked string functions, as Debian's C builds do.
         .target(name: "CCurl", cSettings: [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]),
 
+        // The few zlib calls of the gzip reader and writer, resolved at run time from libz.so.1 (as
+        // CCurl does for libcurl): no zlib headers or -dev package to build.
+        .target(name: "CZlib"),
+
+        // Infrastructure: streaming gzip (read line by line, write) over CZlib.
+        .target(name: "Gzip", dependencies: ["CZlib"]),
+
         // Infrastructure: generic HTTP over libcurl's multi interface, rate limiting, retries.
         .target(name: "Networking", dependencies: ["CCurl", "SystemSupport"]),
 
@@ -28,7 +35,7 @@ let package = Package(
         .target(name: "MoviesWire", dependencies: ["MoviesDomain", "WireJSON"]),
 
         // Data: cached-then-remote repositories, TMDB endpoints and DTOs, storage ports.
-        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking", "SystemSupport"]),
+        .target(name: "MoviesData", dependencies: ["MoviesDomain", "MoviesWire", "Networking", "SystemSupport", "Gzip"]),
 
         // Storage: the system libsqlite3 and the SQLite adapters of Data's storage ports.
         .systemLibrary(
@@ -76,11 +83,11 @@ let package = Package(
         ),
 
         // Test infrastructure: a TMDB-compatible HTTP server with fault injection.
-        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "MoviesDomain", "SystemSupport"]),
+        .target(name: "TMDBStub", dependencies: ["CommandLineSupport", "MoviesDomain", "SystemSupport", "Gzip"]),
         .executableTarget(name: "tmdb-stub", dependencies: ["TMDBStub"]),
 
         // Benchmark driver: Varlink load generator and timing (not a test; see BENCHMARKS.md).
-        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport", "MoviesDomain", "MoviesData", "MoviesWire", "SQLiteStore"]),
+        .executableTarget(name: "moviesd-bench", dependencies: ["Varlink", "SystemSupport", "CommandLineSupport", "MoviesDomain", "MoviesData", "MoviesWire", "SQLiteStore", "Networking"]),
 
         // Fakes shared by the test targets (in-memory storages, scripted remotes and transports).
         .target(name: "MoviesTestSupport", dependencies: ["MoviesDomain", "MoviesData", "Networking", "SystemSupport"], path: "Tests/MoviesTestSupport"),
@@ -94,12 +101,12 @@ let package = Package(
         .testTarget(name: "MoviesWireTests", dependencies: ["MoviesWire", "MoviesDomain", "WireJSON", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesDomainTests", dependencies: ["MoviesDomain", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "MoviesTestSupport"]),
-        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport", "SystemSupport"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "MoviesData", "MoviesDomain", "MoviesWire", "MoviesTestSupport", "SystemSupport", "PowerCutVFS"]),
+        .testTarget(name: "MoviesDataTests", dependencies: ["MoviesData", "MoviesDomain", "MoviesWire", "Networking", "MoviesTestSupport", "SystemSupport", "Gzip"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "Gzip", "MoviesData", "MoviesDomain", "MoviesWire", "MoviesTestSupport", "SystemSupport", "PowerCutVFS"]),
         .testTarget(name: "VarlinkTests", dependencies: ["Varlink", "MoviesTestSupport", "SystemSupport"]),
         .testTarget(name: "MoviesDaemonTests", dependencies: ["MoviesDaemon", "MoviesWire", "MoviesData", "MoviesDomain", "Networking", "SQLiteStore", "TMDBStub", "Varlink", "SystemSupport", "MoviesTestSupport"]),
         .testTarget(name: "MoviesCLITests", dependencies: ["MoviesCLI", "MoviesDomain", "MoviesWire", "Varlink", "MoviesTestSupport"]),
-        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport"]),
+        .testTarget(name: "TMDBStubTests", dependencies: ["TMDBStub", "MoviesTestSupport", "Gzip"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Varlink", "MoviesTestSupport"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6]

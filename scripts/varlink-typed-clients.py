@@ -395,6 +395,18 @@ def run_checks(address, fixtures, shipped, checks):
     typed.call("Purge", posters=True)
     purged = typed.call("Purge", all=True)
     checks.ok(isinstance(purged, dict) and purged["entries"] > 0, "Purge all")
+    # The catalogue: the stand-in's daily ID export (moviesd asks the host of its [Remote] URL=),
+    # then searched after the cached movies, its titles marked.
+    imported = typed.call("UpdateCatalogue")
+    checks.ok(isinstance(imported, dict) and imported["summary"]["titles"] > 2000 and imported["summary"]["added"] == imported["summary"]["titles"],
+              "UpdateCatalogue imports the stand-in's export (%r)" % (imported,))
+    described = typed.call("Status")
+    checks.ok(isinstance(described, dict) and isinstance(imported, dict)
+              and described.get("catalogue", {}).get("titles") == imported["summary"]["titles"],
+              "Status: the catalogue (%r)" % (described.get("catalogue") if isinstance(described, dict) else described,))
+    listed = typed.call("Search", query="the", policy="local_only")
+    checks.ok(isinstance(listed, dict) and any(m.get("catalogue") is True for m in listed["page"].get("movies", [])),
+              "Search local_only lists catalogue titles, marked (%r)" % (listed,))
     # The account: sign in (the stub approves every request at once), edits, lists, outbox, sync.
     before = typed.call("Pending")
     checks.ok(isinstance(before, varlink.VarlinkError) and before.error() == "io.moviesd.Movies.NotSignedIn",
@@ -454,7 +466,7 @@ def main():
             routes += ["--recording", "/3/movie/%d=%s" % (movie_id, os.path.join(options.fixtures, path))]
         routes += ["--recording", "/3/movie/%d=404:%s" % (MISSING_MOVIE[0], os.path.join(options.fixtures, MISSING_MOVIE[1]))]
         stub_log = open(os.path.join(work, "stub.log"), "w")
-        stub = subprocess.Popen([os.path.join(options.bin_dir, "tmdb-stub"), "--token", TOKEN, "--port-file", port_file, "--auto-approve"] + routes,
+        stub = subprocess.Popen([os.path.join(options.bin_dir, "tmdb-stub"), "--token", TOKEN, "--port-file", port_file, "--auto-approve", "--export-size", "3000"] + routes,
                                 stdout=stub_log, stderr=subprocess.STDOUT)
         if not wait_for(lambda: os.path.exists(port_file) or stub.poll() is not None, WAIT_SECONDS) or stub.poll() is not None:
             print("varlink-typed-clients: tmdb-stub did not start: " + open(os.path.join(work, "stub.log")).read(), file=sys.stderr)

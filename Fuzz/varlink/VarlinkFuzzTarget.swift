@@ -36,7 +36,11 @@ private final class Daemon: @unchecked Sendable {
         socketPath = directory + "/io.moviesd.Movies"
         let paths = DaemonPaths(socketPath: socketPath, databasePath: directory + "/cache.sqlite3")
         do {
-            container = try AppDIContainer(configuration: DaemonConfiguration(), paths: paths, credential: .none)
+            // UpdateCatalogue may be called as the fuzzer's own user: its download goes to a closed
+            // loopback port, never to TMDB's file server.
+            var configuration = DaemonConfiguration()
+            configuration.catalogue.url = "http://127.0.0.1:1/p/exports/"
+            container = try AppDIContainer(configuration: configuration, paths: paths, credential: .none)
         } catch {
             fatalError("cannot start the service: \(error)")
         }

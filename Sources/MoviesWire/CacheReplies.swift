@@ -1,3 +1,5 @@
+import MoviesDomain
+
 /// The parameters of an `Invalidate` or `Purge` reply.
 public struct CacheMaintenanceReply: Sendable, Hashable, Codable {
     /// How many entries were affected.
@@ -34,4 +36,13 @@ public struct ClearRecentQueriesReply: Sendable, Hashable, Codable {
 public struct EmptyReply: Sendable, Hashable, Codable {
     /// Creates a reply.
     public init() {}
+}
+
+/// The parameters of an `UpdateCatalogue` reply.
+public struct CatalogueUpdateReply: Sendable, Hashable, Codable {
+    /// What the import changed.
+    public var summary: CatalogueImportSummary
+
+    /// Creates a reply.
+    public init(summary: CatalogueImportSummary) { self.summary = summary }
 }

@@ -20,13 +20,16 @@ public struct StatusReply: Sendable, Hashable, Codable {
     public var account: AccountSyncStatus?
     /// The system's TMDB account's outbox (the admin group's), for administrators only.
     public var systemAccount: AccountSyncStatus?
+    /// What the catalogue holds, from daemons that have one.
+    public var catalogue: CatalogueStatus?
 
     /// Creates a reply.
     public init(
         version: String, uptimeSeconds: Int, remote: RemoteStatus, cache: CacheStats, lastRefresh: String? = nil,
         refresh: RefreshStatus? = nil, storage: StorageHealth? = nil, account: AccountSyncStatus? = nil,
-        systemAccount: AccountSyncStatus? = nil
+        systemAccount: AccountSyncStatus? = nil, catalogue: CatalogueStatus? = nil
     ) {
+        self.catalogue = catalogue
         self.account = account
         self.systemAccount = systemAccount
         self.storage = storage

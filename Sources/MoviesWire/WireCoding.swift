@@ -11,7 +11,7 @@ public enum WireCoding {
     /// kept next to TMDB's body): a reply stored at another version is not served; the body is
     /// decoded and encoded in today's shape instead. Bump it whenever a reply type's shape changes
     /// (a field added, renamed or re-typed), so that no cache serves yesterday's shape.
-    public static let version = 1
+    public static let version = 2
 
     /// The types the codec writes as one string: dates.
     public static let scalars: WireScalars = {

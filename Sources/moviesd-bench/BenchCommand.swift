@@ -12,6 +12,10 @@ enum BenchCommand: Sendable {
     case ceiling(socketPath: String, daemonSocket: String, query: String, requests: [SearchTarget], policy: String, threads: Int?)
     /// `index`: the local search index's write cost and query latency at scale.
     case index(IndexBench)
+    /// `catalogue`: the catalogue's import, difference and search at scale.
+    case catalogue(CatalogueBench)
+    /// `evict`: eviction at the byte budget over an existing cache.
+    case evict(EvictionBench)
     /// `--help`.
     case help
 
@@ -80,6 +84,8 @@ enum BenchCommand: Sendable {
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]] [--threads N]
           moviesd-bench index [--movies 100000] [--queries 2000] [--directory /tmp] [--seed 1] [--keep | --indexed-only]
+          moviesd-bench evict --database PATH [--runs 200]
+          moviesd-bench catalogue --export FILE.json.gz --database PATH [--later FILE.json.gz] [--queries 2000] [--cache PATH]
 
         search: for each connection count, opens that many Unix-socket connections spread over
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
@@ -99,6 +105,17 @@ enum BenchCommand: Sendable {
         distinct queries ("PREFIX-1" ...), each a page the daemon fetches and stores (with
         network_only), or always --query (a control: the same calls, nothing new stored). Run
         beside `search` to measure cached answers while the cache is written.
+
+        catalogue: imports the export FILE (TMDB's daily ID export, gzip) into a new catalogue at
+        PATH as the daemon does, and prints the time, this process's memory growth and the size on
+        disk; then --later's file as a difference; then the latency of --queries searches of each
+        kind (one, two and three words, 2-character prefixes) drawn from the catalogue's titles;
+        with --cache (a cache database with the local index, from `index --indexed-only`), each also
+        as the daemon's local search runs it: the cached movies' index, then the catalogue.
+
+        evict: over the cache database PATH (changed: give it a copy), stores a 5 KB page over the
+        budget (the cache's size at the start) and times the eviction that makes room, --runs times,
+        then one eviction of a tenth of the cache.
 
         ceiling: takes the daemon's reply to a cache_first Search for --query, then serves it
         to every call on --socket from --threads epoll loops (default: one per CPU it may use) until
@@ -198,6 +215,25 @@ enum BenchCommand: Sendable {
             bench.keep = options.has("--keep")
             guard bench.movies > 0, bench.queries > 0 else { throw BenchError("index needs --movies and --queries above 0") }
             return .index(bench)
+        case "evict":
+            let options = try OptionReader(rest, names: ["--database", "--runs"])
+            guard let database = options.value("--database") else { throw BenchError("evict needs --database PATH (a copy: it is changed)") }
+            var bench = EvictionBench()
+            bench.database = database
+            bench.runs = try options.integer("--runs") ?? bench.runs
+            return .evict(bench)
+        case "catalogue":
+            let options = try OptionReader(rest, names: ["--export", "--later", "--database", "--queries", "--cache"])
+            guard let export = options.value("--export"), let database = options.value("--database") else {
+                throw BenchError("catalogue needs --export FILE.json.gz and --database PATH")
+            }
+            var bench = CatalogueBench()
+            bench.export = export
+            bench.later = options.value("--later")
+            bench.database = database
+            bench.queries = try options.integer("--queries") ?? bench.queries
+            bench.cache = options.value("--cache")
+            return .catalogue(bench)
         default:
             throw BenchError("unknown command \(verb); see --help")
         }

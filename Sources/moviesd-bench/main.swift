@@ -27,6 +27,21 @@ func runBench() async -> Int32 {
             } catch {
                 throw BenchError("index: \(error)")
             }
+        case .evict(let bench):
+            do {
+                for line in try await bench.run() { print(line) }
+            } catch {
+                throw BenchError("evict: \(error)")
+            }
+        case .catalogue(let bench):
+            do {
+                for line in try await bench.run() {
+                    print(line)
+                    fflush(nil)
+                }
+            } catch {
+                throw BenchError("catalogue: \(error)")
+            }
         case .ceiling(let socketPath, let daemonSocket, let query, let requests, let policy, let threads):
             let reply = try CeilingServer.reply(from: daemonSocket, target: SearchTarget(query: query, page: 1))
             let replies = try CeilingServer.replies(from: daemonSocket, targets: requests, policy: policy)

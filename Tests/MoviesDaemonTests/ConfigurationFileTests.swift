@@ -112,7 +112,7 @@ import Testing
         ("[Daemon]\nFoo\u{1B}[2J=1\n", "moviesd: /m.conf:2: unknown key 'Foo\\u{1B}[2J' in section [Daemon]"),
         ("[Daemon]\nLogLevel=loud\rok\n", "moviesd: /m.conf:2: invalid value 'loud\\u{D}ok' for LogLevel in section [Daemon]: expected one of debug, info, notice, warning, error"),
         ("[Dae\u{202E}mon]\n", "moviesd: /m.conf:1: unknown section [Dae\\u{202E}mon]; did you mean [Daemon]?"),
-        ("[Da\u{202E}x]\n", "moviesd: /m.conf:1: unknown section [Da\\u{202E}x] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
+        ("[Da\u{202E}x]\n", "moviesd: /m.conf:1: unknown section [Da\\u{202E}x] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users], [Catalogue])"),
         ("[Daemon]\nMaxConnections=\t5x\n", "moviesd: /m.conf:2: invalid value '5x' for MaxConnections in section [Daemon]: expected an integer between 1 and 1000000"),
     ])
     func controlCharactersInQuotedTextAreEscaped(text: String, expected: String) {
@@ -136,7 +136,7 @@ import Testing
         let documented = try ConfigurationFile(contents: uncommented, path: path)
         // The shipped file stays as released (ShippedConfigurationStabilityTests): settings added
         // since are documented in moviesd.conf(5) alone.
-        let addedSince = ConfigurationSchema.settings.filter { $0.section == "Users" || "\($0.section).\($0.key)" == "Daemon.EventLoops" }
+        let addedSince = ConfigurationSchema.settings.filter { $0.section == "Users" || $0.section == "Catalogue" || "\($0.section).\($0.key)" == "Daemon.EventLoops" }
         let manual = try String(contentsOfFile: path.replacingOccurrences(of: "etc/moviesd.conf", with: "man/moviesd.conf.5"), encoding: .utf8)
         for setting in addedSince { #expect(manual.contains(".B \(setting.key)="), "moviesd.conf(5) lacks \(setting.key)=") }
         let listed = Set(ConfigurationSchema.settings.map { "\($0.section).\($0.key)" }).subtracting(addedSince.map { "\($0.section).\($0.key)" })
@@ -153,10 +153,10 @@ import Testing
 
     @Test(arguments: [
         ("[Daemon]\nFoo=1\n", "moviesd: /etc/m.conf:2: unknown key 'Foo' in section [Daemon]"),
-        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users])"),
+        ("# c\n[Nope]\n", "moviesd: /etc/m.conf:2: unknown section [Nope] (expected one of [Daemon], [Remote], [Cache], [Refresh], [Users], [Catalogue])"),
         ("MaxConnections=3\n", "moviesd: /etc/m.conf:1: key 'MaxConnections' is outside of any section (add [Daemon] above it)"),
         ("RequestsPerSecond=3\n", "moviesd: /etc/m.conf:1: key 'RequestsPerSecond' is outside of any section (add [Remote] or [Refresh] above it)"),
-        ("Frobnicate=3\n", "moviesd: /etc/m.conf:1: key 'Frobnicate' is outside of any section (add [Daemon], [Remote], [Cache], [Refresh] or [Users] above it)"),
+        ("Frobnicate=3\n", "moviesd: /etc/m.conf:1: key 'Frobnicate' is outside of any section (add [Daemon], [Remote], [Cache], [Refresh], [Users] or [Catalogue] above it)"),
         ("[Daemon]\nMaxConection=3\n", "moviesd: /etc/m.conf:2: unknown key 'MaxConection' in section [Daemon]; did you mean 'MaxConnections'?"),
         ("[Daemon]\nloglevel=debug\n", "moviesd: /etc/m.conf:2: unknown key 'loglevel' in section [Daemon]; did you mean 'LogLevel'?"),
         ("[Daemon]\nLanguage=de-DE\n", "moviesd: /etc/m.conf:2: unknown key 'Language' in section [Daemon]: Language= is a key of [Remote]"),

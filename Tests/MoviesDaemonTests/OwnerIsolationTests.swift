@@ -108,6 +108,7 @@ import Testing
             #expect(await call("Pending", ["system": .bool(true)], as: Self.bob).failureName == "org.varlink.service.PermissionDenied")
             #expect(await call("Invalidate", ["all": .bool(true)], as: Self.bob).failureName == "org.varlink.service.PermissionDenied")
             #expect(await call("Purge", ["all": .bool(true)], as: Self.bob).failureName == "org.varlink.service.PermissionDenied")
+            #expect(await call("UpdateCatalogue", as: Self.bob).failureName == "org.varlink.service.PermissionDenied")
             // Bob's own doings stay his: his list of alice's name, his history, his clearing.
             _ = try await call("AddToWatchlist", ["name": .string("secret"), "movieIds": .array([.int(2)])], as: Self.bob).get()
             _ = try await call("DeleteWatchlist", ["name": .string("secret")], as: Self.bob).get()

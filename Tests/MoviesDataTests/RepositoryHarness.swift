@@ -17,7 +17,10 @@ struct RepositoryHarness {
     let storageHealth: StorageHealthMonitor
     let repository: DefaultMoviesRepository
 
-    init(policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote()) {
+    init(
+        policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32, remote: ScriptedMoviesRemote = ScriptedMoviesRemote(),
+        catalogue: (any CatalogueStorage)? = nil
+    ) {
         self.remote = remote
         self.policy = policy
         // Three failures before the backoff, as these repository tests were written for (the
@@ -26,7 +29,7 @@ struct RepositoryHarness {
         storageHealth = StorageHealthMonitor(events: events, now: clock.now)
         repository = DefaultMoviesRepository(
             storage: storage, remote: remote, health: health, policy: policy,
-            evictionInterval: evictionInterval, now: clock.now, storageHealth: storageHealth, index: storage)
+            evictionInterval: evictionInterval, now: clock.now, storageHealth: storageHealth, index: storage, catalogue: catalogue)
     }
 
     static let matrix = MovieQuery("matrix")!

@@ -102,7 +102,7 @@ enum BrowseListView {
         guard let item else { return "" }
         let marker = selected ? "▶ " : "  "
         let titleWidth = max(1, width - 2 - 1 - 4 - 2 - 4)
-        let text = marker + TextFitting.fit(item.title, to: titleWidth) + " " + TextFitting.fit(item.year, to: 4)
+        let text = marker + TextFitting.fit(item.displayTitle, to: titleWidth) + " " + TextFitting.fit(item.year, to: 4)
             + "  " + TextFitting.fit(item.rating, to: 4, alignRight: true)
         return TextFitting.truncate(text, to: width)
     }

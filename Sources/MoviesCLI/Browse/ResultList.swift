@@ -62,7 +62,7 @@ struct ResultList: Sendable, Hashable {
         guard var freshness else { return nil }
         if freshness.origin == .localIndex {
             if let failure, freshness.remoteError == nil { freshness.remoteError = failure.message }
-            return FreshnessLine.describe(freshness, matches: totalResults)
+            return FreshnessLine.describe(freshness, matches: totalResults, catalogue: items.contains(where: \.isCatalogueOnly))
         }
         if let failure { return FreshnessLine.describe(freshness, failure: failure) }
         return FreshnessLine.describe(freshness, refreshing: refreshing)

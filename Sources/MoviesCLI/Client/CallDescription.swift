@@ -22,6 +22,7 @@ enum CallDescription {
         case "Account": "show the TMDB account's lists"
         case "Pending": "list the account edits waiting for TMDB"
         case "Sync": "sync the TMDB account"
+        case "UpdateCatalogue": "update the catalogue"
         default: "do that"
         }
     }

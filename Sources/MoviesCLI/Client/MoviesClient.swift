@@ -21,6 +21,8 @@ public protocol MoviesClient {
     func clearRecentQueries() throws(ClientError) -> ClientReply<ClearRecentQueriesReply>
     /// The daemon's version, uptime, remote state and cache statistics.
     func status() throws(ClientError) -> ClientReply<StatusReply>
+    /// `UpdateCatalogue`: downloads and imports TMDB's newest daily ID export.
+    func updateCatalogue() throws(ClientError) -> ClientReply<CatalogueUpdateReply>
     /// Invalidates or purges cached entries (authorised callers only).
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply>
     /// The system's watchlists and the caller's own; with `allUsers`, every user's too (root only).

@@ -52,6 +52,14 @@ enum VarlinkErrorMapping {
             return .other(reason)
         case "io.moviesd.Movies.StorageFailure":
             return .storageFailure(reason, fault: parameters[string: "fault"])
+        case "io.moviesd.Movies.CatalogueFailed":
+            // The catalogue of before is whole: say so with why.
+            switch parameters[string: "code"] {
+            case "export_not_found", "download_failed": return .remoteUnavailable(reason)
+            case "disk_full": return .storageFailure(reason, fault: "full")
+            case "storage": return .storageFailure(reason, fault: nil)
+            default: return .other(reason)
+            }
         case "org.varlink.service.PermissionDenied":
             return .permissionDenied("moviesd does not let this user \(CallDescription.action(method))")
         case "org.varlink.service.InvalidParameter":

@@ -100,6 +100,14 @@ public final class VarlinkMoviesClient: MoviesClient {
         try single("Status", [:], as: StatusReply.self)
     }
 
+    /// Calls `UpdateCatalogue` on a connection of its own that waits for the reply as long as
+    /// the daemon takes (a download and an import of a million titles): the daemon's call
+    /// deadline bounds it.
+    public func updateCatalogue() throws(ClientError) -> ClientReply<CatalogueUpdateReply> {
+        try VarlinkMoviesClient(socketPath: socketPath, timeoutMilliseconds: nil, actsOnSystem: actsOnSystem, owner: owner)
+            .single("UpdateCatalogue", [:], as: CatalogueUpdateReply.self)
+    }
+
     /// Calls `Invalidate` or `Purge` with the selection as parameters.
     public func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
         let arguments: [String: JSONValue] = switch selection {

@@ -9,7 +9,11 @@ enum FreshnessLine {
     ///   - refreshing: a fresher reply is still expected for the same call.
     ///   - failure: why the fresh reply that was expected did not come (the call ended in error).
     ///   - matches: how many cached movies matched, for an answer from the local index.
-    static func describe(_ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil, matches: Int? = nil) -> String {
+    ///   - catalogue: whether the answer lists catalogue titles too (issue 43): "… among cached
+    ///     movies and the catalogue".
+    static func describe(
+        _ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil, matches: Int? = nil, catalogue: Bool = false
+    ) -> String {
         let age = RelativeAge.describe(seconds: freshness.ageSeconds)
         switch freshness.origin {
         case .network:
@@ -22,7 +26,8 @@ enum FreshnessLine {
             if freshness.remoteError != nil { return "offline — showing results cached \(age)" }
             return freshness.stale ? "cached \(age) · stale" : "cached \(age)"
         case .localIndex:
-            let found = matches.map { "\($0) \($0 == 1 ? "match" : "matches") among cached movies" } ?? "matches among cached movies"
+            let among = catalogue ? "among cached movies and the catalogue" : "among cached movies"
+            let found = matches.map { "\($0) \($0 == 1 ? "match" : "matches") \(among)" } ?? "matches \(among)"
             return freshness.remoteError != nil ? "offline — \(found)" : found
         }
     }

@@ -18,6 +18,12 @@ struct MovieDetailsSummary: Sendable, Hashable {
     /// The poster's path on TMDB, if the movie has one.
     let posterPath: String?
 
+    /// A popularity with at most one decimal.
+    static func popularity(_ value: Double) -> String {
+        let tenths = (value * 10).rounded() / 10
+        return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
+    }
+
     /// Formats `movie`.
     init(_ movie: MovieDetails) {
         id = movie.id
@@ -35,6 +41,15 @@ struct MovieDetailsSummary: Sendable, Hashable {
         }
         factsLine = facts.joined(separator: " · ")
         var fields: [DetailField] = []
+        if movie.catalogue == true {
+            // All the catalogue knows: say what is missing and when it comes.
+            fields.append(DetailField(
+                label: "Not cached",
+                value: "known only from TMDB's daily list of every movie (its original title and popularity"
+                    + (movie.popularity.map { " \(Self.popularity($0))" } ?? "")
+                    + "); the details come when TMDB is reachable: run 'movies show \(movie.id)' again then, or add it to a watchlist"
+                    + " and the next refresh fetches it"))
+        }
         if let original = movie.originalTitle, original != movie.title {
             fields.append(DetailField(label: "Original title", value: original))
         }

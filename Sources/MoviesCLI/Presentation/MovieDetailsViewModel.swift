@@ -61,7 +61,9 @@ final class MovieDetailsViewModel {
                 lastFreshness = reply.value.freshness
                 remoteError = reply.value.freshness.remoteError
                 show(reply.value.movie)
-                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
+                freshnessLine = reply.value.movie.catalogue == true
+                    ? "offline — known only from the catalogue, imported \(RelativeAge.describe(seconds: reply.value.freshness.ageSeconds))"
+                    : FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues)
                 didChange?()
             }
         } catch let failure {

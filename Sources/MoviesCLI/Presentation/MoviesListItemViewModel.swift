@@ -12,6 +12,11 @@ struct MoviesListItemViewModel: Sendable, Hashable {
     let id: String
     /// The poster's path, for `movies poster`.
     let posterPath: String?
+    /// Whether the movie is known only from the catalogue (TMDB's daily ID export), not cached.
+    let isCatalogueOnly: Bool
+
+    /// What a terminal shows as the title: the title, and "not cached" for a catalogue title.
+    var displayTitle: String { isCatalogueOnly ? title + " — not cached" : title }
 
     /// Formats `movie` for display.
     init(movie: Movie) {
@@ -20,5 +25,6 @@ struct MoviesListItemViewModel: Sendable, Hashable {
         rating = RatingFormat.average(movie.voteAverage)
         id = String(movie.id)
         posterPath = movie.posterPath
+        isCatalogueOnly = movie.catalogue == true
     }
 }

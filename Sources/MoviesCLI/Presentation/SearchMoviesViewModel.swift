@@ -122,7 +122,9 @@ final class SearchMoviesViewModel {
                 isFromLocalIndex = reply.value.freshness.origin == .localIndex
                 notStored = reply.value.freshness.stored == false ? (reply.value.freshness.storageFault ?? .unavailable) : nil
                 append(reply.value.page)
-                freshnessLine = FreshnessLine.describe(reply.value.freshness, refreshing: reply.continues, matches: reply.value.page.totalResults)
+                freshnessLine = FreshnessLine.describe(
+                    reply.value.freshness, refreshing: reply.continues, matches: reply.value.page.totalResults,
+                    catalogue: reply.value.page.movies.contains { $0.catalogue == true })
                 if !reply.continues { self.loading = nil }
                 didChange?()
             }

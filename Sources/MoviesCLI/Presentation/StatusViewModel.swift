@@ -81,6 +81,19 @@ final class StatusViewModel {
         if let account = status.account {
             fields.append(DetailField(label: "Account sync", value: AccountSyncLine.describe(account, now: now())))
         }
+        if let catalogue = status.catalogue {
+            fields.append(DetailField(label: "Catalogue", value: catalogueLine(catalogue)))
+        }
+    }
+
+    /// "TMDB's export of 2026-03-05, 1034467 titles, 81.5 MB, imported 2026-03-05 09:12 UTC (2 h
+    /// ago)", or "not imported yet (movies catalogue update)".
+    func catalogueLine(_ catalogue: CatalogueStatus) -> String {
+        guard let date = catalogue.exportDate, let importedAt = catalogue.importedAt else {
+            return "not imported yet (movies catalogue update)"
+        }
+        return "TMDB's export of \(date), \(catalogue.titles == 1 ? "1 title" : "\(catalogue.titles) titles"), \(ByteCount.describe(Int64(catalogue.bytesOnDisk))), "
+            + "imported \(UTCTimestamp.describe(importedAt)) (\(RelativeAge.describe(seconds: age(of: importedAt))))"
     }
 
     /// "synced through 2026-11-25, last run 2026-11-25 10:00 UTC (2 h ago): 12 changed, 3 fetched

@@ -114,7 +114,7 @@ final class SearchResultsTerminalView {
         let ratingWidth = (items.map { DisplayWidth.of($0.rating) } + [DisplayWidth.of(titles[2])]).max() ?? 0
         let idWidth = (items.map { DisplayWidth.of($0.id) } + [DisplayWidth.of(titles[3])]).max() ?? 0
         let fixed = yearWidth + ratingWidth + idWidth + 3 * DisplayWidth.of(Self.separator)
-        let longestTitle = (items.map { DisplayWidth.of(TextFitting.printable($0.title)) } + [DisplayWidth.of(titles[0])]).max() ?? 0
+        let longestTitle = (items.map { DisplayWidth.of(TextFitting.printable($0.displayTitle)) } + [DisplayWidth.of(titles[0])]).max() ?? 0
         // Columns line up on the longest title; only a terminal's width may shorten titles.
         let titleWidth = terminal.isTTY ? max(min(longestTitle, terminal.width - fixed), Self.minimumTitleWidth) : longestTitle
         let color = terminal.usesColor
@@ -127,7 +127,7 @@ final class SearchResultsTerminalView {
         let header = ANSIStyle.dim.apply(headerCells.joined(separator: Self.separator), enabled: color)
         return [header] + items.map { item in
             let cells = [
-                TextFitting.fit(item.title, to: titleWidth),
+                TextFitting.fit(item.displayTitle, to: titleWidth),
                 TextFitting.fit(item.year, to: yearWidth),
                 TextFitting.fit(item.rating, to: ratingWidth, alignRight: true),
                 TextFitting.fit(item.id, to: idWidth, alignRight: true),

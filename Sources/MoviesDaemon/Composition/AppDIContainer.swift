@@ -39,6 +39,11 @@ public final class AppDIContainer: Sendable {
     let requestMetrics: RequestMetrics
     /// The edits every account's outbox delivered or had refused.
     let outboxMetrics = OutboxMetrics()
+    /// TMDB's daily ID export, searched offline (`catalogue.sqlite3` beside the cache); `nil` when
+    /// it could not be opened (said in the journal).
+    public let catalogue: SQLiteCatalogue?
+    /// Imports the export (`movies catalogue update`, and the refresh timer when due).
+    public let catalogueUpdater: CatalogueUpdater?
     let cachePolicy: CachePolicy
     let configuration: DaemonConfiguration
 
@@ -112,10 +117,20 @@ public final class AppDIContainer: Sendable {
             }
         }
         probe = RemoteProbe(health: health, remote: remote)
+        // The timer imports by itself from TMDB's own files only for a daemon that talks to TMDB's
+        // own API with a credential; a daemon without one asks TMDB nothing by itself, and one
+        // pointed at a stand-in or a fleet's cache imports by itself only when [Catalogue] URL=
+        // says from where (movies catalogue update always can: from the remote's host then).
+        var catalogueSettings = configuration.catalogue.following(remote: configuration.remote.baseURL)
+        if configuration.catalogue.url == CatalogueSettings().url,
+           credential == .none || catalogueSettings.url != configuration.catalogue.url {
+            catalogueSettings.timerImports = false
+        }
+        (catalogue, catalogueUpdater) = Self.openCatalogue(paths: paths, settings: catalogueSettings, events: events)
         // One instance of each repository, so interactive calls and refreshes share one fetch per key.
         moviesRepository = DefaultMoviesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth,
-            index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep))
+            index: SQLiteMovieTextIndex(store: store, upkeep: indexUpkeep), catalogue: catalogue)
         posterImagesRepository = DefaultPosterImagesRepository(
             storage: responseStorage, remote: remote, health: health, policy: cachePolicy, storageHealth: storageHealth)
         let wake = WakeSignal()
@@ -208,6 +223,28 @@ public final class AppDIContainer: Sendable {
 
     /// TMDB for the cache and for the account (sharing one token bucket); no account remote
     /// without a credential.
+    /// Opens the catalogue at `paths.cataloguePath`. A catalogue that cannot be opened (damaged,
+    /// or written by a newer moviesd) is said in the journal and left alone: the daemon runs
+    /// without one, as TMDB can give it again (move the file aside to start a new one).
+    private static func openCatalogue(
+        paths: DaemonPaths, settings: CatalogueSettings, events: any EventLog
+    ) -> (SQLiteCatalogue?, CatalogueUpdater?) {
+        do {
+            let catalogue = try SQLiteCatalogue(path: paths.cataloguePath)
+            // A transport of its own: the export needs no TMDB credential, and its one long
+            // download does not share a connection with the calls people wait for. Made on the
+            // first download: a start loads no libcurl for it (measured: +6 ms to a ready socket).
+            let updater = CatalogueUpdater(
+                storage: catalogue, transport: LazyHTTPTransport { CurlTransport() }, settings: settings,
+                downloadPath: paths.cataloguePath + ".download",
+                events: events)
+            return (catalogue, updater)
+        } catch {
+            events.record(DataEvent(.error, "catalogue.unusable", "cannot open the catalogue \(paths.cataloguePath): \(error); searching without it (move the file aside to import a new one)"))
+            return (nil, nil)
+        }
+    }
+
     private static func makeRemote(
         _ settings: RemoteSettings, credential: LoadedCredential, metrics: RequestMetrics
     ) throws(StartupError) -> (movies: any MoviesRemote, account: TMDBAccountRemote?) {
@@ -267,7 +304,8 @@ public final class AppDIContainer: Sendable {
             remoteStatus: health,
             watchlists: makeWatchlistDependencies(),
             storageHealth: storageHealth,
-            account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) }
+            account: accounts.map { [configuration] in ManageAccountUseCase(repositories: $0, quotas: configuration.users) },
+            catalogue: catalogueUpdater
         )
         let settings = MoviesVarlinkService.Settings(
             version: MoviesdRelease.version,

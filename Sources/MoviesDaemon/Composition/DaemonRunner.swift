@@ -102,6 +102,10 @@ public struct DaemonRunner: Sendable {
         if let accounts = container.accounts {
             services.append(LifecycleService("account sync", stopTimeoutSeconds: 0) { _ in await accounts.run() })
         }
+        // An import cut short loses nothing (its staging file is deleted at the next open).
+        if let catalogue = container.catalogueUpdater {
+            services.append(LifecycleService("catalogue import", stopTimeoutSeconds: 0) { _ in await catalogue.runSchedule() })
+        }
         services.append(LifecycleService("search index upkeep", stopTimeoutSeconds: 0) { [upkeep = container.indexUpkeep] _ in await upkeep.run() })
         services.append(LifecycleService("remote probe", stopTimeoutSeconds: 0) { [probe = container.probe] _ in await probe.run() })
         services.append(LifecycleService("external write watch", stopTimeoutSeconds: 0) { _ in await container.watchExternalWrites() })

@@ -1,3 +1,4 @@
+import MoviesData
 import MoviesDomain
 
 /// The sections and keys `moviesd.conf` accepts, each with its value syntax.
@@ -6,7 +7,7 @@ import MoviesDomain
 /// to its default, as an empty assignment does in systemd.
 public enum ConfigurationSchema {
     /// The known section names, in file order.
-    public static let sections = ["Daemon", "Remote", "Cache", "Refresh", "Users"]
+    public static let sections = ["Daemon", "Remote", "Cache", "Refresh", "Users", "Catalogue"]
 
     /// The setting for `key` in `section`, or nil when there is none.
     public static func setting(section: String, key: String) -> ConfigurationSetting? {
@@ -27,7 +28,7 @@ public enum ConfigurationSchema {
     }
 
     /// Every setting, in documentation order.
-    public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh + users }
+    public static var settings: [ConfigurationSetting] { daemon + remote + cache + refresh + users + catalogue }
 
     private typealias V = ConfigurationValue
     private static let positive = 1...Int.max
@@ -122,6 +123,22 @@ public enum ConfigurationSchema {
             users("EntriesPerUser") { (s, v) throws(ConfigurationValueError) in s.entries = try V.integer(v, in: 0...1_000_000) },
             users("PendingEditsPerUser") { (s, v) throws(ConfigurationValueError) in s.pendingEdits = try V.integer(v, in: 0...1_000_000) },
             users("PinnedBytesPerUser") { (s, v) throws(ConfigurationValueError) in s.pinnedBytes = v.isEmpty ? nil : try V.byteCount(v, in: 0...Int64.max) },
+        ]
+    }
+}
+
+extension ConfigurationSchema {
+    fileprivate static var catalogue: [ConfigurationSetting] {
+        func catalogue(_ key: String, _ assign: @escaping @Sendable (inout CatalogueSettings, String) throws(ConfigurationValueError) -> Void) -> ConfigurationSetting {
+            ConfigurationSetting(section: "Catalogue", key: key) { (configuration: inout DaemonConfiguration, value: String) throws(ConfigurationValueError) in
+                try assign(&configuration.catalogue, value)
+            }
+        }
+        return [
+            catalogue("Enabled") { (s, v) throws(ConfigurationValueError) in s.timerImports = try ConfigurationValue.boolean(v) },
+            catalogue("URL") { (s, v) throws(ConfigurationValueError) in s.url = try ConfigurationValue.exportURL(v) },
+            catalogue("MaxAge") { (s, v) throws(ConfigurationValueError) in s.maxAgeSeconds = Double(try ConfigurationValue.durationSeconds(v, in: 60...Int.max)) },
+            catalogue("IncludeAdult") { (s, v) throws(ConfigurationValueError) in s.includeAdult = try ConfigurationValue.boolean(v) },
         ]
     }
 }

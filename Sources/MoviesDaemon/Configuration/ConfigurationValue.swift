@@ -99,6 +99,18 @@ public enum ConfigurationValue {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
+    /// Where the catalogue's exports are: an absolute `http` or `https` URL, either a pattern
+    /// with `MM`, `DD` and `YYYY` or a base the file name is appended to (`CatalogueSettings.url`).
+    public static func exportURL(_ text: String) throws(ConfigurationValueError) -> String {
+        guard let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil
+        else {
+            throw ConfigurationValueError("expected an http or https URL such as https://files.tmdb.org/p/exports/")
+        }
+        return text
+    }
+
     /// A log level name: debug, info, notice, warning or error.
     public static func logLevel(_ text: String) throws(ConfigurationValueError) -> LogLevel {
         guard let level = LogLevel(name: text) else {

@@ -21,6 +21,8 @@ public struct DaemonConfiguration: Sendable, Hashable {
     /// Where each setting read from a file was last assigned, for an error found only when the
     /// value is used (``resolvedAuthorizedGroupID()``).
     public var origins: [ConfigurationKey: ConfigurationOrigin] = [:]
+    /// `[Catalogue]`: TMDB's daily ID export (moviesd.conf(5)).
+    public var catalogue = CatalogueSettings()
 
     /// The documented defaults.
     public init() {}

@@ -52,7 +52,10 @@ type MovieSummary (
   voteAverage: ?float,
   originalLanguage: ?string,
   # TMDB's popularity score (higher is more popular).
-  popularity: ?float
+  popularity: ?float,
+  # true for a movie known only from the catalogue (TMDB's daily ID export), not cached: its
+  # title is the original title and its details come when TMDB is reachable. Absent otherwise.
+  catalogue: ?bool
 )
 
 # One page of search results, in TMDB's order.
@@ -81,7 +84,11 @@ type MovieDetails (
   voteAverage: ?float,
   voteCount: ?int,
   status: ?string,
-  popularity: ?float
+  popularity: ?float,
+  # true when TMDB could not be asked or reached and nothing is cached, but the catalogue (TMDB's
+  # daily ID export) knows the movie: its original title and popularity alone; the details come
+  # when TMDB is reachable. Absent otherwise.
+  catalogue: ?bool
 )
 
 # What a shared HTTP cache in front of TMDB (etc/fleet: nginx proxy_cache) said about the answers:
@@ -122,6 +129,32 @@ type CacheStats (
   byteBudget: int,
   # Bytes of the pinned entries.
   pinnedBytes: ?int
+)
+
+# What the catalogue holds: TMDB's daily ID export, searched offline after the cached movies.
+type CatalogueStatus (
+  # YYYY-MM-DD: the day of the export imported last; absent before the first import.
+  exportDate: ?string,
+  titles: int,
+  # RFC 3339 UTC time the last import finished.
+  importedAt: ?string,
+  bytesOnDisk: int
+)
+
+# What an import of the daily ID export changed.
+type CatalogueImportSummary (
+  # YYYY-MM-DD: the export's day.
+  exportDate: string,
+  # Titles in the catalogue after the import.
+  titles: int,
+  added: int,
+  removed: int,
+  # Titles whose text changed, or whose popularity moved them in the search's order.
+  retitled: int,
+  # Lines left out: adult or video entries (without [Catalogue] IncludeAdult=yes).
+  skipped: int,
+  # Lines that could not be read.
+  unreadable: int
 )
 
 # The local database's health: ok, or the fault of the last failed operation.
@@ -322,7 +355,9 @@ method Status() -> (
   account: ?AccountSyncStatus,
   # The system's TMDB account's outbox (the admin group's): for root, moviesd's user and the
   # admin group only.
-  systemAccount: ?AccountSyncStatus
+  systemAccount: ?AccountSyncStatus,
+  # What the catalogue holds (absent from a daemon without one).
+  catalogue: ?CatalogueStatus
 )
 
 # Every system watchlist, then the caller's own personal ones; allUsers: every user's too (root only).
@@ -369,6 +404,11 @@ method Invalidate(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> 
 # watchlist pinned for offline use are deleted too: pinned counts them (the next refresh of
 # their watchlist fetches them again).
 method Purge(query: ?string, movieId: ?int, posters: ?bool, all: ?bool) -> (entries: int, pinned: int)
+
+# Downloads TMDB's newest daily ID export (or, while it is missing, an earlier day's) and imports
+# it into the catalogue now (authorised callers only). A failed download or import leaves the
+# catalogue of before whole and fails with CatalogueFailed.
+method UpdateCatalogue() -> (summary: CatalogueImportSummary)
 
 # The account methods act on the caller's own TMDB account: each local user signs in to their
 # own, and their session, edits, outbox and pulled lists are theirs alone. With system: true they
@@ -439,6 +479,11 @@ error QuotaExceeded (limit: string, maximum: int, reason: string)
 # The connection was refused: its user holds MaxConnectionsPerUser= connections, or the daemon is
 # full (limit is the one hit). Sent instead of the first reply; the connection is then closed.
 error TooManyConnections (limit: int, reason: string)
+
+# The catalogue could not be updated; the catalogue of before is whole. code is one of
+# export_not_found, download_failed, corrupt, truncated, unusable, disk_full, storage,
+# zlib_unavailable.
+error CatalogueFailed (code: string, reason: string)
 
 """
 }

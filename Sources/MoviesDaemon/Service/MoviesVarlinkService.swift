@@ -22,6 +22,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         public var watchlists: WatchlistDependencies?
         /// The TMDB account; `nil` (no TMDB credential) answers its methods with `NotSignedIn`.
         public var account: ManageAccountUseCase?
+        /// The catalogue (TMDB's daily ID export); `nil` answers `UpdateCatalogue` with
+        /// `MethodNotImplemented` and leaves it out of `Status`.
+        public var catalogue: (any CatalogueRepository)?
 
         /// Creates the dependencies.
         public init(
@@ -29,8 +32,9 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
             fetchPosterImage: FetchPosterImageUseCase, fetchRecentQueries: FetchRecentQueriesUseCase,
             cacheMaintenance: any CacheMaintenanceRepository, remoteStatus: any RemoteStatusRepository,
             watchlists: WatchlistDependencies? = nil, storageHealth: (any StorageHealthRepository)? = nil,
-            account: ManageAccountUseCase? = nil
+            account: ManageAccountUseCase? = nil, catalogue: (any CatalogueRepository)? = nil
         ) {
+            self.catalogue = catalogue
             self.account = account
             self.storageHealth = storageHealth
             self.watchlists = watchlists
@@ -137,6 +141,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         router.on("Status", access: .anyone, owners: .visible, status)
         router.on("Invalidate", access: .authorized, owners: .shared, invalidate)
         router.on("Purge", access: .authorized, owners: .shared, purge)
+        router.on("UpdateCatalogue", access: .authorized, owners: .shared, deadlineSeconds: 3_600, updateCatalogue)
         router.on("Watchlists", access: .anyone, owners: .visible, watchlists)
         router.on("AddToWatchlist", access: .anyone, owners: .managed, addToWatchlist)
         router.on("RemoveFromWatchlist", access: .anyone, owners: .managed, removeFromWatchlist)
@@ -335,10 +340,26 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
         let refresh = await dependencies.watchlists?.refreshStatus(scope)
         // The account is personal: the caller's own, and the system's for administrators.
         let accounts = await dependencies.account?.statuses(in: scope)
+        let catalogue = try? await dependencies.catalogue?.status()
         return WireCoding.parameters(StatusReply(
             version: settings.version, uptimeSeconds: uptime, remote: remote, cache: cache,
             lastRefresh: refresh?.last.map { $0.finishedAt.ISO8601Format() }, refresh: refresh, storage: storage, account: accounts?.own,
-            systemAccount: accounts?.system))
+            systemAccount: accounts?.system, catalogue: catalogue))
+    }
+
+    /// `UpdateCatalogue()`: the newest export downloaded and imported; a failure is
+    /// `CatalogueFailed` with its code.
+    private func updateCatalogue(_ call: VarlinkCall, _ scope: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+        guard let catalogue = dependencies.catalogue else { throw VarlinkError.methodNotImplemented(call.method) }
+        do {
+            return WireCoding.parameters(CatalogueUpdateReply(summary: try await catalogue.update()))
+        } catch let error as CatalogueError {
+            throw VarlinkError(
+                name: "\(MoviesInterface.name).CatalogueFailed", parameters: ["code": .string(error.code.rawValue), "reason": .string(error.description)])
+        } catch {
+            throw VarlinkError(
+                name: "\(MoviesInterface.name).CatalogueFailed", parameters: ["code": .string(CatalogueError.Code.storage.rawValue), "reason": .string("\(error)")])
+        }
     }
 
     private func invalidate(_ call: VarlinkCall, _: OwnerScope, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {

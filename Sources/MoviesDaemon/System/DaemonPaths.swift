@@ -28,6 +28,17 @@ public struct DaemonPaths: Sendable, Hashable {
         return path == databasePath ? Self.parent(of: databasePath) + "/user-" + Self.stateName : path
     }
 
+    /// The catalogue (TMDB's daily ID export): `catalogue.sqlite3` in the cache database's
+    /// directory (`cache-catalogue.sqlite3` if the cache database itself is so named).
+    public var cataloguePath: String {
+        let directory = Self.parent(of: databasePath)
+        let path = directory == "/" ? "/\(Self.catalogueName)" : "\(directory)/\(Self.catalogueName)"
+        return path == databasePath ? Self.parent(of: databasePath) + "/cache-" + Self.catalogueName : path
+    }
+
+    /// The catalogue's file name inside the data directory.
+    public static let catalogueName = "catalogue.sqlite3"
+
     /// The state database's file name inside the data directory.
     public static let stateName = "state.sqlite3"
 

@@ -11,6 +11,8 @@ public struct DefaultMoviesRepository: MoviesRepository {
     let loader: CachedRemoteLoader
     /// The index of every cached movie, for queries TMDB cannot answer (`nil`: none).
     let index: (any MovieTextIndex)?
+    /// TMDB's daily ID export, searched after the cached movies (`nil`: none).
+    let catalogue: (any CatalogueStorage)?
     let now: @Sendable () -> Date
 
     /// Creates the repository.
@@ -25,13 +27,16 @@ public struct DefaultMoviesRepository: MoviesRepository {
     ///     a monitor of its own reporting to `health.events` when `nil`.
     ///   - index: the full-text index of every cached movie (kept from what `storage` holds), searched when TMDB
     ///     cannot answer a query that has no cached page, and for `local_only`.
+    ///   - catalogue: every movie of TMDB's daily ID export; the local search lists its matches
+    ///     after the cached movies', marked `catalogue`.
     public init(
         storage: any ResponseStorage, remote: any MoviesRemote, health: RemoteHealth,
         policy: CachePolicy = CachePolicy(), evictionInterval: Int = 32,
         now: @escaping @Sendable () -> Date = { Date() }, storageHealth: StorageHealthMonitor? = nil,
-        index: (any MovieTextIndex)? = nil
+        index: (any MovieTextIndex)? = nil, catalogue: (any CatalogueStorage)? = nil
     ) {
         self.index = index
+        self.catalogue = catalogue
         self.now = now
         loader = CachedRemoteLoader(
             storage: storage, remote: remote, health: health, policy: policy, now: now,
@@ -94,35 +99,51 @@ public struct DefaultMoviesRepository: MoviesRepository {
     /// The most matches a search with a year reads from the local index to pick that year's from.
     static let yearWindow = 1_000
 
-    /// The local index's page for `request`, `nil` when no cached movie matches (or there is no
-    /// index). Always stale: it is not TMDB's answer to the query. A region is not applied (the
-    /// index keeps no regional release dates); a year is: the index does not hold release years,
-    /// so the best `yearWindow` matches are read and those released that year are paged here.
+    /// The local index's page for `request`, `nil` when no cached movie and no catalogue title
+    /// matches (or there is neither). Always stale: it is not TMDB's answer to the query. The
+    /// cached movies come first, best first; the catalogue's titles follow, most popular first,
+    /// marked `catalogue` (`LocalCatalogueMatches`). A region is not applied (the index keeps no
+    /// regional release dates); a year is: the index does not hold release years, so the best
+    /// `yearWindow` matches are read and those released that year are paged here (the catalogue,
+    /// which has no years either, is left out then).
     private func searchLocally(_ request: SearchRequest, remoteError: String?) async throws -> Fetched<MoviesPage>? {
-        guard let index else { return nil }
+        guard index != nil || catalogue != nil else { return nil }
         let pageSize = 20
         let text = request.query.query, language = request.language ?? ""
-        let query = request.year == nil
-            ? LocalSearchQuery(text: text, language: language, page: request.page, pageSize: pageSize)
-            : LocalSearchQuery(text: text, language: language, page: 1, pageSize: Self.yearWindow)
-        let matches: LocalMatches
-        do {
-            matches = try await index.search(query)
-        } catch {
-            throw loader.storageHealth.recordFailure(error, during: "searching the local index", operation: .read)
+        var found: [(movie: Movie, fetchedAt: Date)] = []
+        var total = 0
+        if let index {
+            let query = request.year == nil
+                ? LocalSearchQuery(text: text, language: language, page: request.page, pageSize: pageSize)
+                : LocalSearchQuery(text: text, language: language, page: 1, pageSize: Self.yearWindow)
+            let matches: LocalMatches
+            do {
+                matches = try await index.search(query)
+            } catch {
+                throw loader.storageHealth.recordFailure(error, during: "searching the local index", operation: .read)
+            }
+            found = matches.movies.map { (movie: $0.movie, fetchedAt: $0.fetchedAt) }
+            total = matches.total
+            if let year = request.year {
+                found = found.filter { $0.movie.releaseYear == year }
+                total = found.count
+                found = Array(found.dropFirst((request.page - 1) * pageSize).prefix(pageSize))
+            }
         }
-        var found = matches.movies
-        var total = matches.total
-        if let year = request.year {
-            found = found.filter { $0.movie.releaseYear == year }
-            total = found.count
-            found = Array(found.dropFirst((request.page - 1) * pageSize).prefix(pageSize))
+        var listed = found.map(\.movie)
+        var catalogueImportedAt: Date?
+        if let catalogue, request.year == nil {
+            let fromCatalogue = try await LocalCatalogueMatches.page(
+                of: catalogue, text: text, page: request.page, pageSize: pageSize, cachedTotal: total, listed: listed)
+            listed += fromCatalogue.movies
+            total += fromCatalogue.total
+            catalogueImportedAt = fromCatalogue.movies.isEmpty ? nil : fromCatalogue.importedAt
         }
         guard total > 0 else { return nil }
         let date = now()
-        let oldest = found.map(\.fetchedAt).min() ?? date
+        let oldest = (found.map(\.fetchedAt) + (catalogueImportedAt.map { [$0] } ?? [])).min() ?? date
         let page = MoviesPage(
-            page: request.page, totalPages: (total + pageSize - 1) / pageSize, totalResults: total, movies: found.map(\.movie))
+            page: request.page, totalPages: (total + pageSize - 1) / pageSize, totalResults: total, movies: listed)
         let freshness = Freshness(
             origin: .localIndex, fetchedAt: oldest, ageSeconds: max(0, Int(date.timeIntervalSince(oldest))), stale: true,
             remoteError: remoteError)
@@ -155,7 +176,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
         let cached = try await loader.lookup(resource, for: policy)
         let entry = loader.entry(of: cached, resourceClass: .movie, maxStaleSeconds: nil)
         let plan = FetchPlan.make(policy: policy, streams: true, entry: entry, asker: RemoteDemand.current)
-        try await loader.execute(resource, plan: plan, cached: cached, emit: emit)
+        try await details(id: id, resource, plan: plan, cached: cached, emit: emit)
     }
 
     /// The cached details, read once; see `MoviesRepository.lookupMovie`.
@@ -165,7 +186,31 @@ public struct DefaultMoviesRepository: MoviesRepository {
 
     /// The rest of a planned fetch; see `MoviesRepository.movieDetails(id:language:plan:emit:)`.
     public func movieDetails(id: Int, language: String?, plan: FetchPlan, emit: EmitFetched<MovieDetails>) async throws {
-        try await loader.execute(movieResource(id: id, language: language), plan: plan, cached: .missing, emit: emit)
+        try await details(id: id, movieResource(id: id, language: language), plan: plan, cached: .missing, emit: emit)
+    }
+
+    /// Carries out a movie's plan; when it answered nothing because TMDB could not answer (or may
+    /// not be asked) and nothing is cached, what the catalogue knows of the movie answers,
+    /// marked `catalogue`, stale, with TMDB's failure as its `remoteError`.
+    private func details(
+        id: Int, _ resource: CachedResource<MovieDetails>, plan: FetchPlan, cached: CachedLookup<MovieDetails>,
+        emit: EmitFetched<MovieDetails>
+    ) async throws {
+        var emitted = false
+        do {
+            try await loader.execute(resource, plan: plan, cached: cached) { update in
+                emitted = true
+                await emit(update)
+            }
+        } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
+            guard let catalogue, let title = try? await catalogue.title(id: id) else { throw failure }
+            let date = now()
+            let importedAt = (try? await catalogue.status().importedAt).flatMap { $0 } ?? date
+            let details = MovieDetails(id: id, title: title.title, originalTitle: title.title, popularity: title.popularity, catalogue: true)
+            await emit(Fetched(value: details, freshness: Freshness(
+                origin: .localIndex, fetchedAt: importedAt, ageSeconds: max(0, Int(date.timeIntervalSince(importedAt))), stale: true,
+                remoteError: failure.message)))
+        }
     }
 
     private func movieResource(id: Int, language: String?) -> CachedResource<MovieDetails> {

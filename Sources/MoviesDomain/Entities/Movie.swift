@@ -18,13 +18,18 @@ public struct Movie: Sendable, Hashable, Codable, Identifiable {
     public var originalLanguage: String?
     /// TMDB's popularity score (unbounded, higher is more popular); ranks local search results.
     public var popularity: Double?
+    /// `true` for a movie known only from the catalogue (TMDB's daily ID export), not cached:
+    /// its title is the original title, and its details come when TMDB is reachable. `nil`
+    /// otherwise (TMDB's own results and cached movies).
+    public var catalogue: Bool?
 
     /// Creates a movie.
     public init(
         id: Int, title: String, originalTitle: String? = nil, overview: String? = nil,
         releaseDate: String? = nil, posterPath: String? = nil, voteAverage: Double? = nil,
-        originalLanguage: String? = nil, popularity: Double? = nil
+        originalLanguage: String? = nil, popularity: Double? = nil, catalogue: Bool? = nil
     ) {
+        self.catalogue = catalogue
         self.id = id
         self.title = title
         self.originalTitle = originalTitle

@@ -21,11 +21,14 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
     public var status: String?
     /// TMDB's popularity score (unbounded, higher is more popular).
     public var popularity: Double?
+    /// `true` when this is all the catalogue (TMDB's daily ID export) knows of a movie that is not
+    /// cached and TMDB could not give: its original title and popularity; `nil` otherwise.
+    public var catalogue: Bool?
 
     /// Wire names (the Varlink interface's `MovieDetails`): as the properties, but `imdbId`.
     enum CodingKeys: String, CodingKey {
         case id, title, originalTitle, originalLanguage, overview, tagline, releaseDate, runtime, genres
-        case homepage, posterPath, backdropPath, voteAverage, voteCount, status, popularity
+        case homepage, posterPath, backdropPath, voteAverage, voteCount, status, popularity, catalogue
         case imdbID = "imdbId"
     }
 
@@ -35,8 +38,9 @@ public struct MovieDetails: Sendable, Hashable, Codable, Identifiable {
         overview: String? = nil, tagline: String? = nil, releaseDate: String? = nil,
         runtime: Int? = nil, genres: [String] = [], homepage: String? = nil, imdbID: String? = nil,
         posterPath: String? = nil, backdropPath: String? = nil, voteAverage: Double? = nil,
-        voteCount: Int? = nil, status: String? = nil, popularity: Double? = nil
+        voteCount: Int? = nil, status: String? = nil, popularity: Double? = nil, catalogue: Bool? = nil
     ) {
+        self.catalogue = catalogue
         self.id = id
         self.title = title
         self.originalTitle = originalTitle

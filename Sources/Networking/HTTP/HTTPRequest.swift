@@ -14,10 +14,14 @@ public struct HTTPRequest: Sendable, Hashable, CustomStringConvertible, CustomDe
     public var timeoutSeconds: Double
     /// The request body (a JSON object for TMDB's writes), `nil` for none.
     public var body: Data?
+    /// When set, the response's body is written to this file (created or emptied, mode 0600) as it
+    /// arrives, never held in memory, and `HTTPResponse.body` is empty: for downloads.
+    public var bodyFile: String?
 
     /// Creates a request.
-    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeoutSeconds: Double = 10, body: Data? = nil) {
+    public init(method: String = "GET", url: URL, headers: [String: String] = [:], timeoutSeconds: Double = 10, body: Data? = nil, bodyFile: String? = nil) {
         self.body = body
+        self.bodyFile = bodyFile
         self.method = method
         self.url = url
         self.headers = headers

@@ -16,6 +16,10 @@ final class CurlExchange: @unchecked Sendable {
     private var headerList: OpaquePointer?
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var body = Data()
+    /// The file the body goes to (`HTTPRequest.bodyFile`), or -1 for memory.
+    private var bodyDescriptor: Int32 = -1
+    /// The `errno` of a failed write to `bodyDescriptor` (0: none).
+    private var bodyWriteError: Int32 = 0
     private var headers: [String: String] = [:]
 
     /// Creates the easy handle for `request` and configures it. Throws `NetworkError.invalidURL`
@@ -26,10 +30,18 @@ final class CurlExchange: @unchecked Sendable {
         self.gate = gate
         errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CCURL_ERROR_SIZE))
         errorBuffer.initialize(repeating: 0, count: Int(CCURL_ERROR_SIZE))
+        if let path = request.bodyFile {
+            bodyDescriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard bodyDescriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                throw NetworkError.transport(message: "Cannot create \(path): \(reason).")
+            }
+        }
         try configure(for: request)
     }
 
     deinit {
+        if bodyDescriptor >= 0 { close(bodyDescriptor) }
         ccurl_easy_cleanup(easy)
         if let headerList { ccurl_slist_free_all(headerList) }
         errorBuffer.deallocate()
@@ -86,8 +98,23 @@ final class CurlExchange: @unchecked Sendable {
     }
 
     /// Appends body bytes (loop thread).
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
-        body.append(contentsOf: bytes)
+    /// Returns false when the bytes could not be written to the body's file (the transfer stops).
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bodyDescriptor >= 0 else {
+            body.append(contentsOf: bytes)
+            return true
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(bodyDescriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                bodyWriteError = errno
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 
     /// Records one header line; a status line starts a new header block (after a `100 Continue`).
@@ -122,6 +149,11 @@ final class CurlExchange: @unchecked Sendable {
 
     /// Resumes the caller with the transfer's outcome (loop thread, after `CURLMSG_DONE`).
     func complete(code: Int32) {
+        if bodyWriteError != 0 {
+            let reason = String(cString: strerror(bodyWriteError))
+            gate.resume(.failure(NetworkError.transport(message: "Cannot write the downloaded body: \(reason).")))
+            return
+        }
         guard code == CCURLE_OK else {
             var osErrno = 0
             _ = ccurl_easy_getinfo_long(easy, CCURLINFO_OS_ERRNO, &osErrno)
@@ -146,17 +178,20 @@ private let curlWriteBody: ccurl_write_callback = { data, size, count, context i
 
 /// CURLOPT_HEADERFUNCTION: one header line at a time, to the exchange in the context pointer.
 private let curlWriteHeader: ccurl_write_callback = { data, size, count, context in
-    deliver(data, size * count, to: context) { $0.receiveHeader($1) }
+    deliver(data, size * count, to: context) { exchange, bytes in
+        exchange.receiveHeader(bytes)
+        return true
+    }
 }
 
 /// What both write callbacks do: hand `length` bytes to the exchange behind `context`; returns
 /// what curl expects (the bytes taken; 0 without an exchange, which aborts the transfer).
 private func deliver(
     _ data: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
-    _ receive: (CurlExchange, UnsafeRawBufferPointer) -> Void
+    _ receive: (CurlExchange, UnsafeRawBufferPointer) -> Bool
 ) -> Int {
     guard let context else { return 0 }
     guard let data, length > 0 else { return length }
-    receive(Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: data, count: length))
-    return length
+    let taken = receive(Unmanaged<CurlExchange>.fromOpaque(context).takeUnretainedValue(), UnsafeRawBufferPointer(start: data, count: length))
+    return taken ? length : 0
 }

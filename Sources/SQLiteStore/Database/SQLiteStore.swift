@@ -206,6 +206,10 @@ public final class SQLiteStore: Sendable {
     /// reads from it). For a writer of many
     /// pages (the search index's upkeep): otherwise the next small write to pass SQLite's
     /// 1,000-page threshold pays for copying them.
+    func writeOutsideTransaction(_ body: @escaping @Sendable (SQLiteConnection) throws -> Void) async throws {
+        try await writer.withConnection(body)
+    }
+
     func checkpoint() async throws {
         try await writer.withConnection { connection in _ = try connection.integer("PRAGMA wal_checkpoint(PASSIVE)") }
     }

@@ -48,6 +48,10 @@ public struct StubCommandLine: Sendable {
           --api-key KEY            accepted api_key query value (default stub-api-key)
           --seed N                 catalogue seed (default 20260101)
           --movies N               generated movies on top of the well-known ones (default 2000)
+          --export-size N          titles in the daily ID export, GET /p/exports/movie_ids_MM_DD_YYYY.json.gz
+                                   (no key; default 1100000); export faults via POST /faults:
+                                   {"export":"truncated"|"corrupt", "exportMissing":["YYYY-MM-DD"|"*"],
+                                    "exportBytesPerSecond":N}
           --max-age N              Cache-Control max-age in seconds (default 3600)
           --max-connections N      concurrent connections served (default 256)
           --recording ROUTE=FILE   answer ROUTE (a path, optionally with query parameters that must
@@ -99,7 +103,7 @@ public struct StubCommandLine: Sendable {
 
     /// The options, for the shared parser; fault shares given without a value mean 1 (always).
     private static let options: [OptionSpec] = [
-        "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies",
+        "--host", "--port", "--control-port", "--port-file", "--token", "--api-key", "--seed", "--movies", "--export-size",
         "--max-age", "--max-connections", "--recording", "--latency-ms", "--retry-after",
     ].map { OptionSpec.option($0, value: "VALUE", help: "") }
         + ["--error-rate", "--rate-limit-share", "--malformed-json", "--truncate-body", "--reset", "--hang", "--drop-after-apply", "--unreadable-writes"]
@@ -144,6 +148,7 @@ public struct StubCommandLine: Sendable {
         case "--seed":
             guard let seed = UInt64(value) else { throw InvalidArguments(description: "--seed needs an unsigned integer.") }
             configuration.seed = seed
+        case "--export-size": configuration.exportSize = try Self.integer(option, value, in: 1...20_000_000)
         case "--movies": configuration.movieCount = try Self.integer(option, value, in: 0...1_000_000)
         case "--max-age": configuration.maxAgeSeconds = try Self.integer(option, value, in: 0...31_536_000)
         case "--max-connections": configuration.maxConnections = try Self.integer(option, value, in: 1...4_096)

@@ -23,6 +23,9 @@ extension StubFaults {
             ("unreadableWrites", .double(unreadableWrites)),
             ("writesOnly", .bool(writesOnly)),
             ("listsOnly", .bool(listsOnly)),
+            ("export", .string(export)),
+            ("exportMissing", .array(exportMissing.map(JSONValue.string))),
+            ("exportBytesPerSecond", .int(exportBytesPerSecond)),
         ])
     }
 
@@ -49,6 +52,18 @@ extension StubFaults {
             case "unreadableWrites", "unreadable_writes": faults.unreadableWrites = try Self.share(value, key)
             case "writesOnly", "writes_only": faults.writesOnly = try Self.share(value, key) > 0
             case "listsOnly", "lists_only": faults.listsOnly = try Self.share(value, key) > 0
+            case "export":
+                guard let kind = value as? String, ["", "truncated", "corrupt"].contains(kind) else {
+                    throw InvalidFaults(description: "export must be \"\", \"truncated\" or \"corrupt\".")
+                }
+                faults.export = kind
+            case "exportMissing", "export_missing":
+                guard let days = value as? [String] else {
+                    throw InvalidFaults(description: "exportMissing must be a list of days (YYYY-MM-DD) or [\"*\"].")
+                }
+                faults.exportMissing = days
+            case "exportBytesPerSecond", "export_bytes_per_second":
+                faults.exportBytesPerSecond = Int(try Self.number(value, key))
             case "rateLimit":
                 if let limit = value as? [String: Any] {
                     faults.rateLimit.share = try limit["share"].map { value throws(InvalidFaults) in try Self.share(value, "rateLimit.share") } ?? 1

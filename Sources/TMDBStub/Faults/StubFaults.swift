@@ -46,6 +46,15 @@ public struct StubFaults: Sendable, Equatable {
     /// (`GET /3/account/{id}/{list}/movies`); writes and everything else keep working.
     public var listsOnly = false
 
+    /// What is wrong with the export files (`/p/exports/…`): `""` nothing, `truncated` (a whole
+    /// answer of the first half of the gzip file, as a cache that kept a cut-off copy would send),
+    /// `corrupt` (bytes in the middle of the file changed; gzip's CRC fails).
+    public var export = ""
+    /// Export days (`YYYY-MM-DD`) answered 404, or `*` for every day.
+    public var exportMissing: [String] = []
+    /// When above 0, the export is sent at this many bytes a second (a slow mirror).
+    public var exportBytesPerSecond = 0
+
     /// No faults.
     public init() {}
 

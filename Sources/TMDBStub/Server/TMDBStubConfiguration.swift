@@ -14,6 +14,8 @@ public struct TMDBStubConfiguration: Sendable {
     public var seed: UInt64 = 20_260_101
     /// The number of generated movies (the well-known ones come on top).
     public var movieCount = 2_000
+    /// The titles in the synthetic daily ID export (`/p/exports/…`).
+    public var exportSize = 1_100_000
     /// `Cache-Control: public, max-age=N` on every JSON and image answer.
     public var maxAgeSeconds = 3_600
     /// The most connections served at once; more are closed at once.

@@ -75,6 +75,12 @@ extension TMDBStubServer {
         }
         if plan.reset { return .end(.reset) }
         if faults.latencyMs > 0 { usleep(UInt32(clamping: faults.latencyMs * 1000)) }
+        if request.path.hasPrefix("/p/exports/") {
+            let response = exports.response(path: request.path, faults: faults)
+            guard writeThrottled(fd, response.serialized(keepAlive: request.wantsKeepAlive), bytesPerSecond: faults.exportBytesPerSecond),
+                  request.wantsKeepAlive else { return .end(.close) }
+            return .keepOpen
+        }
         var response: HTTPResponse
         if let injected = plan.injectedResponse {
             response = injected
@@ -86,6 +92,20 @@ extension TMDBStubServer {
         plan.corrupt(&response)
         guard TCPSocket.writeAll(fd, response.serialized(keepAlive: keepAlive)), keepAlive else { return .end(.close) }
         return .keepOpen
+    }
+
+    /// Writes `bytes`, at most `bytesPerSecond` a second when above 0 (in tenths of a second).
+    private func writeThrottled(_ fd: Int32, _ bytes: [UInt8], bytesPerSecond: Int) -> Bool {
+        guard bytesPerSecond > 0 else { return TCPSocket.writeAll(fd, bytes) }
+        let piece = max(1, bytesPerSecond / 10)
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + piece)
+            guard TCPSocket.writeAll(fd, Array(bytes[offset..<end])) else { return false }
+            offset = end
+            if offset < bytes.count { usleep(100_000) }
+        }
+        return true
     }
 
     private func answerControl(_ request: HTTPRequest, fd: Int32) -> RequestOutcome {

@@ -22,12 +22,15 @@ public final class TMDBStubServer: Sendable {
     public let changes = StubChangeLog()
     /// The user account behind the login, account and rating routes (`/account` on the control port).
     public let account: StubAccount
+    /// The daily ID export files (`/p/exports/movie_ids_MM_DD_YYYY.json.gz`).
+    let exports: ExportFiles
 
     /// Creates a server (building its catalogue); nothing listens until ``start()``.
     public init(configuration: TMDBStubConfiguration = TMDBStubConfiguration()) {
         self.configuration = configuration
         catalogue = MovieCatalogue(seed: configuration.seed, count: configuration.movieCount)
         account = StubAccount(autoApprove: configuration.autoApprove)
+        exports = ExportFiles(seed: configuration.seed, size: configuration.exportSize, served: catalogue.movies)
         router = TMDBRouter(catalogue: catalogue, configuration: configuration, changes: changes, account: account)
         state.withLock { $0.faults = configuration.faults }
     }

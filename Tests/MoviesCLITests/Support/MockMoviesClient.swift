@@ -110,6 +110,14 @@ final class MockMoviesClient: MoviesClient {
         return try metricsResult.get()
     }
 
+    var catalogueResult: Result<CatalogueUpdateReply, ClientError> = .failure(.other("not scripted"))
+    private(set) var catalogueUpdates = 0
+
+    func updateCatalogue() throws(ClientError) -> ClientReply<CatalogueUpdateReply> {
+        catalogueUpdates += 1
+        return try single(catalogueResult)
+    }
+
     func maintainCache(_ operation: CacheOperation, selection: CacheSelection) throws(ClientError) -> ClientReply<CacheMaintenanceReply> {
         cacheCalls.append((operation, selection))
         return try single(cacheResult)
