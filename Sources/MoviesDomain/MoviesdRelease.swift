@@ -6,5 +6,5 @@
 /// when the man pages or `NEWS.md` disagree.
 public enum MoviesdRelease {
     /// Semantic version of this release (https://semver.org).
-    public static let version = "0.2.0"
+    public static let version = "0.3.0"
 }

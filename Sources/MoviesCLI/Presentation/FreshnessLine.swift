@@ -9,7 +9,7 @@ enum FreshnessLine {
     ///   - refreshing: a fresher reply is still expected for the same call.
     ///   - failure: why the fresh reply that was expected did not come (the call ended in error).
     ///   - matches: how many cached movies matched, for an answer from the local index.
-    ///   - catalogue: whether the answer lists catalogue titles too (issue 43): "… among cached
+    ///   - catalogue: whether the answer lists catalogue titles too: "… among cached
     ///     movies and the catalogue".
     static func describe(
         _ freshness: Freshness, refreshing: Bool = false, failure: ClientError? = nil, matches: Int? = nil, catalogue: Bool = false

@@ -93,7 +93,7 @@ public final class AppDIContainer: Sendable {
         let remotes = try AppDIContainer.makeRemote(configuration.remote, credential: credential, metrics: requestMetrics)
         remote = remotes.movies
         // An edit waits for TMDB only while it answers: a write unanswered after a second is TMDB
-        // not answering, and the edit says "pending" (issue 27: an edit returns at once).
+        // not answering, and the edit says "pending" (an edit returns at once).
         var accountSettings = AccountSync.Settings(pullIntervalSeconds: Double(configuration.refresh.accountPullIntervalSeconds))
         accountSettings.notAnsweringAfterSeconds = 1
         accountSettings.metrics = outboxMetrics

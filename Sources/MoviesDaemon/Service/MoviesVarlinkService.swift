@@ -126,7 +126,7 @@ public struct MoviesVarlinkService: VarlinkInterfaceHandler {
     }
 
     /// `routes` with every method of the interface registered. Watchlists and accounts belong to
-    /// their owners (issue 31): `owners` says what each method may touch, and the gate hands it
+    /// their owners: `owners` says what each method may touch, and the gate hands it
     /// the scope of each call (`OwnerScope`).
     private func registered(_ empty: OwnerRoutes) -> OwnerRoutes {
         var router = empty

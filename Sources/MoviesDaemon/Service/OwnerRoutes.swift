@@ -4,7 +4,7 @@ import Varlink
 /// A method's work, given the owners its call may touch (resolved by the gate before it runs).
 typealias OwnerScopedResponder = @Sendable (VarlinkCall, OwnerScope, VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue]
 
-/// The service's routing table (issue 41): every method registered with its access level, what it
+/// The service's routing table: every method registered with its access level, what it
 /// may touch (`OwnerReach`) and its deadline. The router checks the call (parameters, access,
 /// middleware); then the owner gate resolves its `OwnerScope` once and the method gets it. A
 /// method cannot be registered without saying what it may touch, nor run without its scope.

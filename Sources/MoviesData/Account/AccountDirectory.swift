@@ -1,7 +1,7 @@
 import MoviesDomain
 
 /// Every TMDB account the daemon keeps, one `AccountSync` each: the system's (the admin group's)
-/// and each local user's (issue 31). An account is made on first use, or at the start for the
+/// and each local user's. An account is made on first use, or at the start for the
 /// owners that have a session or an outbox; each has its own session, outbox and pulled lists,
 /// and its own service loop (`run()`), so one user's outage back-off or refused session never
 /// holds another's edits.

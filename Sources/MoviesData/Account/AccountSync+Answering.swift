@@ -1,6 +1,6 @@
 import MoviesDomain
 
-/// Whether TMDB is answering the account's writes: an edit waits for TMDB only then (issue 27).
+/// Whether TMDB is answering the account's writes: an edit waits for TMDB only then.
 extension AccountSync {
     /// `remote.send`, noting (and waking waiting edits) when it passes `notAnsweringAfterSeconds`.
     func timedWrite(_ edit: AccountEdit, session: AccountSession) async throws -> Int {

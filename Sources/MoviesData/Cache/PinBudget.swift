@@ -1,6 +1,6 @@
 import MoviesDomain
 
-/// How many bytes of the cache each owner's pins may take (issue 45): pinned entries are never
+/// How many bytes of the cache each owner's pins may take: pinned entries are never
 /// evicted, so without a cap one user's watchlists could pin the whole `[Cache] MaxBytes=` and
 /// leave nothing of anyone else's pages.
 ///

@@ -1,5 +1,5 @@
 /// Who is asking TMDB, which decides how the retry pause applies while TMDB is known to be down
-/// (`RemoteHealth.gate(for:)`, issue 27): the pause governs background work only.
+/// (`RemoteHealth.gate(for:)`): the pause governs background work only.
 public enum RemoteDemand: Sendable, Hashable {
     /// Work nobody waits for (refresh-ahead, the daily change feed, the steps of a refresh after
     /// its probe): honours the pause, and while the background probe runs, waits for it.

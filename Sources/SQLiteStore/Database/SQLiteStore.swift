@@ -38,7 +38,7 @@ public final class SQLiteStore: Sendable {
     /// The observer, in a struct: a function type held directly as a `Mutex`'s value is stored
     /// generically, and each `withLock` access wrapped it in one more pair of reabstraction thunks
     /// (read out, written back), so the n-th report ran through n thunks: 75 % of the daemon's
-    /// time once reads missed memory (perf, issue 30), and the refresh's cost per entry grew with
+    /// time once reads missed memory, and the refresh's cost per entry grew with
     /// the number of entries. A struct's field keeps its own, fixed representation.
     private struct OutcomeObserver: Sendable {
         let notify: @Sendable (Outcome) -> Void

@@ -134,7 +134,7 @@ extension StoreSchema {
     /// every row's overflow pages were read (about 130 page reads per stored page at 1,000 pages).
     public static let budgetIndex = SQLiteMigration(version: 9, name: "budget columns in the LRU index", sql: budgetIndexSQL)
 
-    /// Cache version 10: who pins what (issue 45). A pin is an owner's (`pins`: the owner as the
+    /// Cache version 10: who pins what. A pin is an owner's (`pins`: the owner as the
     /// state database stores it, -1 for the system), within that owner's byte budget; `pinned`
     /// counts a response's owners, so eviction (`pinned = 0`) reads as before. `pinned_bytes` holds
     /// each owner's pinned bytes, kept by triggers as pins come and go and pinned responses change
@@ -227,7 +227,7 @@ public enum StateSchema {
         );
         """)
 
-    /// Version 2: the TMDB account (issue 16). `account_outbox` is the durable outbox of the user's
+    /// Version 2: the TMDB account. `account_outbox` is the durable outbox of the user's
     /// edits (sent in `seq` order; `value` 1/0 for the watchlist and favourites, the rating or
     /// `NULL` for none); `account_items` is TMDB's lists as last pulled, changed by each delivery;
     /// `account_sync` one row per account: its name and the last sync's outcome. The session itself
@@ -268,7 +268,7 @@ public enum StateSchema {
         """)
 
     /// Version 3: the last watchlist refresh's summary (one row, its JSON), so `Status` and
-    /// `movies status` say when the last refresh ran across restarts (issue 29).
+    /// `movies status` say when the last refresh ran across restarts.
     public static let lastRefresh = SQLiteMigration(version: 3, name: "last refresh", sql: """
         CREATE TABLE last_refresh (
             id INTEGER PRIMARY KEY CHECK (id = 1),
@@ -276,7 +276,7 @@ public enum StateSchema {
         );
         """)
 
-    /// Version 4: recent queries are private (issue 28): each row belongs to the uid that searched
+    /// Version 4: recent queries are private: each row belongs to the uid that searched
     /// (`SO_PEERCRED`), capped per user; the rows of before belong to root (uid 0), the default
     /// of a row written without one (an older single file's, moved in by `LegacyDatabaseSplit`).
     public static let privateRecentQueries = SQLiteMigration(version: 4, name: "private recent queries", sql: """
@@ -295,7 +295,7 @@ public enum StateSchema {
         """)
 
     /// Version 5: every watchlist and every account's outbox, pulled lists and bookkeeping belong
-    /// to an owner (issue 31): `owner` is a uid, or -1 for the system (`Owner.system`). The rows of
+    /// to an owner: `owner` is a uid, or -1 for the system (`Owner.system`). The rows of
     /// before become the system's: its watchlists, and the admin group's account. A watchlist is
     /// named uniquely per owner, so a personal list may share a system list's name.
     public static let owners = SQLiteMigration(version: 5, name: "owners of watchlists and accounts", sql: watchlistOwnersSQL + accountOwnersSQL)
@@ -376,7 +376,7 @@ public enum StateSchema {
         ALTER TABLE account_sync_owned RENAME TO account_sync;
         """
 
-    /// Version 6: the last refresh of each owner's lists (issue 31), one row per owner (`owner` as
+    /// Version 6: the last refresh of each owner's lists, one row per owner (`owner` as
     /// in version 5): refreshes of different owners run at once, and `Status` shows a caller only
     /// those of lists they may see. The one row of before becomes the system's, as every list of
     /// before did (and, as before, every user sees it).

@@ -4,7 +4,7 @@ import SystemSupport
 /// Indexes the responses queued in the cache's `movie_index_queue` (`MovieTextIndexSchema`), off
 /// the path that stores them: storing a search page costs one queue row, and its movies are
 /// indexed shortly after, in transactions of up to `batchSize` responses. Measured (BENCHMARKS.md,
-/// issue 15, 100,000 movies): indexing a page of 20 movies takes 2–3 ms, where storing it takes
+/// 100,000 movies): indexing a page of 20 movies takes 2–3 ms, where storing it takes
 /// 0.1 ms; 8 pages in one transaction cost a third less each than alone.
 ///
 /// `run()` is the daemon's service: it indexes what a crash left queued, then, after each
@@ -22,7 +22,7 @@ public final class MovieIndexUpkeep: Sendable {
     /// the stores' between two catch-ups. A catch-up of the few pages stored in one gathering
     /// pause leaves the WAL to SQLite's own checkpoint at 1,000 pages: a checkpoint before each
     /// of them synced the database 4 times a second while 35 pages a second were stored, a tenth
-    /// of the machine's time per page stored (BENCHMARKS.md, issue 30).
+    /// of the machine's time per page stored (BENCHMARKS.md).
     static let checkpointBacklog = 4 * batchSize
 
     private let store: SQLiteStore

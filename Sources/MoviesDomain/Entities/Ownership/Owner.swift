@@ -2,7 +2,7 @@
 ///
 /// - `system`: the daemon's. System watchlists are listed to everyone and edited by root, the
 ///   daemon's user and the admin group; the system account is the admin group's (the session of
-///   before issue 31, and systemd's `LoadCredential=tmdb-session`).
+///   0.1.0, and systemd's `LoadCredential=tmdb-session`).
 /// - `user`: one local user's (`SO_PEERCRED` uid). Listed, edited, refreshed and used by that
 ///   user only, and by root.
 public enum Owner: Sendable, Hashable, CustomStringConvertible {

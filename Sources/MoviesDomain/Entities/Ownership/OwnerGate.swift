@@ -1,4 +1,4 @@
-/// The owner gate (issue 41): the one place that decides what a call may touch. The router asks it
+/// The owner gate: the one place that decides what a call may touch. The router asks it
 /// once per call, with the caller's credentials, the owner the call names and what its method
 /// declares (`OwnerReach`), and hands the method the `OwnerScope` it answers, which nothing else
 /// can make: a use case cannot be handed the system's or another user's data by mistake.
