@@ -20,7 +20,7 @@ public struct ConfigurationFile: Sendable, Hashable {
         self.path = path
         var entries: [ConfigurationEntry] = []
         var section: String?
-        for (lineNumber, text) in Self.logicalLines(of: contents) {
+        for (lineNumber, text) in INIDocument.logicalLines(of: contents) {
             func fail(_ reason: String) -> ConfigurationError {
                 ConfigurationError(path: path, line: lineNumber, reason: reason)
             }
@@ -110,53 +110,10 @@ public struct ConfigurationFile: Sendable, Hashable {
         return unknown
     }
 
-    /// Splits `contents` into logical lines with their starting line numbers, joining lines that end
-    /// in a backslash with the next one (comment lines inside a continuation are skipped, as systemd does).
-    static func logicalLines(of contents: String) -> [(Int, String)] {
-        var result: [(Int, String)] = []
-        var pending: (start: Int, text: String)?
-        // "\r\n" is one Character in Swift: splitting on "\n" alone left a CRLF file one long line.
-        let physical = contents.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, rawLine) in physical.enumerated() {
-            var line = String(rawLine)
-            if line.hasSuffix("\r") { line.removeLast() }
-            if let current = pending {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.hasPrefix("#") || trimmed.hasPrefix(";") { continue }
-                line = current.text + " " + trimmed
-            }
-            let start = pending?.start ?? index + 1
-            if line.hasSuffix("\\") {
-                pending = (start, String(line.dropLast()).trimmingCharacters(in: .whitespaces))
-            } else {
-                pending = nil
-                result.append((start, line))
-            }
-        }
-        if let pending { result.append((pending.start, pending.text)) }
-        return result
-    }
 
-    /// At most 60 characters of `text`, for quoting user input in a one-line error: a tab is a
-    /// space, other control and format characters (a carriage return, an escape sequence, a
-    /// bidirectional override) are written as `\u{…}` so they cannot rewrite the terminal or the
-    /// journal line.
-    static func excerpt(_ text: some StringProtocol) -> String {
-        var printable = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\t" {
-                printable += " "
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
-                printable += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default:
-                printable.unicodeScalars.append(scalar)
-            }
-        }
-        return printable.count > 60 ? String(printable.prefix(57)) + "..." : printable
-    }
+    /// At most 60 characters of `text`, safe to quote in a one-line error or the journal
+    /// (`INIDocument.excerpt`, which the client's configuration file uses too).
+    static func excerpt(_ text: some StringProtocol) -> String { INIDocument.excerpt(text) }
 }
 
 /// One `Key=Value` assignment read from a configuration file, with where it was found.
