@@ -27,6 +27,8 @@ enum BenchCommand: Sendable {
         var count = 300
         /// A `Movie` call for this id instead of the `Search`.
         var movie: Int?
+        /// Connections calling at the same time (one thread each), each `count` calls.
+        var connections = 1
     }
 
     /// Options of `pace`.
@@ -80,6 +82,7 @@ enum BenchCommand: Sendable {
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
                                [--policy network_only] [--requests-file F | --movies-file F]
           moviesd-bench calls --socket PATH (--query Q | --movie ID) [--policy cache_then_network] [--count 300]
+                               [--connections 1]
           moviesd-bench pace --socket PATH [--rate 35] [--duration 10] [--policy network_only]
                                [--prefix paced | --query Q]
           moviesd-bench ceiling --socket PATH --daemon-socket PATH --query Q [--requests-file F [--policy cache_first]] [--threads N]
@@ -99,7 +102,8 @@ enum BenchCommand: Sendable {
 
         calls: sends --count Search calls for --query (Movie calls for --movie) with --policy and `more`, one after the
         other on one connection (after 10 unmeasured ones), and prints the latency of the first
-        reply and of the whole call.
+        reply and of the whole call. With --connections N, N connections do so at the same time
+        (one thread each, --count calls each) and the latencies of all of them are summarised.
 
         pace: sends Search calls on one connection at --rate a second for --duration seconds:
         distinct queries ("PREFIX-1" ...), each a page the daemon fetches and stores (with
@@ -175,13 +179,15 @@ enum BenchCommand: Sendable {
             guard !prefetch.socketPath.isEmpty else { throw BenchError("prefetch needs --socket") }
             return .prefetch(prefetch)
         case "calls":
-            let options = try OptionReader(rest, names: ["--socket", "--query", "--policy", "--count", "--movie"])
+            let options = try OptionReader(rest, names: ["--socket", "--query", "--policy", "--count", "--movie", "--connections"])
             var calls = CallsOptions()
             calls.socketPath = options.value("--socket") ?? ""
             calls.query = options.value("--query") ?? calls.query
             calls.policy = options.value("--policy") ?? calls.policy
             calls.count = try options.integer("--count") ?? calls.count
             calls.movie = try options.integer("--movie")
+            calls.connections = try options.integer("--connections") ?? calls.connections
+            guard calls.connections >= 1 else { throw BenchError("calls: --connections takes a whole number of at least 1") }
             guard !calls.socketPath.isEmpty, !calls.query.isEmpty || calls.movie != nil else { throw BenchError("calls needs --socket and --query or --movie") }
             return .calls(calls)
         case "pace":

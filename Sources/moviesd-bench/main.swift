@@ -54,9 +54,9 @@ func runBench() async -> Int32 {
         case .calls(let options):
             let call = options.movie.map { BenchCall.movie($0, policy: options.policy) }
                 ?? BenchCall.search(SearchTarget(query: options.query, page: 1), policy: options.policy)
-            let run = CallLatencyRun(socketPath: options.socketPath, call: call, count: max(1, options.count))
+            let run = CallLatencyRun(socketPath: options.socketPath, call: call, count: max(1, options.count), connections: options.connections)
             let (first, whole) = try run.run()
-            print("calls\(options.movie.map { " movie=\($0)" } ?? "") policy=\(options.policy) count=\(first.count) first_p50_ms=\(format(first.p50, 3)) first_p99_ms=\(format(first.p99, 3)) whole_p50_ms=\(format(whole.p50, 3)) whole_p99_ms=\(format(whole.p99, 3))")
+            print("calls\(options.movie.map { " movie=\($0)" } ?? "") policy=\(options.policy) connections=\(options.connections) count=\(first.count) first_p50_ms=\(format(first.p50, 3)) first_p99_ms=\(format(first.p99, 3)) whole_p50_ms=\(format(whole.p50, 3)) whole_p99_ms=\(format(whole.p99, 3))")
         }
         return 0
     } catch {

@@ -186,7 +186,8 @@ struct StorageEndToEndTests {
         #expect(BackgroundProcess.waitUntil { ((try? sandbox.movies(["status", "--json"]).stdout) ?? "").contains("\"state\":\"ok\"") })
         let saved = try sandbox.movies(["watchlist", "add", "films", "--movie", "552"])
         #expect(saved.status == 0, "\(saved.stderr)")
-        #expect((sandbox.daemon?.stderr ?? "").contains("storage recovered (the state database was locked)"))
+        let after = sandbox.daemon?.stderr ?? ""
+        #expect(after.contains("storage recovered (the state database was locked)"), "\(after)")
     }
 
     @Test("the state database damaged while the daemon runs: the edit fails with 74 (damaged), Status says corrupt, one journal line at error")
