@@ -18,8 +18,10 @@ struct AccountEndToEndTests {
 
         // TMDB takes writes but cannot list the account.
         try await sandbox.setFaults(#"{"listsOnly":true,"errorRate":1}"#)
+        // Each edit delivered before the next (`--wait`: on a busy machine a write may pass the 1 s
+        // after which an edit is answered "pending" without it).
         for edit in [["watchlist", "add", "550"], ["rate", "550", "7"], ["unrate", "550"]] {
-            let result = try sandbox.movies(["account", "--system", "--json"] + edit)
+            let result = try sandbox.movies(["account", "--system", "--json"] + edit + ["--wait", "--timeout", "30s"], timeout: 60)
             #expect(result.status == 0, "\(edit): \(result.stderr)")
             #expect(result.stdout.contains(#""onTmdb":true"#), "\(edit): \(result.stdout)")
         }

@@ -52,7 +52,7 @@ extension AccountSync {
         outboxFailures = 0
         lastError = nil
         events.record(DataEvent(.notice, "account.signed_in", "signed in to TMDB as \(new.username ?? "account \(new.accountID)")"))
-        if settings.sendsEditsAtOnce { Task { await self.pass(pull: true, force: true) } }
+        if settings.sendsEditsAtOnce { startPass(pull: true, force: true) }
         return AccountLogin(accountID: new.accountID, username: new.username)
     }
 
@@ -95,7 +95,7 @@ extension AccountSync {
         }
         if settings.sendsEditsAtOnce, !isBackingOff {
             urgent.append(entry)
-            Task { await self.pass(pull: false, force: false) }
+            startPass(pull: false, force: false)
         }
         let waitsThroughRetries = waitSeconds != nil
         let deadline = time.now() + (waitSeconds ?? ManageAccountUseCase.defaultEditWaitSeconds)

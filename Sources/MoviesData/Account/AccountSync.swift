@@ -203,21 +203,29 @@ public actor AccountSync: AccountRepository {
     /// has it go round once more. `cancellable`: cancelling the caller stops the pass (the service
     /// loop at shutdown); other callers only stop waiting for it.
     func pass(pull: Bool, force: Bool, cancellable: Bool = false) async {
-        wantsPull = wantsPull || pull
-        forceNext = forceNext || force
-        let task: Task<Void, Never>
-        if let running = passTask {
-            rerun = true
-            task = running
-        } else {
-            task = Task { await self.passLoop() }
-            passTask = task
-        }
+        let task = startPass(pull: pull, force: force)
         await withTaskCancellationHandler {
             await task.value
         } onCancel: {
             if cancellable { task.cancel() }
         }
+    }
+
+    /// Starts a pass, or has the running one go round again, at once (no suspension), so that an
+    /// urgent entry queued before this call is seen by a drain that has not begun yet. (Started
+    /// from a `Task`, a pass that ended before that task ran emptied `urgent`, and the edit's
+    /// caller could be told "pending" for a write sent a moment later.)
+    @discardableResult
+    func startPass(pull: Bool, force: Bool) -> Task<Void, Never> {
+        wantsPull = wantsPull || pull
+        forceNext = forceNext || force
+        if let running = passTask {
+            rerun = true
+            return running
+        }
+        let task = Task { await self.passLoop() }
+        passTask = task
+        return task
     }
 
     func passLoop() async {

@@ -36,6 +36,23 @@ import Testing
 
     static func edit(_ id: Int) throws -> AccountEdit { try AccountEdit(movieID: id, change: .watchlist(true)) }
 
+    /// Lists that fail to load say nothing of the writes: each delivered edit starts a pull that
+    /// fails at once, and every next edit is still sent at once and its caller told "on TMDB"
+    /// (neither paused by the failed pulls nor dropped by a pass that ends as it is queued).
+    @Test func editsMadeWhilePullsFailAtOnceAreEachAnsweredOnTMDB() async throws {
+        let tmdb = SimulatedTMDBAccount()
+        tmdb.setFault { call in if case .listPage = call { return .serverError } else { return .none } }
+        let sync = AccountSync(
+            remote: tmdb, storage: InMemoryAccountStorage(),
+            sessions: InMemoryAccountSessionStore(AccountSession(sessionID: tmdb.openSession(), accountID: tmdb.accountID, username: "u")))
+        var pending: [Int] = []
+        for id in 1...400 {
+            let result = try await sync.apply(try AccountEdit(movieID: id, change: id.isMultiple(of: 2) ? .favorite(true) : .watchlist(true)), waitSeconds: nil)
+            if !result.isOnTMDB { pending.append(id) }
+        }
+        #expect(pending.isEmpty, "told pending although TMDB takes writes: \(pending.count) of 400 (\(pending.prefix(5)))")
+    }
+
     @Test func aFailedFirstAttemptReturnsPendingAtOnceAndLaterEditsDoNotTryAFailingTMDB() async throws {
         let tmdb = SimulatedTMDBAccount()
         tmdb.setFault { call in if case .write = call { return .serverError } else { return .none } }
