@@ -14,3 +14,19 @@ public enum RemoteRequest: Sendable, Hashable {
     /// `GET /3/movie/{id}/changes?start_date&end_date`: what changed (the keys) in one movie.
     case movieChangeKeys(id: Int, startDate: String, endDate: String)
 }
+
+extension RemoteRequest {
+    /// What the request is for, as the request metrics name it (`Endpoint.kind`): `search`,
+    /// `movie`, `configuration`, `image`, `changes` (the change feed's pages) and `movie_changes`
+    /// (one movie's changed keys). The account's requests are `account`.
+    var kind: String {
+        switch self {
+        case .search: "search"
+        case .movie: "movie"
+        case .configuration: "configuration"
+        case .image: "image"
+        case .movieChanges: "changes"
+        case .movieChangeKeys: "movie_changes"
+        }
+    }
+}
