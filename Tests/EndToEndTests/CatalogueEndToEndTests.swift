@@ -58,6 +58,13 @@ struct CatalogueEndToEndTests {
         try await sandbox.setFaults(#"{"down": true}"#)
         let details = try sandbox.movies(["show", "27205", "--offline"])
         #expect(details.status == 0 && details.stdout.contains("Cobb") && !details.stdout.contains("Not cached"), "\(details.stdout) \(details.stderr)")
+        // And as a user asks, with the default policy: the cached details answer at once, and TMDB
+        // failing after them leaves them the answer, not the catalogue's title.
+        let asked = try sandbox.movies(["show", "27205", "--json"])
+        let final = JSONLines.lastReply(JSONLines.parse(asked.stdout)) ?? [:]
+        let movie = final["movie"] as? [String: Any] ?? [:]
+        #expect(asked.status == 0 && (movie["overview"] as? String)?.contains("Cobb") == true && movie["catalogue"] as? Bool != true,
+                "\(asked.stdout) \(asked.stderr)")
 
         // A bigger export, and the daemon killed while it imports it: staging (the incoming file
         // grows) or the swap (the catalogue's WAL grows), whichever is seen first.

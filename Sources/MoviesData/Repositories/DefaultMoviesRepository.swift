@@ -190,8 +190,9 @@ public struct DefaultMoviesRepository: MoviesRepository {
     }
 
     /// Carries out a movie's plan; when it answered nothing because TMDB could not answer (or may
-    /// not be asked) and nothing is cached, what the catalogue knows of the movie answers,
-    /// marked `catalogue`, stale, with TMDB's failure as its `remoteError`.
+    /// not be asked) and nothing is cached (the plan says so: a cached value may have been
+    /// answered before this runs), what the catalogue knows of the movie answers, marked
+    /// `catalogue`, stale, with TMDB's failure as its `remoteError`.
     private func details(
         id: Int, _ resource: CachedResource<MovieDetails>, plan: FetchPlan, cached: CachedLookup<MovieDetails>,
         emit: EmitFetched<MovieDetails>
@@ -202,7 +203,7 @@ public struct DefaultMoviesRepository: MoviesRepository {
                 emitted = true
                 await emit(update)
             }
-        } catch let failure as MoviesError where !emitted && Self.localIndexMayAnswer(failure) {
+        } catch let failure as MoviesError where !emitted && plan.localIndex != .never && Self.localIndexMayAnswer(failure) {
             guard let catalogue, let title = try? await catalogue.title(id: id) else { throw failure }
             let date = now()
             let importedAt = (try? await catalogue.status().importedAt).flatMap { $0 } ?? date
