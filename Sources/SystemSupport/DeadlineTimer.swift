@@ -34,7 +34,9 @@ public final class DeadlineTimer: Sendable {
     /// Calls `fire` once, `delay` from now (up to `resolution` later), unless cancelled first.
     /// Returns the id to ``cancel(_:)`` it with.
     public func schedule(after delay: Duration, _ fire: @escaping @Sendable () -> Void) -> UInt64 {
-        let due = MonotonicClock.now() &+ MonotonicClock.nanoseconds(delay)
+        // A delay beyond the clock's range (`[Remote] DeadlineSec=100000w`) is never due, not at once.
+        let (sum, overflow) = MonotonicClock.now().addingReportingOverflow(MonotonicClock.nanoseconds(delay))
+        let due = overflow ? UInt64.max : sum
         let (id, startsTicker) = state.withLock { state in
             state.lastID += 1
             state.pending[state.lastID] = Pending(due: due, fire: fire)

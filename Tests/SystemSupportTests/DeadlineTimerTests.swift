@@ -24,6 +24,20 @@ import Testing
         #expect(fired.names.withLock { $0 } == ["first", "last"])
     }
 
+    /// A delay past the clock's range (about 584 years) is never due: it once wrapped around and
+    /// fired at the next tick, so a configured `DeadlineSec=100000w` failed every fetch at once.
+    @Test func aDelayBeyondTheClocksRangeNeverFires() async {
+        let timer = DeadlineTimer(resolution: .milliseconds(5))
+        let fired = Fired()
+        _ = timer.schedule(after: .seconds(100_000 * 7 * 86_400)) { fired.names.withLock { $0.append("far") } }
+        _ = timer.schedule(after: .seconds(Int64.max)) { fired.names.withLock { $0.append("farthest") } }
+        // Two ticks later: anything due by then has fired.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            _ = timer.schedule(after: .milliseconds(10)) { done.resume() }
+        }
+        #expect(fired.names.withLock { $0 }.isEmpty)
+    }
+
     @Test func aTickerStartsAgainAfterItStoppedForLackOfWork() async {
         let timer = DeadlineTimer(resolution: .milliseconds(5))
         for round in 0..<3 {
