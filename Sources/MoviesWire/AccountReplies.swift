@@ -64,6 +64,9 @@ public struct AccountReply: Sendable, Hashable, Codable {
     public var favorites: [AccountItem]
     /// The rated movies, with their ratings.
     public var rated: [AccountItem]
+    /// `false` after a sign-out: the last account's lists as they were (absent from a daemon
+    /// before 0.3.0, which answered only while signed in).
+    public var signedIn: Bool?
 
     /// The reply for `view`.
     public init(_ view: AccountView) {
@@ -73,11 +76,14 @@ public struct AccountReply: Sendable, Hashable, Codable {
         watchlist = view.items(.watchlist)
         favorites = view.items(.favorite)
         rated = view.items(.rated)
+        signedIn = view.signedIn
     }
 
     /// The view this reply describes.
     public var view: AccountView {
-        AccountView(accountID: accountId, username: username, lists: [.watchlist: watchlist, .favorite: favorites, .rated: rated], pulledAt: pulledAt)
+        AccountView(
+            accountID: accountId, username: username, lists: [.watchlist: watchlist, .favorite: favorites, .rated: rated], pulledAt: pulledAt,
+            signedIn: signedIn ?? true)
     }
 }
 

@@ -178,4 +178,17 @@ import Testing
 
             """)
     }
+
+    @Test func showAfterASignOutSaysTheListsAreAsTheyWere() {
+        let harness = Harness()
+        harness.client.accountResult = .success(AccountReply(AccountView(
+            accountID: 22011, username: "stub-user", lists: [.favorite: [AccountItem(movieID: 3, pending: true)]],
+            pulledAt: Fixtures.fetchedAt.addingTimeInterval(-300), signedIn: false)))
+        #expect(harness.run("account") == .success)
+        let lines = harness.output.text.split(separator: "\n").map(String.init)
+        #expect(lines.prefix(2) == [
+            "TMDB account stub-user (22011); lists pulled 5 min ago",
+            "Signed out: the lists as they were; waiting edits go to TMDB at the next sign-in to this account (movies account login).",
+        ])
+    }
 }

@@ -10,6 +10,9 @@ enum AccountListView {
         let who = account.username.map { "\(TextFitting.printable($0)) (\(account.accountId))" } ?? "\(account.accountId)"
         let pulled = account.pulledAt.map { "lists pulled \(RelativeAge.describe(seconds: max(0, Int(now.timeIntervalSince($0)))))" } ?? "lists not pulled yet"
         var lines = ["TMDB account \(who); \(pulled)"]
+        if account.signedIn == false {
+            lines.append("Signed out: the lists as they were; waiting edits go to TMDB at the next sign-in to this account (movies account login).")
+        }
         for (name, items) in [("Watchlist", account.watchlist), ("Favourites", account.favorites), ("Rated", account.rated)] {
             lines.append("\(name): \(items.isEmpty ? "none" : String(items.count))")
             let width = items.map { String($0.movieID).count }.max() ?? 0

@@ -437,8 +437,17 @@ method AccountEdit(
   system: ?bool
 ) -> (entry: PendingEdit, onTmdb: bool, sync: AccountSyncStatus)
 
-# The account's lists as last pulled from TMDB, with every unconfirmed edit applied.
-method Account(system: ?bool) -> (accountId: int, username: ?string, pulledAt: ?string, watchlist: []AccountItem, favorites: []AccountItem, rated: []AccountItem)
+# The account's lists as last pulled from TMDB, with every unconfirmed edit applied. After a
+# sign-out, signedIn is false and they are the last account's lists as they were.
+method Account(system: ?bool) -> (
+  accountId: int,
+  username: ?string,
+  pulledAt: ?string,
+  watchlist: []AccountItem,
+  favorites: []AccountItem,
+  rated: []AccountItem,
+  signedIn: ?bool
+)
 
 # The outbox, oldest first; dismissRejected forgets rejected entries first.
 method Pending(dismissRejected: ?bool, system: ?bool) -> (entries: []PendingEdit, sync: AccountSyncStatus)

@@ -124,7 +124,8 @@ extension AccountSync {
         let snapshot = try await storageSnapshot(account.id)
         return AccountView(
             accountID: account.id, username: account.username ?? snapshot.username,
-            lists: AccountOverlay.view(of: snapshot.lists, with: snapshot.entries), pulledAt: snapshot.pulledAt)
+            lists: AccountOverlay.view(of: snapshot.lists, with: snapshot.entries), pulledAt: snapshot.pulledAt,
+            signedIn: session != nil)
     }
 
     /// The outbox (see `AccountRepository.pending`).

@@ -255,10 +255,13 @@ import Testing
         #expect(try await harness.sync.logout() == 1)
         #expect(harness.sessions.current == nil)
         #expect(try await harness.sync.pending().count == 1, "the lists and outbox stay readable")
+        let kept = try await harness.sync.view()
+        #expect(kept.signedIn == false && kept.items(.favorite).map(\.movieID) == [3], "the lists as they were, said to be signed out")
         harness.tmdb.setFault { _ in .none }
         _ = try await harness.sync.login()
         harness.tmdb.approveAll()
         #expect(try await harness.sync.login().isSignedIn)
+        #expect(try await harness.sync.view().signedIn)
         _ = try await harness.sync.sync(waitSeconds: 60)
         #expect(harness.tmdb.state.favorites == [3])
     }

@@ -11,13 +11,17 @@ public struct AccountView: Sendable, Hashable {
     public var lists: [AccountList: [AccountItem]]
     /// When TMDB's lists were last pulled (`nil`: never).
     public var pulledAt: Date?
+    /// Whether a session is held: `false` after a sign-out, when these are the lists of the last
+    /// account as they were, kept with its waiting edits for the next sign-in.
+    public var signedIn: Bool
 
     /// Creates a view.
-    public init(accountID: Int, username: String? = nil, lists: [AccountList: [AccountItem]] = [:], pulledAt: Date? = nil) {
+    public init(accountID: Int, username: String? = nil, lists: [AccountList: [AccountItem]] = [:], pulledAt: Date? = nil, signedIn: Bool = true) {
         self.accountID = accountID
         self.username = username
         self.lists = lists
         self.pulledAt = pulledAt
+        self.signedIn = signedIn
     }
 
     /// The movies of `list`.
