@@ -34,4 +34,11 @@ import Testing
         #expect(other.contains("'moviesd --socket /tmp/m.sock' in another terminal"))
         #expect(!other.contains("systemctl"))
     }
+
+    @Test func notCachedSaysItOnceAndWhereAnOfflinePolicyComesFrom() {
+        let said = ClientError.notCached("nothing cached for this request and the policy forbids the network").message
+        #expect(said.components(separatedBy: "nothing cached").count == 2, "said once: \(said)")
+        #expect(said.contains("--offline or --local") && said.contains("[Search] Policy=offline in movies.conf"))
+        #expect(ClientError.notCached("offline").message.hasPrefix("nothing cached for this request (offline); it needs TMDB"))
+    }
 }

@@ -83,7 +83,10 @@ public enum ClientError: Error, Sendable, Hashable {
             "TMDB is unavailable and nothing usable is cached: \(reason)"
                 + (reason.lowercased().contains("again") ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
         case let .notCached(reason):
-            "nothing cached for this request (\(reason)); run it without --offline or --local when the network is back"
+            // The daemon's reason often says "nothing cached" itself: said once. The offline
+            // policy may come from a flag or from movies.conf's [Search] Policy=.
+            (reason.lowercased().hasPrefix("nothing cached") ? reason : "nothing cached for this request (\(reason))")
+                + "; it needs TMDB: run it when the network is back, without --offline or --local (or [Search] Policy=offline in movies.conf)"
         case let .notFound(id, reason):
             if let id, id > 0 {
                 "TMDB has no movie with id \(id); check the id with 'movies search'"
