@@ -230,10 +230,14 @@ public actor AccountSync: AccountRepository {
 
     func passLoop() async {
         // Background work of its owner, whoever started it (an edit's call, the refresh): one
-        // user's drain takes turns with the others' requests (`RateLimitLane`).
-        await RateLimitLane.$current.withValue(RateLimitLane(owner: owner, priority: .background)) {
-            await passes()
-        }
+        // user's drain takes turns with the others' requests (`RateLimitLane`). Returning from
+        // the lane's scope may suspend: a pass asked for meanwhile (`rerun`) is run before the
+        // loop lets go of `passTask`, or its urgent entry would be dropped below.
+        repeat {
+            await RateLimitLane.$current.withValue(RateLimitLane(owner: owner, priority: .background)) {
+                await passes()
+            }
+        } while rerun && !Task.isCancelled
         passTask = nil
         urgent.removeAll()
         progress.signal()
