@@ -73,8 +73,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["account", "rate", "603", "11"], "0.5 to 10"),
-        (["account", "rate", "603", "7.25"], "steps of 0.5"),
+        (["account", "rate", "603", "11"], "0.5 to 10 in steps of 0.5, not 11"),
+        (["account", "rate", "603", "7.25"], "steps of 0.5, not 7.25"),
+        (["account", "watchlist", "add", "603", "--wait", "--timeout", "0"], "such as 30s or 1m (an edit waits at most 60s)"),
         (["account", "rate", "603"], "ID VALUE"),
         (["account", "watchlist", "add"], "movie ID"),
         (["account", "watchlist", "toggle", "603"], "add ID"),

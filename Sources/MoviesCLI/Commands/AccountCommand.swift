@@ -70,7 +70,9 @@ struct AccountCommand: MoviesCommand {
         let isEdit = ["watchlist", "favorite", "favourite", "rate", "unrate"].contains(verb)
         var timeout = isEdit ? 60 : 600
         if let text = arguments.value("--timeout") {
-            guard let seconds = DurationParser.seconds(text), seconds > 0 else { throw UsageError("--timeout takes a duration such as 90s or 10m, not '\(text)'", command: "account") }
+            guard let seconds = DurationParser.seconds(text), seconds > 0 else {
+                throw UsageError("--timeout takes a duration such as \(isEdit ? "30s or 1m (an edit waits at most 60s)" : "90s or 10m"), not '\(text)'", command: "account")
+            }
             guard !isEdit || seconds <= 60 else { throw UsageError("an edit waits at most 60s; for longer use 'movies sync --wait --timeout \(text)'", command: "account") }
             timeout = seconds
         }

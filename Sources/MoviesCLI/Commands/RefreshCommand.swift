@@ -7,7 +7,7 @@ struct RefreshCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "refresh",
         abstract: "Refresh one watchlist, or all, now, and wait until it is done.",
-        usage: "refresh [NAME] [--all] [--quiet]",
+        usage: "refresh [NAME] [--all] [--system | --owner USER|UID] [--quiet]",
         arguments: [ArgumentSpec(name: "NAME", help: "The watchlist to refresh (default: all of them).")],
         options: [
             .flag("--system", help: "Only the system watchlists (root and the admin group), not your own."),

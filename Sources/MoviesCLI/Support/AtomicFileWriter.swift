@@ -17,7 +17,9 @@ enum AtomicFileWriter {
         // Hidden and without the final name's extension: a collector reading `*.prom` skips it.
         let temporary = (directory == "/" ? "" : directory) + "/.\(name).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return "cannot create \(temporary): \(errorText())" }
+        // Named by the file asked for (the temporary name means nothing to the user), with the
+        // directory that refused it.
+        guard descriptor >= 0 else { return "cannot write \(path): \(errorText()) (creating a temporary file in \(directory))" }
         var failure: String?
         if !FileDescriptorSink.writeAll(bytes, to: descriptor) {
             failure = "cannot write \(temporary): \(errorText())"

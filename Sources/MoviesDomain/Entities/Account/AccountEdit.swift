@@ -22,7 +22,9 @@ public struct AccountEdit: Sendable, Hashable, CustomStringConvertible {
         guard movieID > 0 else { throw .invalidArgument("the movie id must be a positive TMDB id, not \(movieID)") }
         if case .rating(let value?) = change {
             guard value.isFinite, (0.5...10).contains(value), (value * 2).rounded() == value * 2 else {
-                throw .invalidArgument("a rating is 0.5 to 10 in steps of 0.5, not \(value)")
+                // As the user typed it: "not 11", not "not 11.0".
+                let typed = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+                throw .invalidArgument("a rating is 0.5 to 10 in steps of 0.5, not \(typed)")
             }
         }
         self.movieID = movieID
