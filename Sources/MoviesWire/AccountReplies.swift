@@ -65,7 +65,7 @@ public struct AccountReply: Sendable, Hashable, Codable {
     /// The rated movies, with their ratings.
     public var rated: [AccountItem]
     /// `false` after a sign-out: the last account's lists as they were (absent from a daemon
-    /// before 0.3.0, which answered only while signed in).
+    /// before 0.3.0, which did not say; read as signed in).
     public var signedIn: Bool?
 
     /// The reply for `view`.

@@ -63,4 +63,24 @@ import Testing
         let unknown = await FetchedRecord { try await h.repository.movieDetails(id: 999, language: nil, policy: .cacheThenNetwork, emit: $0) }
         #expect(unknown.updates.isEmpty && unknown.error?.code == H.offline.code)
     }
+
+    /// The rest of a planned call (the event loop answered its immediate part): the catalogue
+    /// answers only when no cached value did or will, and only a person.
+    @Test(arguments: [
+        ("a cached value answered at once", FetchPlan(immediate: .first, fetches: true, fallsBackToCache: true), false),
+        ("a cached value to fall back on", FetchPlan(fetches: true, fallsBackToCache: true), false),
+        ("a cached value too stale to serve", FetchPlan(fetches: true), true),
+        ("nothing cached", FetchPlan(fetches: true, localIndex: .ifNothingElse), true),
+        ("nothing cached, a refresh asking", FetchPlan(fetches: true, localIndex: .ifNothingElse, demand: .background), false),
+    ])
+    func theCatalogueAnswersThePlansRestOnlyWhenNoCachedValueDoes(name: String, plan: FetchPlan, catalogueAnswers: Bool) async throws {
+        let h = try await harness()
+        await h.remote.script(.movie(id: 500, language: nil), .failure(H.offline))
+        let record = await FetchedRecord { try await h.repository.movieDetails(id: 500, language: nil, plan: plan, emit: $0) }
+        if catalogueAnswers {
+            #expect(record.error == nil && record.updates.first?.value.catalogue == true, "\(name)")
+        } else {
+            #expect(record.updates.isEmpty && record.error?.code == H.offline.code, "\(name): TMDB's failure, not the catalogue's title")
+        }
+    }
 }

@@ -17,19 +17,18 @@ enum AtomicFileWriter {
         // Hidden and without the final name's extension: a collector reading `*.prom` skips it.
         let temporary = (directory == "/" ? "" : directory) + "/.\(name).\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        // Named by the file asked for (the temporary name means nothing to the user), with the
-        // directory that refused it.
+        // Errors name the file asked for: the temporary name means nothing to the user.
         guard descriptor >= 0 else { return "cannot write \(path): \(errorText()) (creating a temporary file in \(directory))" }
         var failure: String?
         if !FileDescriptorSink.writeAll(bytes, to: descriptor) {
-            failure = "cannot write \(temporary): \(errorText())"
+            failure = "cannot write \(path): \(errorText())"
         } else if fchmod(descriptor, 0o644) != 0 {
-            failure = "cannot make \(temporary) readable: \(errorText())"
+            failure = "cannot make \(path) readable: \(errorText())"
         } else if fsync(descriptor) != 0 {
-            failure = "cannot flush \(temporary) to disk: \(errorText())"
+            failure = "cannot flush \(path) to disk: \(errorText())"
         }
-        if close(descriptor) != 0, failure == nil { failure = "cannot write \(temporary): \(errorText())" }
-        if failure == nil, rename(temporary, path) != 0 { failure = "cannot rename \(temporary) to \(path): \(errorText())" }
+        if close(descriptor) != 0, failure == nil { failure = "cannot write \(path): \(errorText())" }
+        if failure == nil, rename(temporary, path) != 0 { failure = "cannot write \(path): \(errorText()) (renaming its temporary file over it)" }
         if let failure {
             unlink(temporary)
             return failure

@@ -230,9 +230,9 @@ public actor AccountSync: AccountRepository {
 
     func passLoop() async {
         // Background work of its owner, whoever started it (an edit's call, the refresh): one
-        // user's drain takes turns with the others' requests (`RateLimitLane`). Returning from
-        // the lane's scope may suspend: a pass asked for meanwhile (`rerun`) is run before the
-        // loop lets go of `passTask`, or its urgent entry would be dropped below.
+        // user's drain takes turns with the others' requests (`RateLimitLane`). Should leaving
+        // the lane's scope ever suspend, a pass asked for meanwhile (`rerun`) still runs before
+        // the loop lets go of `passTask` (its urgent entry would be dropped below).
         repeat {
             await RateLimitLane.$current.withValue(RateLimitLane(owner: owner, priority: .background)) {
                 await passes()

@@ -190,9 +190,10 @@ public struct DefaultMoviesRepository: MoviesRepository {
     }
 
     /// Carries out a movie's plan; when it answered nothing because TMDB could not answer (or may
-    /// not be asked) and nothing is cached (the plan says so: a cached value may have been
-    /// answered before this runs), what the catalogue knows of the movie answers, marked
-    /// `catalogue`, stale, with TMDB's failure as its `remoteError`.
+    /// not be asked), and no cached value answers (the plan says so: one may have been answered
+    /// before this runs, or be the fallback), what the catalogue knows of the movie answers a
+    /// person, marked `catalogue`, stale, with TMDB's failure as its `remoteError`. Background
+    /// work (a refresh) gets TMDB's failure: a catalogue title is not a fetch.
     private func details(
         id: Int, _ resource: CachedResource<MovieDetails>, plan: FetchPlan, cached: CachedLookup<MovieDetails>,
         emit: EmitFetched<MovieDetails>
@@ -203,7 +204,8 @@ public struct DefaultMoviesRepository: MoviesRepository {
                 emitted = true
                 await emit(update)
             }
-        } catch let failure as MoviesError where !emitted && plan.localIndex != .never && Self.localIndexMayAnswer(failure) {
+        } catch let failure as MoviesError
+            where !emitted && plan.immediate == nil && !plan.fallsBackToCache && plan.demand != .background && Self.localIndexMayAnswer(failure) {
             guard let catalogue, let title = try? await catalogue.title(id: id) else { throw failure }
             let date = now()
             let importedAt = (try? await catalogue.status().importedAt).flatMap { $0 } ?? date
