@@ -26,7 +26,11 @@ import Testing
 
     @Test func authRejectedSaysToCheckTheToken() {
         let remote = RemoteStatus(state: .authRejected, lastError: "Invalid API key", consecutiveFailures: 1)
-        #expect(line(remote) == "auth rejected: Invalid API key — check the TMDB token")
+        #expect(line(remote) == "auth rejected: Invalid API key — check the TMDB token: /etc/moviesd/tmdb-token, or ~/.config/moviesd/tmdb-token for your own daemon (moviesd(8), CREDENTIALS)")
+        // The daemon's own message already says to check it: once, not twice.
+        let told = RemoteStatus(state: .authRejected, lastError: "TMDB rejected the credential (Invalid API key); check the configured token.", consecutiveFailures: 1)
+        let said = line(told)
+        #expect(said.components(separatedBy: "check the").count == 2 && said.contains("/etc/moviesd/tmdb-token"), "\(said)")
     }
 
     /// No credential is not a rejected one: the daemon says which (it said "auth rejected").

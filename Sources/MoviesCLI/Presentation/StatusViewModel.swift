@@ -44,7 +44,13 @@ final class StatusViewModel {
         case .unknown: return "unknown (no request made yet)"
         case .online: return "online" + sharedCacheClause(remote.sharedCache)
         case .offline: return "offline" + since + retry + reason
-        case .authRejected: return "auth rejected" + since + reason + " — check the TMDB token"
+        case .authRejected:
+            // The daemon's reason may already say to check the token: said once, with where it is.
+            let remedy = "the TMDB token: /etc/moviesd/tmdb-token, or ~/.config/moviesd/tmdb-token for your own daemon (moviesd(8), CREDENTIALS)"
+            if let told = reason.firstRange(of: "check the configured token") {
+                return "auth rejected" + since + reason[..<told.lowerBound] + "check " + remedy
+            }
+            return "auth rejected" + since + reason + " — check " + remedy
         case .rateLimited: return "rate limited" + retry
         }
     }
