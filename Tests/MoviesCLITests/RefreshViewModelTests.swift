@@ -76,6 +76,13 @@ import Testing
         viewModel.didRequestRefresh(watchlist: nil)
         #expect(viewModel.exitCode == .failure)
         #expect(viewModel.failureLine?.contains("rejected the credential") == true)
+        // The daemon's reason already says so: once, not twice.
+        let said = MockMoviesClient()
+        said.refreshScript = .init(
+            replies: [Self.summary(done: 0, failed: 1, authRejected: true, error: "TMDB rejected the credential (Invalid API key); check the configured token.")], error: nil)
+        let told = RefreshViewModel(client: said)
+        told.didRequestRefresh(watchlist: nil)
+        #expect(told.failureLine?.components(separatedBy: "rejected the").count == 2, "\(told.failureLine ?? "")")
     }
 
     @Test func aCallErrorKeepsItsExitCode() {

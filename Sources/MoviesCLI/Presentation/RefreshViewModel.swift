@@ -81,9 +81,11 @@ final class RefreshViewModel {
         guard let summary, summary.failed > 0 else { return nil }
         let total = summary.done + summary.failed + summary.skipped + (summary.current ?? 0)
         let reason = summary.firstError.map { ": \($0)" } ?? ""
-        // moviesd says itself when it has no credential at all; a rejected one is TMDB's answer.
+        // moviesd says itself when it has no credential at all, and usually that TMDB rejected one
+        // (then not twice); a rejected one is TMDB's answer.
         let unconfigured = summary.firstError?.contains("has no TMDB credential") ?? false
-        let hint = summary.authRejected && !unconfigured ? "; TMDB rejected the credential, check the daemon's token" : ""
+        let told = summary.firstError?.contains("rejected the") ?? false
+        let hint = summary.authRejected && !unconfigured && !told ? "; TMDB rejected the credential, check the daemon's token" : ""
         return "refresh: \(summary.failed) of \(total) steps failed\(reason)\(hint)"
     }
 
