@@ -151,7 +151,8 @@ struct WatchlistEndToEndTests {
         #expect(try sandbox.movies(["watchlist", "add", "films", "--movie", "603"]).status == 0)
         let refresh = try sandbox.movies(["refresh", "--quiet"])
         #expect(refresh.status == 1, "\(refresh.stderr)")
-        #expect(refresh.stderr.contains("rejected the credential"))
+        // The daemon's reason says it (once: "TMDB rejected the API credential; check the configured token").
+        #expect(refresh.stderr.contains("rejected the API credential") && refresh.stderr.components(separatedBy: "rejected the").count == 2, "\(refresh.stderr)")
         let status = try sandbox.movies(["status", "--json"])
         #expect(status.stdout.contains(#""state":"auth_rejected""#), "\(status.stdout)")
         #expect(status.stdout.contains(#""authRejected":true"#), "\(status.stdout)")
