@@ -30,14 +30,13 @@ struct ClientConfiguration: Sendable, Hashable {
         let reset: @Sendable (_ configuration: inout ClientConfiguration) -> Void
     }
 
-    /// The policies `[Search] Policy=` takes, by the names of the command-line flags.
-    static let policies: [(name: String, policy: FetchPolicy?)] = [
-        ("default", nil), ("cache-first", .cacheFirst), ("offline", .cacheOnly), ("fresh", .networkOnly),
-    ]
+    /// The policies `[Search] Policy=` takes: the command-line flags' names (`PolicyOptions`), and
+    /// `default` for the daemon's own.
+    static let policies: [(name: String, policy: FetchPolicy?)] = [("default", nil)] + PolicyOptions.named.map { ($0.name, $0.policy) }
 
     /// Every setting, in documentation order: the file's schema.
     static let settings: [Setting] = [
-        Setting(section: "Search", key: "Policy", takes: "default, cache-first, offline or fresh", choices: policies.map(\.name), apply: { value, configuration in
+        Setting(section: "Search", key: "Policy", takes: policies.dropLast().map(\.name).joined(separator: ", ") + " or " + (policies.last?.name ?? ""), choices: policies.map(\.name), apply: { value, configuration in
             guard let match = policies.first(where: { $0.name == value }) else { return false }
             configuration.search.policy = match.policy
             return true
