@@ -57,6 +57,8 @@ enum BenchCommand: Sendable {
         var policy = "cache_first"
         var expectedOrigin: String? = "cache"
         var rssPID: Int32?
+        /// `--cpu-pid`: the server whose CPU time per call is reported (`server_cpu_us_per_call`).
+        var cpuPID: Int32?
     }
 
     /// Options of `prefetch`.
@@ -78,7 +80,7 @@ enum BenchCommand: Sendable {
           moviesd-bench search --socket PATH (--query Q ... | --requests-file F | --movies-file F)
                                [--connections 1,8,32,128]
                                [--threads 2] [--duration 10] [--policy cache_first]
-                               [--expect-origin cache|network|any] [--rss-pid PID]
+                               [--expect-origin cache|network|any] [--rss-pid PID] [--cpu-pid PID]
           moviesd-bench prefetch --socket PATH [--count 200] [--prefix watch] [--concurrency 64]
                                [--policy network_only] [--requests-file F | --movies-file F]
           moviesd-bench calls --socket PATH (--query Q | --movie ID) [--policy cache_then_network] [--count 300]
@@ -94,7 +96,9 @@ enum BenchCommand: Sendable {
         --threads threads, keeps exactly one io.moviesd.Movies.Search call in flight on each (like
         wrk), for --duration seconds, and prints one line: requests/s and p50/p99/p999 latency.
         Each connection's first reply is parsed and checked (no error; freshness.origin as
-        expected); the rest are only framed. --rss-pid samples that process's peak VmRSS.
+        expected); the rest are only framed. --rss-pid samples that process's peak VmRSS. The line
+        also says the load generator's own CPU time per call (load_cpu_us_per_call) and, with
+        --cpu-pid, the server's (server_cpu_us_per_call, from /proc/PID/stat).
 
         prefetch: sends --count distinct queries ("PREFIX-1" ...), or each line of --requests-file,
         with --policy through --concurrency connections and prints the wall time until the last
@@ -149,7 +153,7 @@ enum BenchCommand: Sendable {
         case "search":
             let options = try OptionReader(rest, names: [
                 "--socket", "--query", "--requests-file", "--connections", "--threads", "--duration", "--policy",
-                "--expect-origin", "--rss-pid", "--movies-file",
+                "--expect-origin", "--rss-pid", "--cpu-pid", "--movies-file",
             ])
             var search = SearchOptions()
             search.socketPath = options.value("--socket") ?? ""
@@ -162,6 +166,7 @@ enum BenchCommand: Sendable {
             search.policy = options.value("--policy") ?? search.policy
             if let origin = options.value("--expect-origin") { search.expectedOrigin = origin == "any" ? nil : origin }
             if let pid = try options.integer("--rss-pid") { search.rssPID = Int32(clamping: pid) }
+            if let pid = try options.integer("--cpu-pid") { search.cpuPID = Int32(clamping: pid) }
             guard !search.socketPath.isEmpty, !search.queries.isEmpty || !search.requests.isEmpty || !search.movieIDs.isEmpty else {
                 throw BenchError("search needs --socket and at least one --query, a --requests-file or a --movies-file")
             }

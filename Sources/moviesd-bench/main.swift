@@ -80,7 +80,16 @@ func runSearch(_ options: BenchCommand.SearchOptions) throws(BenchError) {
         var extra: [(String, String)] = []
         if let pid = options.rssPID, let idle = ResidentMemory.current(pid: pid) { extra.append(("rss_before_kib", "\(idle)")) }
         memory?.start()
+        let serverBefore = options.cpuPID.flatMap(ProcessCPU.seconds(pid:))
+        let ownBefore = ProcessCPU.ownSeconds()
         let result = try LoadGenerator(plan: plan).run()
+        let calls = Double(max(1, result.latency.count))
+        // What a call cost the load generator and the server, in CPU microseconds: on a machine
+        // whose cores both share, the server's throughput is what their sum allows.
+        extra.append(("load_cpu_us_per_call", format((ProcessCPU.ownSeconds() - ownBefore) * 1_000_000 / calls, 2)))
+        if let pid = options.cpuPID, let before = serverBefore, let after = ProcessCPU.seconds(pid: pid) {
+            extra.append(("server_cpu_us_per_call", format((after - before) * 1_000_000 / calls, 2)))
+        }
         if let peak = memory?.stop() { extra.append(("rss_peak_kib", "\(peak)")) }
         print(result.line(label: "search", extra: extra))
         fflush(nil)
