@@ -82,6 +82,24 @@ import Testing
         let directory = Directory()
         defer { directory.remove() }
         #expect(try ClientConfigurationFile.load(path: directory.path + "/absent.conf") == ClientConfiguration())
+        #expect(try ClientConfigurationFile.load(environment: ["HOME": directory.path]) == ClientConfiguration(), "no default file")
+        #expect(try ClientConfigurationFile.load(environment: ["HOME": directory.path, "MOVIES_CONFIG": ""]) == ClientConfiguration())
+    }
+
+    @Test func aFileMoviesConfigNamesMustExist() throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        let missing = directory.path + "/movies.cnf"
+        do {
+            _ = try ClientConfigurationFile.load(environment: ["HOME": directory.path, "MOVIES_CONFIG": missing])
+            Issue.record("a missing file MOVIES_CONFIG names was taken as no settings")
+        } catch {
+            #expect(error.path == missing)
+            #expect(error.reason == "MOVIES_CONFIG names this file, and there is none")
+            #expect(error.text == "movies: \(missing): MOVIES_CONFIG names this file, and there is none\nPoint MOVIES_CONFIG at your movies.conf, or set it empty (MOVIES_CONFIG=) to read none.\n")
+        }
+        _ = try directory.write("[Search]\nPolicy=offline\n", to: "movies.cnf")
+        #expect(try ClientConfigurationFile.load(environment: ["HOME": directory.path, "MOVIES_CONFIG": missing]).search.policy == .cacheOnly)
     }
 
     @Test(arguments: [

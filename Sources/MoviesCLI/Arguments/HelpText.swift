@@ -28,7 +28,7 @@ enum HelpText {
             ("NO_COLOR", "when set and not empty, never use colour (unless --color=always)"),
             ("COLUMNS", "the width to fit output to on a terminal (--width overrides it)"),
             ("MOVIES_PAGER, PAGER", "the pager of long output on a terminal (default: less -FRX; empty or cat: none)"),
-            ("MOVIES_CONFIG", "the configuration file (default: $XDG_CONFIG_HOME/movies/movies.conf, else ~/.config/movies/movies.conf; empty: none)"),
+            ("MOVIES_CONFIG", "the configuration file (default: $XDG_CONFIG_HOME/movies/movies.conf, else ~/.config/movies/movies.conf; empty: none; a file it names must exist)"),
             ("BROWSER", "the browser of 'show --web' and browse's o key (default: xdg-open)"),
         ], width: width)
         text += "\n" + paragraph("Default socket: $MOVIESD_SOCKET; else your own daemon's, $XDG_RUNTIME_DIR/moviesd/io.moviesd.Movies (/run/user/UID/… without the variable), when it exists; else the system daemon's, /run/moviesd/io.moviesd.Movies. Root follows the same rule.", width: width)

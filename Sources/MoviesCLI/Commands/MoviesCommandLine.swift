@@ -108,7 +108,7 @@ public struct MoviesCommandLine {
         let instance = try command.init(parsed)
         let configuration: ClientConfiguration
         do throws(ClientConfigurationError) {
-            configuration = try ClientConfigurationFile.path(environment: environment).map(ClientConfigurationFile.load) ?? ClientConfiguration()
+            configuration = try ClientConfigurationFile.load(environment: environment)
         } catch {
             if json { output.write(JSONOutput(streams: parsed.has("--stream")).line(error.json, update: .final) + "\n") }
             errors.write(error.text)

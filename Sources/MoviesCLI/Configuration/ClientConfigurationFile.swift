@@ -4,7 +4,8 @@ import Varlink
 
 /// Where `movies.conf` is and what it says: `$MOVIES_CONFIG` when set (empty: no file), else
 /// `$XDG_CONFIG_HOME/movies/movies.conf` (when that variable is an absolute path, as the XDG Base
-/// Directory specification says), else `~/.config/movies/movies.conf`. A missing file sets nothing.
+/// Directory specification says), else `~/.config/movies/movies.conf`. A missing default file sets
+/// nothing; a file `$MOVIES_CONFIG` names must exist (a mistyped path is said, not ignored).
 ///
 /// The syntax is `moviesd.conf`'s (`INIDocument`); an unknown section or key, or a value a key
 /// does not take, is a `ClientConfigurationError` naming the file and line, with "did you mean"
@@ -23,11 +24,21 @@ enum ClientConfigurationFile {
         return (home.hasSuffix("/") ? home : home + "/") + ".config/" + relativePath
     }
 
-    /// The configuration the file at `path` holds; none set when it does not exist.
-    static func load(path: String) throws(ClientConfigurationError) -> ClientConfiguration {
+    /// The configuration `environment`'s file holds (see ``path(environment:)``): none set when
+    /// there is no file, except that a file `MOVIES_CONFIG` names must exist.
+    static func load(environment: [String: String]) throws(ClientConfigurationError) -> ClientConfiguration {
+        guard let path = path(environment: environment) else { return ClientConfiguration() }
+        return try load(path: path, mustExist: environment["MOVIES_CONFIG"] != nil)
+    }
+
+    /// The configuration the file at `path` holds; none set when it does not exist, unless it
+    /// `mustExist` (a path the user named).
+    static func load(path: String, mustExist: Bool = false) throws(ClientConfigurationError) -> ClientConfiguration {
         let contents: String
         switch read(path) {
         case .success(let text?): contents = text
+        case .success(nil) where mustExist:
+            throw ClientConfigurationError(path: path, line: nil, reason: "MOVIES_CONFIG names this file, and there is none", missing: true)
         case .success(nil): return ClientConfiguration()
         case .failure(let reason): throw ClientConfigurationError(path: path, line: nil, reason: "cannot read the configuration file: \(reason)")
         }
@@ -130,11 +141,16 @@ struct ClientConfigurationError: Error, Sendable, Hashable {
     let line: Int?
     /// What is wrong.
     let reason: String
+    /// The file is not there (`MOVIES_CONFIG` named it): there is nothing to fix in it.
+    var missing = false
 
     /// `movies: PATH:LINE: REASON`, as a compiler says where, and a line on how to go on.
     var text: String {
         let location = line.map { "\(path):\($0)" } ?? path
-        return "movies: \(location): \(reason)\nFix the file (see movies(1), FILES), or run with MOVIES_CONFIG= to ignore it.\n"
+        let remedy = missing
+            ? "Point MOVIES_CONFIG at your movies.conf, or set it empty (MOVIES_CONFIG=) to read none."
+            : "Fix the file (see movies(1), FILES), or run with MOVIES_CONFIG= to ignore it."
+        return "movies: \(location): \(reason)\n\(remedy)\n"
     }
 
     /// The JSON error line's object for `--json`: `{"error": "io.moviesd.cli.ConfigurationError", "exitCode": 78, …}`.
