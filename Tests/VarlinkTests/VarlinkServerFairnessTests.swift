@@ -39,6 +39,41 @@ import Testing
         await server.stop()
     }
 
+    /// The input budget: large messages that do not fit in it wait unread, one at a time grows
+    /// past it, and each waiting one is read once there is room. Small calls always get through.
+    /// Before, two half-sent messages over the budget each waited for the other, and a connection
+    /// held back was not polled again: both waited for the idle timeout to close them.
+    @Test func largeMessagesOverTheInputBudgetEachGetTheirTurn() async throws {
+        let server = try TestServer.start { $0.inputBudgetBytes = 256 * 1024 }
+        func echo(_ text: String) -> [UInt8] {
+            JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
+        }
+        let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
+        let calls = texts.map(echo)
+        let connections = try calls.map { _ in try RawConnection(path: server.path) }
+        // The first message, all but its last bytes: within the budget, held by the server.
+        try await connections[0].sendLarge(Array(calls[0].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 190 * 1024 })
+        // The second, all but its last bytes: past the budget, and read anyway (the first held back).
+        try await connections[1].sendLarge(Array(calls[1].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 390 * 1024 }, "\(server.server.bufferedInputBytes) bytes held")
+        // The third, whole: the budget is spent and another message grows past it, so it waits.
+        let sent = connections[2].sendUntilStalled(calls[2], stallMilliseconds: 300)
+        #expect(await !connections[2].hasInput(withinMilliseconds: 300), "the third message was read past the budget")
+        #expect(server.server.bufferedInputBytes < 256 * 1024 + 200 * 1024 + 65_536, "\(server.server.bufferedInputBytes) bytes held")
+        let small = try RawConnection(path: server.path)
+        try small.call("org.example.test.Echo", ["text": .string("small")])
+        #expect(try await small.readMessage()["parameters"]?["text"] == .string("small"))
+        // The second ends and is answered; the third is read then, and the first once it ends.
+        try connections[1].send(Array(calls[1].suffix(16)))
+        #expect(try await connections[1].readMessage()["parameters"]?["text"] == .string(texts[1]))
+        try await connections[2].sendLarge(Array(calls[2][sent...]))
+        #expect(try await connections[2].readMessage()["parameters"]?["text"] == .string(texts[2]))
+        try connections[0].send(Array(calls[0].suffix(16)))
+        #expect(try await connections[0].readMessage()["parameters"]?["text"] == .string(texts[0]))
+        await server.stop()
+    }
+
     @Test func oneUserIsCappedAndTheRefusedConnectionIsToldWhy() async throws {
         // The test runs as one uid: make it unprivileged for the server.
         let server = try TestServer.start {

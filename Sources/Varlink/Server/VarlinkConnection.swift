@@ -43,6 +43,10 @@ final class VarlinkConnection {
     var awaitsSettling = false
     /// The input bytes this connection counts for in the server's input budget.
     var accountedInputBytes = 0
+    /// Not read because its input reached its limit; in the loop's `waitingForInputRoom`.
+    var waitsForInputRoom = false
+    /// Its message may grow past the spent input budget (the server lets one at a time).
+    var growsPastBudget = false
 
     private var input: [UInt8] = []
     private var inputStart = 0
@@ -74,7 +78,7 @@ final class VarlinkConnection {
     }
 
     /// Whether the input buffer holds a whole message (a NUL); remembers how far it looked.
-    private func holdsCompleteMessage() -> Bool {
+    func holdsCompleteMessage() -> Bool {
         let start = max(inputStart, scannedUpTo)
         guard let terminator = input[start...].firstIndex(of: 0) else {
             scannedUpTo = input.count

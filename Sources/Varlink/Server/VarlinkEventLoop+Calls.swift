@@ -200,9 +200,18 @@ extension VarlinkEventLoop {
     /// ``VarlinkConnection/queuedInputLimit`` only while all connections together stay within
     /// the input budget (so many clients each sending half of a huge message cannot take the
     /// server's memory; small calls always get through).
+    ///
+    /// Messages held back by a spent budget could each wait for another one to end, and none
+    /// would: so the first held back grows anyway, one at a time over all loops
+    /// (``ConnectionCounter/claimGrowthPastBudget(_:)``), and the budget is exceeded by at most
+    /// one message.
     func inputLimit(of connection: VarlinkConnection) -> Int {
         let others = counter.bufferedInputBytes - connection.accountedInputBytes
-        let mayGrow = others + connection.pendingInputBytes < configuration.inputBudgetBytes
+        var mayGrow = others + connection.pendingInputBytes < configuration.inputBudgetBytes
+        if !mayGrow, connection.pendingInputBytes >= VarlinkConnection.queuedInputLimit, !connection.holdsCompleteMessage() {
+            mayGrow = counter.claimGrowthPastBudget(connection.fd)
+            connection.growsPastBudget = mayGrow
+        }
         return connection.inputLimit(maxMessageBytes: configuration.maxMessageBytes, mayGrow: mayGrow)
     }
 
@@ -210,12 +219,27 @@ extension VarlinkEventLoop {
     func account(_ connection: VarlinkConnection) {
         counter.addBufferedInput(connection.pendingInputBytes - connection.accountedInputBytes)
         connection.accountedInputBytes = connection.pendingInputBytes
+        if connection.growsPastBudget, connection.pendingInputBytes < VarlinkConnection.queuedInputLimit {
+            connection.growsPastBudget = false
+            counter.endGrowthPastBudget(connection.fd)
+        }
     }
 
-    private func updateInterest(_ connection: VarlinkConnection) {
-        let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
-            && connection.pendingOutputBytes < Self.outputHighWater
-            && connection.pendingInputBytes <= inputLimit(of: connection)
+    /// Sets what the loop waits for on `connection`: input while it has room for it, and room
+    /// to write while output is queued.
+    func updateInterest(_ connection: VarlinkConnection) {
+        let open = !connection.closeWhenFlushed && !connection.inputClosed
+        let hasRoom = connection.pendingInputBytes <= inputLimit(of: connection)
+        let wantsInput = open && connection.pendingOutputBytes < Self.outputHighWater && hasRoom
+        // A connection without room is read again when its call ends (it is serviced then), or
+        // when the input budget it waits for is let go of, by any loop's connection: nothing
+        // tells this loop of that, so it looks again, and a message that had to wait for the
+        // budget is not left unread until the idle timeout closes its connection.
+        if open, !hasRoom, !connection.waitsForInputRoom {
+            connection.waitsForInputRoom = true
+            waitingForInputRoom.append(connection)
+            nextSweep = min(nextSweep, MonotonicClock.now() + Self.inputRoomRecheckNanoseconds)
+        }
         var events: UInt32 = wantsInput ? Epoll.readable : 0
         if connection.pendingOutputBytes > 0 { events |= Epoll.writable }
         guard events != connection.registeredEvents else { return }

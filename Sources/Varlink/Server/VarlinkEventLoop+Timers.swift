@@ -18,6 +18,16 @@ extension VarlinkEventLoop {
                 next = min(next, drainDeadline)
             }
         }
+        if !waitingForInputRoom.isEmpty {
+            // Each one is added again (with the next look scheduled) if it still has no room.
+            let waiting = waitingForInputRoom
+            waitingForInputRoom.removeAll()
+            for connection in waiting {
+                connection.waitsForInputRoom = false
+                guard connections[connection.fd] === connection else { continue }
+                updateInterest(connection)
+            }
+        }
         let idle = MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds)
         for connection in Array(connections.values) {
             if let active = connection.activeCall {

@@ -58,6 +58,12 @@ final class VarlinkEventLoop: @unchecked Sendable {
     static let settleBeforeInputBytes = 4096
     /// When the first connection of the batch in `serviced` was serviced.
     var firstServicedAt: UInt64 = 0
+    /// Connections not read because their input reached its limit, which the input budget may
+    /// raise once other connections (of any loop) let go of theirs: looked at again every
+    /// ``inputRoomRecheckNanoseconds`` until they are read again or closed.
+    var waitingForInputRoom: [VarlinkConnection] = []
+    /// How often a connection waiting for input room is looked at again: 0.1 s.
+    static let inputRoomRecheckNanoseconds: UInt64 = 100_000_000
     /// The loop's counts: its calls, their latency, its connections (this thread's alone).
     var metrics = LoopMetrics()
 
@@ -290,6 +296,8 @@ final class VarlinkEventLoop: @unchecked Sendable {
         connection.activeCall?.task.cancel()
         connection.activeCall = nil
         epoll.remove(connection.fd)
+        // Let go of before the descriptor is: its number may be a new connection's at once.
+        if connection.growsPastBudget { counter.endGrowthPastBudget(connection.fd) }
         Glibc.close(connection.fd)
         connections[connection.fd] = nil
         counter.addBufferedInput(-connection.accountedInputBytes)

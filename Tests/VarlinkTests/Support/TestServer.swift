@@ -47,4 +47,15 @@ struct TestServer {
         }
         return condition(server.connectionCount)
     }
+
+    /// Waits (at most `ProcessDeadline.seconds`) until the input the server holds unparsed
+    /// (``VarlinkServer/bufferedInputBytes``) satisfies `condition`.
+    func waitForBufferedInput(_ condition: (Int) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
+        while ContinuousClock.now < deadline {
+            if condition(server.bufferedInputBytes) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return condition(server.bufferedInputBytes)
+    }
 }
