@@ -98,7 +98,8 @@ enum BenchCommand: Sendable {
         Each connection's first reply is parsed and checked (no error; freshness.origin as
         expected); the rest are only framed. --rss-pid samples that process's peak VmRSS. The line
         also says the load generator's own CPU time per call (load_cpu_us_per_call) and, with
-        --cpu-pid, the server's (server_cpu_us_per_call, from /proc/PID/stat).
+        --cpu-pid, the server's (server_cpu_us_per_call, from /proc/PID/stat): CPU time over the
+        whole run (connecting, and --rss-pid's sampler, included) divided by the calls counted.
 
         prefetch: sends --count distinct queries ("PREFIX-1" ...), or each line of --requests-file,
         with --policy through --concurrency connections and prints the wall time until the last

@@ -100,6 +100,21 @@ import Testing
         }
         _ = try directory.write("[Search]\nPolicy=offline\n", to: "movies.cnf")
         #expect(try ClientConfigurationFile.load(environment: ["HOME": directory.path, "MOVIES_CONFIG": missing]).search.policy == .cacheOnly)
+        // A path through a file is no file either, said as such when named.
+        #expect(try ClientConfigurationFile.load(path: missing + "/movies.conf") == ClientConfiguration())
+        #expect(throws: ClientConfigurationError(path: missing + "/movies.conf", line: nil, reason: "cannot read the configuration file: Not a directory")) {
+            try ClientConfigurationFile.load(environment: ["HOME": directory.path, "MOVIES_CONFIG": missing + "/movies.conf"])
+        }
+        // Every command stops with 78 and says so, in --json too; the daemon is not asked.
+        let harness = Harness()
+        harness.environment["MOVIES_CONFIG"] = directory.path + "/absent.conf"
+        #expect(harness.run("status") == .configuration)
+        #expect(harness.errors.text == "movies: \(directory.path)/absent.conf: MOVIES_CONFIG names this file, and there is none\nPoint MOVIES_CONFIG at your movies.conf, or set it empty (MOVIES_CONFIG=) to read none.\n")
+        #expect(harness.socketPaths.isEmpty)
+        let json = Harness()
+        json.environment["MOVIES_CONFIG"] = directory.path + "/absent.conf"
+        #expect(json.run("search", "x", "--json") == .configuration)
+        #expect(json.output.text.contains("\"message\":\"MOVIES_CONFIG names this file, and there is none\""), "\(json.output.text)")
     }
 
     @Test(arguments: [

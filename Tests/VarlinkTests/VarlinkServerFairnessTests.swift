@@ -43,10 +43,10 @@ import Testing
     /// past it, and each waiting one is read once there is room. Small calls always get through.
     /// Before, two half-sent messages over the budget each waited for the other, and a connection
     /// held back was not polled again: both waited for the idle timeout to close them.
-    @Test func largeMessagesOverTheInputBudgetEachGetTheirTurn() async throws {
-        let server = try TestServer.start { $0.inputBudgetBytes = 256 * 1024 }
-        func echo(_ text: String) -> [UInt8] {
-            JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
+    @Test(arguments: [1, 2]) func largeMessagesOverTheInputBudgetEachGetTheirTurn(eventLoops: Int) async throws {
+        let server = try TestServer.start {
+            $0.inputBudgetBytes = 256 * 1024
+            $0.eventLoops = eventLoops
         }
         let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
         let calls = texts.map(echo)
@@ -72,6 +72,34 @@ import Testing
         try connections[0].send(Array(calls[0].suffix(16)))
         #expect(try await connections[0].readMessage()["parameters"]?["text"] == .string(texts[0]))
         await server.stop()
+    }
+
+    /// A client that stops halfway through a message past the budget loses its turn after a
+    /// second: the next large message is read, and the stalled one is read when it goes on.
+    @Test func aTurnPastTheInputBudgetEndsWhenItsMessageStopsGrowing() async throws {
+        let server = try TestServer.start { $0.inputBudgetBytes = 256 * 1024 }
+        let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
+        let calls = texts.map(echo)
+        let connections = try calls.map { _ in try RawConnection(path: server.path) }
+        try await connections[0].sendLarge(Array(calls[0].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 190 * 1024 })
+        // The second takes the turn past the budget, and stops sending.
+        try await connections[1].sendLarge(Array(calls[1].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 390 * 1024 })
+        // The third is read once the second's turn has ended, and answered.
+        let sent = connections[2].sendUntilStalled(calls[2], stallMilliseconds: 300)
+        try await connections[2].sendLarge(Array(calls[2][sent...]))
+        #expect(try await connections[2].readMessage()["parameters"]?["text"] == .string(texts[2]))
+        // The second goes on, gets the turn again, and is answered; then the first.
+        try connections[1].send(Array(calls[1].suffix(16)))
+        #expect(try await connections[1].readMessage()["parameters"]?["text"] == .string(texts[1]))
+        try connections[0].send(Array(calls[0].suffix(16)))
+        #expect(try await connections[0].readMessage()["parameters"]?["text"] == .string(texts[0]))
+        await server.stop()
+    }
+
+    private func echo(_ text: String) -> [UInt8] {
+        JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
     }
 
     @Test func oneUserIsCappedAndTheRefusedConnectionIsToldWhy() async throws {

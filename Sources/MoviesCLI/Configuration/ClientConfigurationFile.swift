@@ -35,7 +35,7 @@ enum ClientConfigurationFile {
     /// `mustExist` (a path the user named).
     static func load(path: String, mustExist: Bool = false) throws(ClientConfigurationError) -> ClientConfiguration {
         let contents: String
-        switch read(path) {
+        switch read(path, mustExist: mustExist) {
         case .success(let text?): contents = text
         case .success(nil) where mustExist:
             throw ClientConfigurationError(path: path, line: nil, reason: "MOVIES_CONFIG names this file, and there is none", missing: true)
@@ -94,12 +94,15 @@ enum ClientConfigurationFile {
             reason: "unknown key '\(key)' in section [\(section)]; \(hint)the keys of [\(section)] are \(keys.joined(separator: ", "))")
     }
 
-    /// The text of the file at `path`: `nil` when there is none, else why it cannot be read.
-    private static func read(_ path: String) -> Result<String?, ReadFailure> {
+    /// The text of the file at `path`: `nil` when there is none, else why it cannot be read (a
+    /// path the user named that cannot be reached is said as it is, not taken for no file).
+    private static func read(_ path: String, mustExist: Bool) -> Result<String?, ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT || code == ENOTDIR { return .success(nil) }
+            if code == ENOENT { return .success(nil) }
+            if mustExist { return .failure(ReadFailure(code)) }
+            if code == ENOTDIR { return .success(nil) }
             // A directory on the way this user may not search (`sudo -u nobody` keeps HOME=/root):
             // no file this user has, as git reads it. A file there but unreadable is an error.
             var info = stat()

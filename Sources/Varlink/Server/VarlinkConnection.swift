@@ -45,7 +45,8 @@ final class VarlinkConnection {
     var accountedInputBytes = 0
     /// Not read because its input reached its limit; in the loop's `waitingForInputRoom`.
     var waitsForInputRoom = false
-    /// Its message may grow past the spent input budget (the server lets one at a time).
+    /// It was given the turn to grow its message past the spent input budget (one connection
+    /// at a time has it; see `ConnectionCounter.claimGrowthPastBudget`).
     var growsPastBudget = false
 
     private var input: [UInt8] = []
@@ -135,6 +136,13 @@ final class VarlinkConnection {
     /// small), or drops a long consumed prefix. Only while no message taken from it is in use (the
     /// loop calls it once per service, after the messages taken are decoded: emptied while one
     /// still shared it, the buffer would be copied).
+    /// Drops all buffered input (the connection is closing after an oversize message).
+    func discardInput() {
+        input.removeAll(keepingCapacity: false)
+        inputStart = 0
+        scannedUpTo = 0
+    }
+
     func compactInput() {
         if inputStart == input.count {
             input.removeAll(keepingCapacity: input.capacity <= Self.keptCapacity)

@@ -68,6 +68,8 @@ extension VarlinkEventLoop {
             case .oversize:
                 connection.enqueue(VarlinkMessage.encodeError(.invalidParameter("message")))
                 connection.closeWhenFlushed = true
+                // Nothing more is read: its input no longer counts, nor holds the turn to grow.
+                connection.discardInput()
                 return
             case .message(let bytes):
                 handleMessage(bytes, on: connection)
@@ -200,45 +202,67 @@ extension VarlinkEventLoop {
     /// ``VarlinkConnection/queuedInputLimit`` only while all connections together stay within
     /// the input budget (so many clients each sending half of a huge message cannot take the
     /// server's memory; small calls always get through).
+    func inputLimit(of connection: VarlinkConnection) -> Int {
+        inputRoom(of: connection).limit
+    }
+
+    /// ``inputLimit(of:)``, and whether the spent budget is what holds the connection's message
+    /// back (so that it waits for room: ``updateInterest(_:)``).
     ///
     /// Messages held back by a spent budget could each wait for another one to end, and none
-    /// would: so the first held back grows anyway, one at a time over all loops
-    /// (``ConnectionCounter/claimGrowthPastBudget(_:)``), and the budget is exceeded by at most
-    /// one message.
-    func inputLimit(of connection: VarlinkConnection) -> Int {
+    /// would: so one of them at a time, over all loops, grows anyway
+    /// (``ConnectionCounter/claimGrowthPastBudget(_:now:)``: the first held back, until it is
+    /// read whole or stops growing for a second). The server then holds at most the budget, one
+    /// message of up to `maxMessageBytes`, and ``VarlinkConnection/queuedInputLimit`` a
+    /// connection (the total is counted loosely: two loops may each see room at once).
+    func inputRoom(of connection: VarlinkConnection) -> (limit: Int, heldByBudget: Bool) {
         let others = counter.bufferedInputBytes - connection.accountedInputBytes
         var mayGrow = others + connection.pendingInputBytes < configuration.inputBudgetBytes
-        if !mayGrow, connection.pendingInputBytes >= VarlinkConnection.queuedInputLimit, !connection.holdsCompleteMessage() {
-            mayGrow = counter.claimGrowthPastBudget(connection.fd)
+        var heldByBudget = false
+        // Only a message being read now takes the turn: not one behind the connection's own call
+        // in flight, nor on a connection that is closing or has its replies piling up.
+        if !mayGrow, connection.pendingInputBytes >= VarlinkConnection.queuedInputLimit, connection.activeCall == nil,
+           !connection.closeWhenFlushed, !connection.inputClosed, connection.pendingOutputBytes < Self.outputHighWater,
+           !connection.holdsCompleteMessage() {
+            mayGrow = counter.claimGrowthPastBudget(connection.fd, now: MonotonicClock.now())
             connection.growsPastBudget = mayGrow
+            heldByBudget = !mayGrow
         }
-        return connection.inputLimit(maxMessageBytes: configuration.maxMessageBytes, mayGrow: mayGrow)
+        return (connection.inputLimit(maxMessageBytes: configuration.maxMessageBytes, mayGrow: mayGrow), heldByBudget)
     }
 
     /// Brings the input budget's total up to date with what `connection` buffers now.
     func account(_ connection: VarlinkConnection) {
+        let grew = connection.pendingInputBytes > connection.accountedInputBytes
         counter.addBufferedInput(connection.pendingInputBytes - connection.accountedInputBytes)
         connection.accountedInputBytes = connection.pendingInputBytes
-        if connection.growsPastBudget, connection.pendingInputBytes < VarlinkConnection.queuedInputLimit {
+        guard connection.growsPastBudget else { return }
+        // The turn to grow past the budget ends once the message is whole (or nothing is read
+        // any more); while it grows, the turn is kept.
+        if connection.pendingInputBytes < VarlinkConnection.queuedInputLimit || connection.closeWhenFlushed
+            || connection.holdsCompleteMessage() {
             connection.growsPastBudget = false
             counter.endGrowthPastBudget(connection.fd)
+        } else if grew {
+            counter.grewPastBudget(connection.fd, now: MonotonicClock.now())
         }
     }
 
     /// Sets what the loop waits for on `connection`: input while it has room for it, and room
     /// to write while output is queued.
     func updateInterest(_ connection: VarlinkConnection) {
-        let open = !connection.closeWhenFlushed && !connection.inputClosed
-        let hasRoom = connection.pendingInputBytes <= inputLimit(of: connection)
-        let wantsInput = open && connection.pendingOutputBytes < Self.outputHighWater && hasRoom
-        // A connection without room is read again when its call ends (it is serviced then), or
-        // when the input budget it waits for is let go of, by any loop's connection: nothing
-        // tells this loop of that, so it looks again, and a message that had to wait for the
-        // budget is not left unread until the idle timeout closes its connection.
-        if open, !hasRoom, !connection.waitsForInputRoom {
+        let room = inputRoom(of: connection)
+        let hasRoom = connection.pendingInputBytes <= room.limit
+        let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
+            && connection.pendingOutputBytes < Self.outputHighWater && hasRoom
+        // A connection without room is read again when its call ends (it is serviced then); one
+        // the spent budget holds back, when the budget is let go of, by any loop's connection:
+        // nothing tells this loop of that, so it looks again (`recheckInputRoom()`), and the
+        // message is not left unread until the idle timeout closes its connection.
+        if room.heldByBudget, !hasRoom, !connection.waitsForInputRoom {
             connection.waitsForInputRoom = true
             waitingForInputRoom.append(connection)
-            nextSweep = min(nextSweep, MonotonicClock.now() + Self.inputRoomRecheckNanoseconds)
+            nextInputRoomCheck = min(nextInputRoomCheck, MonotonicClock.now() + Self.inputRoomRecheckNanoseconds)
         }
         var events: UInt32 = wantsInput ? Epoll.readable : 0
         if connection.pendingOutputBytes > 0 { events |= Epoll.writable }

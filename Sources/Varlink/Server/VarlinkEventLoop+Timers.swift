@@ -18,16 +18,6 @@ extension VarlinkEventLoop {
                 next = min(next, drainDeadline)
             }
         }
-        if !waitingForInputRoom.isEmpty {
-            // Each one is added again (with the next look scheduled) if it still has no room.
-            let waiting = waitingForInputRoom
-            waitingForInputRoom.removeAll()
-            for connection in waiting {
-                connection.waitsForInputRoom = false
-                guard connections[connection.fd] === connection else { continue }
-                updateInterest(connection)
-            }
-        }
         let idle = MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds)
         for connection in Array(connections.values) {
             if let active = connection.activeCall {
@@ -43,6 +33,20 @@ extension VarlinkEventLoop {
             }
         }
         nextSweep = min(nextSweep, next)
+    }
+
+    /// Looks again at the connections the spent input budget held back: each is read again if
+    /// there is room now (or it gets the turn to grow past the budget), else it stays on the list
+    /// for the next look.
+    func recheckInputRoom() {
+        nextInputRoomCheck = .max
+        let waiting = waitingForInputRoom
+        waitingForInputRoom.removeAll()
+        for connection in waiting {
+            connection.waitsForInputRoom = false
+            guard connections[connection.fd] === connection else { continue }
+            updateInterest(connection)
+        }
     }
 
     private func expire(_ active: VarlinkConnection.ActiveCall, on connection: VarlinkConnection) {

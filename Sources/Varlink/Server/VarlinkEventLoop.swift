@@ -58,10 +58,11 @@ final class VarlinkEventLoop: @unchecked Sendable {
     static let settleBeforeInputBytes = 4096
     /// When the first connection of the batch in `serviced` was serviced.
     var firstServicedAt: UInt64 = 0
-    /// Connections not read because their input reached its limit, which the input budget may
-    /// raise once other connections (of any loop) let go of theirs: looked at again every
-    /// ``inputRoomRecheckNanoseconds`` until they are read again or closed.
+    /// Connections whose message the spent input budget holds back: when other connections
+    /// (of any loop) let go of theirs, nothing tells this loop, so they are looked at again every
+    /// ``inputRoomRecheckNanoseconds`` (at `nextInputRoomCheck`) until they are read or closed.
     var waitingForInputRoom: [VarlinkConnection] = []
+    var nextInputRoomCheck = UInt64.max
     /// How often a connection waiting for input room is looked at again: 0.1 s.
     static let inputRoomRecheckNanoseconds: UInt64 = 100_000_000
     /// The loop's counts: its calls, their latency, its connections (this thread's alone).
@@ -122,7 +123,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
                     handle(events, on: connection)
                 }
             }
-            if MonotonicClock.now() >= nextSweep { sweep() }
+            let now = MonotonicClock.now()
+            if now >= nextSweep { sweep() }
+            if now >= nextInputRoomCheck { recheckInputRoom() }
             settleServiced()
         }
         let orphans = inbox.withLock { state -> [LoopEvent] in
@@ -164,10 +167,11 @@ final class VarlinkEventLoop: @unchecked Sendable {
     }
 
     private func waitTimeout() -> Int32 {
-        guard nextSweep != .max else { return -1 }
+        let next = min(nextSweep, nextInputRoomCheck)
+        guard next != .max else { return -1 }
         let now = MonotonicClock.now()
-        guard nextSweep > now else { return 0 }
-        return Int32(min((nextSweep - now + 999_999) / 1_000_000, 60_000))
+        guard next > now else { return 0 }
+        return Int32(min((next - now + 999_999) / 1_000_000, 60_000))
     }
 
     private func drainInbox() {

@@ -38,7 +38,9 @@ public struct VarlinkServerConfiguration: Sendable {
         VarlinkError(name: "org.varlink.service.TooManyConnections", parameters: ["limit": .int(Int64(limit)), "reason": .string(reason)])
     }
     /// Input bytes all connections together may buffer for messages larger than 16 KiB (default
-    /// 16 MiB); past it, such messages wait until others have been read.
+    /// 16 MiB). Past it, one such message at a time is read anyway (until it is whole, or its
+    /// client stops sending for a second) and the others wait for room, so the server holds at
+    /// most this, one message of ``maxMessageBytes`` and 16 KiB a connection.
     public var inputBudgetBytes: Int = 16 * 1024 * 1024
     /// Seconds a connection with no call in flight may stay silent before it is closed (default 300; 0 disables).
     public var idleTimeoutSeconds: Int = 300
