@@ -48,15 +48,7 @@ import Testing
             $0.inputBudgetBytes = 256 * 1024
             $0.eventLoops = eventLoops
         }
-        let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
-        let calls = texts.map(echo)
-        let connections = try calls.map { _ in try RawConnection(path: server.path) }
-        // The first message, all but its last bytes: within the budget, held by the server.
-        try await connections[0].sendLarge(Array(calls[0].dropLast(16)))
-        #expect(await server.waitForBufferedInput { $0 >= 190 * 1024 })
-        // The second, all but its last bytes: past the budget, and read anyway (the first held back).
-        try await connections[1].sendLarge(Array(calls[1].dropLast(16)))
-        #expect(await server.waitForBufferedInput { $0 >= 390 * 1024 }, "\(server.server.bufferedInputBytes) bytes held")
+        let (texts, calls, connections) = try await threeLargeCallsTwoHalfSent(to: server)
         // The third, whole: the budget is spent and another message grows past it, so it waits.
         let sent = connections[2].sendUntilStalled(calls[2], stallMilliseconds: 300)
         #expect(await !connections[2].hasInput(withinMilliseconds: 300), "the third message was read past the budget")
@@ -78,14 +70,8 @@ import Testing
     /// second: the next large message is read, and the stalled one is read when it goes on.
     @Test func aTurnPastTheInputBudgetEndsWhenItsMessageStopsGrowing() async throws {
         let server = try TestServer.start { $0.inputBudgetBytes = 256 * 1024 }
-        let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
-        let calls = texts.map(echo)
-        let connections = try calls.map { _ in try RawConnection(path: server.path) }
-        try await connections[0].sendLarge(Array(calls[0].dropLast(16)))
-        #expect(await server.waitForBufferedInput { $0 >= 190 * 1024 })
         // The second takes the turn past the budget, and stops sending.
-        try await connections[1].sendLarge(Array(calls[1].dropLast(16)))
-        #expect(await server.waitForBufferedInput { $0 >= 390 * 1024 })
+        let (texts, calls, connections) = try await threeLargeCallsTwoHalfSent(to: server)
         // The third is read once the second's turn has ended, and answered.
         let sent = connections[2].sendUntilStalled(calls[2], stallMilliseconds: 300)
         try await connections[2].sendLarge(Array(calls[2][sent...]))
@@ -98,8 +84,20 @@ import Testing
         await server.stop()
     }
 
-    private func echo(_ text: String) -> [UInt8] {
-        JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
+    /// Three 200 KiB `Echo` calls for a server with a 256 KiB input budget, a connection each:
+    /// the first two sent but for their last bytes (the first within the budget, the second past
+    /// it, read as the first held back), the third not sent.
+    private func threeLargeCallsTwoHalfSent(to server: TestServer) async throws -> (texts: [String], calls: [[UInt8]], connections: [RawConnection]) {
+        let texts = ["a", "b", "c"].map { String(repeating: $0, count: 200 * 1024) }
+        let calls = texts.map { text in
+            JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(text)])]).serialized() + [0]
+        }
+        let connections = try calls.map { _ in try RawConnection(path: server.path) }
+        try await connections[0].sendLarge(Array(calls[0].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 190 * 1024 })
+        try await connections[1].sendLarge(Array(calls[1].dropLast(16)))
+        #expect(await server.waitForBufferedInput { $0 >= 390 * 1024 }, "\(server.server.bufferedInputBytes) bytes held")
+        return (texts, calls, connections)
     }
 
     @Test func oneUserIsCappedAndTheRefusedConnectionIsToldWhy() async throws {

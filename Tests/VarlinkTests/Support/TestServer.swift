@@ -40,22 +40,23 @@ struct TestServer {
     /// Whether the server's connection count meets `condition` within the hang guard
     /// (`ProcessDeadline.seconds`): the count has no notification, so this polls.
     func waitForConnectionCount(_ condition: (Int) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
-        while ContinuousClock.now < deadline {
-            if condition(server.connectionCount) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(server.connectionCount)
+        await waitFor(server.connectionCount, condition)
     }
 
-    /// Waits (at most `ProcessDeadline.seconds`) until the input the server holds unparsed
-    /// (``VarlinkServer/bufferedInputBytes``) satisfies `condition`.
+    /// Whether the input the server holds unparsed (``VarlinkServer/bufferedInputBytes``) meets
+    /// `condition` within the hang guard.
     func waitForBufferedInput(_ condition: (Int) -> Bool) async -> Bool {
+        await waitFor(server.bufferedInputBytes, condition)
+    }
+
+    /// Polls `value` (it has no notification) until it meets `condition`, for at most
+    /// `ProcessDeadline.seconds`.
+    private func waitFor(_ value: @autoclosure () -> Int, _ condition: (Int) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
         while ContinuousClock.now < deadline {
-            if condition(server.bufferedInputBytes) { return true }
+            if condition(value()) { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return condition(server.bufferedInputBytes)
+        return condition(value())
     }
 }
