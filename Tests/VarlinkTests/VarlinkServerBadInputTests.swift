@@ -78,6 +78,23 @@ import Testing
         await server.stop()
     }
 
+    /// An oversize message that arrives whole, behind a call (so it is read under the queued-input
+    /// limit, not the message limit), is refused too: the size is checked on a complete message, not
+    /// only on one still growing.
+    @Test func answersAWholeOversizeMessageQueuedBehindACallWithAnErrorThenCloses() async throws {
+        let server = try TestServer.start { $0.maxMessageBytes = 1024 }
+        let client = try RawConnection(path: server.path)
+        let first = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("first")])])
+        let huge = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string(String(repeating: "a", count: 2000))])])
+        try client.send(first.serialized() + [0] + huge.serialized() + [0])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("first"))
+        let reply = try await client.readMessage()
+        #expect(reply["error"] == .string(Self.invalid))
+        #expect(reply["parameters"]?["parameter"] == .string("message"))
+        #expect(await client.isClosedByServer())
+        await server.stop()
+    }
+
     @Test func cancelsTheHandlerWhenTheClientDisconnectsMidStream() async throws {
         let server = try TestServer.start()
         do {

@@ -126,4 +126,121 @@ import Testing
         }
         await server.stop()
     }
+
+    /// The output hard limit: a stream to a client that never reads is not queued without end.
+    /// With 4 KiB messages the limit is 128 KiB + 4 KiB, far below the 4 MB the stream makes.
+    @Test func aStreamToAClientThatNeverReadsIsClosedAtTheOutputHardLimit() async throws {
+        let server = try TestServer.start { $0.maxMessageBytes = 4096 }
+        let notReading = try RawConnection(path: server.path)
+        // Served (so counted) before the stream starts: the count's fall to 0 is then its close.
+        try notReading.call("org.example.test.Echo", ["text": .string("first")])
+        #expect(try await notReading.readMessage()["parameters"]?["text"] == .string("first"))
+        try notReading.call("org.example.test.Count", ["count": .int(4_000), "padding": .int(1_000)], more: true)
+        #expect(await server.waitForConnectionCount { $0 == 0 }, "the connection was kept, its output queued")
+        // What reached the socket before the close is a cut-off stream: never its final reply.
+        var replies = 0
+        var last: JSONValue?
+        while let reply = try? await notReading.readMessage() {
+            replies += 1
+            last = reply
+        }
+        #expect(replies < 4_000)
+        #expect(last?["continues"] == .bool(true))
+        await server.stop()
+    }
+
+    /// The output high water mark: a client that pipelines calls and reads no reply is no longer
+    /// read (its calls wait in the kernel, the server holds about the high water mark of replies),
+    /// and is served again, in order, once it reads.
+    @Test func aClientThatReadsNoRepliesIsNotReadUntilItCatchesUp() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        let count = 1_500
+        let padding = String(repeating: "x", count: 1_000)
+        let calls = (0..<count).map { index in
+            JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("\(100_000 + index)\(padding)")])])
+                .serialized() + [0]
+        }
+        let callBytes = calls[0].count
+        #expect(calls.allSatisfy { $0.count == callBytes })
+        let payload = Array(calls.joined())
+        // Served first: the stall below is then the server's doing, not a server not yet running.
+        try client.call("org.example.test.Echo", ["text": .string("first")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("first"))
+        // The blocking sends run on their own thread: the Echo handlers need the task threads.
+        nonisolated(unsafe) let sender = client
+        // 1.5 MB of calls whose replies are as large: past the high water mark (plus the socket
+        // buffers) the server stops reading. Without it, it reads and answers them all.
+        var sent = try await offThread { sender.sendUntilStalled(payload, stallMilliseconds: 500) }
+        #expect(sent < payload.count, "the server read all \(payload.count) bytes of calls whose replies nobody read")
+        #expect(server.server.connectionCount == 1)
+        // Reading the replies lets the rest in; every call is answered, in order.
+        var answered = 0
+        let deadline = ContinuousClock.now + .seconds(ProcessDeadline.seconds)
+        while answered < count, ContinuousClock.now < deadline {
+            while answered < sent / callBytes {
+                let text = try await client.readMessage()["parameters"]?["text"]?.stringValue
+                #expect(text == "\(100_000 + answered)\(padding)")
+                answered += 1
+            }
+            if sent < payload.count {
+                let rest = Array(payload[sent...])
+                sent += try await offThread { sender.sendUntilStalled(rest, stallMilliseconds: 100) }
+            }
+        }
+        #expect(answered == count)
+        await server.stop()
+    }
+
+    /// A oneway call that runs past its deadline gets no deadline error: the next reply on the
+    /// connection is the next call's.
+    @Test func aOnewayCallPastItsDeadlineGetsNoError() async throws {
+        let server = try Self.startWithHangDeadline()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("quiet")], oneway: true)
+        try client.call("org.example.test.Echo", ["text": .string("after")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("after"))
+        #expect(await server.probe.waitFor("quiet"))
+        await server.stop()
+    }
+
+    /// An idle timeout of 0 disables it (it does not close every connection at once).
+    @Test func anIdleTimeoutOfZeroClosesNothing() async throws {
+        let server = try TestServer.start { $0.idleTimeoutSeconds = 0 }
+        let client = try RawConnection(path: server.path)
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        #expect(await !client.hasInput(withinMilliseconds: 300), "the connection was closed")
+        try client.call("org.example.test.Echo", ["text": .string("still open")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("still open"))
+        await server.stop()
+    }
+
+    enum ConnectionLimit: String, CaseIterable, Sendable { case perUser, total }
+
+    /// A connection that closes gives its place back, under the per-user limit and the total one.
+    @Test(arguments: ConnectionLimit.allCases)
+    func aClosedConnectionFreesItsPlace(_ limit: ConnectionLimit) async throws {
+        let server = try TestServer.start {
+            switch limit {
+            case .perUser:
+                $0.maxConnectionsPerUser = 2
+                $0.privilegedUIDs = []
+            case .total:
+                $0.maxConnections = 2
+                $0.reservedConnections = 0
+            }
+        }
+        var held = try (0..<2).map { _ in try RawConnection(path: server.path) }
+        #expect(await server.waitForConnectionCount { $0 == 2 })
+        let refused = try RawConnection(path: server.path)
+        try? refused.call("org.example.test.Echo", ["text": .string("x")])
+        #expect(try await refused.readMessage()["error"] == .string("org.varlink.service.TooManyConnections"))
+        held.removeFirst()
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        let admitted = try RawConnection(path: server.path)
+        try admitted.call("org.example.test.Echo", ["text": .string("admitted")])
+        #expect(try await admitted.readMessage()["parameters"]?["text"] == .string("admitted"))
+        #expect(server.server.connectionCount == 2)
+        await server.stop()
+    }
 }
