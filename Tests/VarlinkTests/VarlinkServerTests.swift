@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MoviesTestSupport
 import Testing
 @testable import Varlink
 
@@ -161,6 +162,23 @@ import Testing
         await server.stop()
     }
 
+    /// A shutdown with no grace after a graceful one ends the wait at once (systemd's stop after
+    /// its first request, the task cancelled): before, the first grace period ran out regardless.
+    @Test func aShorterShutdownAfterAGracefulOneEndsTheGraceAtOnce() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("cut")])
+        #expect(await server.probe.waitFor("started:cut"))
+        // Longer than the waits below (ProcessDeadline), so that only the second request can end it.
+        server.server.shutdown(gracePeriodSeconds: 3 * Int(ProcessDeadline.seconds))
+        #expect(await !client.hasInput(withinMilliseconds: 200), "the call in flight is given its grace")
+        server.server.shutdown(gracePeriodSeconds: 0)
+        #expect(await server.probe.waitFor("cut"), "the call was cancelled")
+        #expect(await client.isClosedByServer())
+        await server.waitUntilStopped()
+        await server.stop()
+    }
+
     @Test func cancellingTheRunningTaskShutsTheServerDown() async throws {
         let server = VarlinkServer(configuration: .init(vendor: "v", product: "p", version: "1", url: "u"), handlers: [])
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vl-\(UUID().uuidString.prefix(8))")
@@ -214,6 +232,105 @@ import Testing
         #expect(try await client.readMessage()["parameters"]?["text"] == .string(text))
         try client.call("org.example.test.Echo", ["text": .string("next")])
         #expect(try await client.readMessage()["parameters"]?["text"] == .string("next"))
+        await server.stop()
+    }
+
+    /// `org.example.chatty`: `Talk` sends two intermediate replies whether or not the call asked for
+    /// them (`more`), as a careless handler might; the server must drop them for a call without `more`.
+    struct ChattyInterface: VarlinkInterfaceHandler {
+        var interfaceName: String { "org.example.chatty" }
+        var interfaceDescription: String { "interface org.example.chatty\n\nmethod Talk() -> (index: int)\n" }
+        func declares(method name: String) -> Bool { name == "Talk" }
+        func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+            await replies.send(["index": .int(0)])
+            await replies.send(["index": .int(1)])
+            return ["index": .int(2)]
+        }
+    }
+
+    @Test func dropsTheIntermediateRepliesAHandlerSendsForACallWithoutMore() async throws {
+        let server = try TestServer.start(extraHandlers: [ChattyInterface()])
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.chatty.Talk")
+        #expect(try await client.readMessage() == .object(["parameters": .object(["index": .int(2)])]))
+        try client.call("org.example.chatty.Talk", more: true)
+        var replies: [JSONValue] = []
+        for _ in 0..<3 { replies.append(try await client.readMessage()) }
+        #expect(replies.map { $0["parameters"]?["index"] } == [.int(0), .int(1), .int(2)])
+        #expect(replies.map { $0["continues"] } == [.bool(true), .bool(true), nil])
+        await server.stop()
+    }
+
+    /// `oneway` wins over `more`, and holds for the service's own methods too.
+    @Test func sendsNoReplyToAOnewayStreamNorToAOnewayServiceCall() async throws {
+        let server = try TestServer.start(extraHandlers: [ChattyInterface()])
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.chatty.Talk", more: true, oneway: true)
+        try client.call("org.example.test.Count", ["count": .int(3)], more: true, oneway: true)
+        try client.call("org.varlink.service.GetInfo", oneway: true)
+        try client.call("org.example.test.Echo", ["text": .string("heard")])
+        #expect(try await client.readMessage() == .object(["parameters": .object(["text": .string("heard")])]))
+        await server.stop()
+    }
+
+    @Test func refusesUpgradeOfTheServiceInterface() async throws {
+        let server = try TestServer.start()
+        let client = try RawConnection(path: server.path)
+        try client.sendMessage(#"{"method":"org.varlink.service.GetInfo","upgrade":true}"#)
+        let reply = try await client.readMessage()
+        #expect(reply["error"] == .string("org.varlink.service.InvalidParameter"))
+        #expect(reply["parameters"]?["parameter"] == .string("upgrade"))
+        await server.stop()
+    }
+
+    /// `org.example.gate`: `Pass` records `started` in its probe, then replies once the test
+    /// records `open` (or the hang guard passes).
+    struct GateInterface: VarlinkInterfaceHandler {
+        let probe: CancellationProbe
+        var interfaceName: String { "org.example.gate" }
+        var interfaceDescription: String { "interface org.example.gate\n\nmethod Pass() -> ()\n" }
+        func declares(method name: String) -> Bool { name == "Pass" }
+        func handle(_ call: VarlinkCall, replies: VarlinkReplyWriter) async throws(VarlinkError) -> [String: JSONValue] {
+            probe.record("started")
+            _ = await probe.waitFor("open")
+            return [:]
+        }
+    }
+
+    /// A shutdown closes idle connections at once, and a busy one once its call in flight has
+    /// replied, starting none of the calls it has queued; only a call still running waits for the
+    /// grace deadline. The grace period outlasts every wait here, so a connection that is only
+    /// closed at the deadline fails the test rather than passing late.
+    @Test func shutdownClosesIdleConnectionsAtOnceAndStartsNoQueuedCall() async throws {
+        let gate = CancellationProbe()
+        let server = try TestServer.start(extraHandlers: [GateInterface(probe: gate)])
+        let idle = try RawConnection(path: server.path)
+        let busy = try RawConnection(path: server.path)
+        let hanging = try RawConnection(path: server.path)
+        try hanging.call("org.example.test.Hang", ["tag": .string("drain")])
+        #expect(await server.probe.waitFor("started:drain"))
+        let inFlight = #"{"method":"org.example.gate.Pass"}"#
+        let queued = #"{"method":"org.example.test.Echo","parameters":{"text":"queued"}}"#
+        try busy.send(Array(inFlight.utf8) + [0] + Array(queued.utf8) + [0])
+        #expect(await gate.waitFor("started"))
+        #expect(await server.waitForConnectionCount { $0 == 3 })
+        server.server.shutdown(gracePeriodSeconds: 2 * Int(ProcessDeadline.seconds))
+        #expect(await idle.isClosedByServer())
+        // The call in flight ends after the shutdown (whose event the loop takes first) and is
+        // answered; the one queued behind it is never started.
+        gate.record("open")
+        #expect(try await busy.readMessage() == .object(["parameters": .object([:])]))
+        do {
+            let extra = try await busy.readMessage()
+            Issue.record("a call queued behind the one in flight was started during the drain: \(extra)")
+        } catch RawConnection.Failure.closed {}
+        // The call still running is not cut short before the grace deadline.
+        #expect(await server.waitForConnectionCount { $0 == 1 })
+        #expect(await !hanging.hasInput(withinMilliseconds: 300))
+        // Its client leaving ends it, and with it the server.
+        shutdown(hanging.fd, Int32(SHUT_RDWR))
+        #expect(await server.probe.waitFor("drain"))
+        await server.waitUntilStopped()
         await server.stop()
     }
 }

@@ -61,10 +61,18 @@ extension VarlinkEventLoop {
     }
 
     /// Stops accepting; connections close once their call in flight has replied, or at the grace deadline.
+    /// A later request may shorten the grace period (a shutdown with none, or the server's task
+    /// cancelled, after a graceful one), never lengthen it.
     func beginDrain(graceSeconds: Int) {
-        guard drainDeadline == nil else { return }
-        stopListening()
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(seconds: graceSeconds)
+        if let current = drainDeadline {
+            if deadline < current {
+                drainDeadline = deadline
+                nextSweep = min(nextSweep, deadline)
+            }
+            return
+        }
+        stopListening()
         drainDeadline = deadline
         nextSweep = min(nextSweep, deadline)
         for connection in Array(connections.values) { service(connection) }

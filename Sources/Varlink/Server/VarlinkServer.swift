@@ -115,10 +115,11 @@ public final class VarlinkServer: Sendable {
     }
 
     /// Stops accepting connections, lets calls in flight finish for up to `gracePeriodSeconds`,
-    /// then cancels them and closes every connection; ``run(on:)`` returns after that.
+    /// then cancels them and closes every connection; ``run(on:)`` returns after that. Asked
+    /// again, it keeps the earlier end of the two grace periods.
     public func shutdown(gracePeriodSeconds: Int = 10) {
         let loops = state.withLock { state in
-            state.requestedGraceSeconds = gracePeriodSeconds
+            state.requestedGraceSeconds = min(state.requestedGraceSeconds ?? gracePeriodSeconds, gracePeriodSeconds)
             return state.loops
         }
         for loop in loops { loop.post(.shutdown(graceSeconds: gracePeriodSeconds)) }
