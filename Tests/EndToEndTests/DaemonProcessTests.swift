@@ -221,4 +221,62 @@ struct DaemonProcessTests {
         #expect(hidden.stderr.contains("not searchable") && hidden.stderr.contains(sandbox.socketPath), "\(hidden.stderr)")
         #expect(!hidden.stderr.contains("start"), "\(hidden.stderr)")
     }
+    @Test("out of descriptors, moviesd pauses accepting instead of spinning, and serves again once some are free")
+    func outOfDescriptorsPausesAcceptingWithoutSpinning() async throws {
+        let prlimit = "/usr/bin/prlimit"
+        guard ToolRequirement.require(ToolRequirement.exists(prlimit), "prlimit (apt-get install util-linux)") else { return }
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        let daemon = try #require(sandbox.daemon)
+        // Once answered, so that what a search opens (databases, the stub's connection) is open.
+        #expect(try sandbox.movies(["search", "matrix"]).status == 0)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.pid)/fd").count
+        let limited = try ProcessRunner.run(prlimit, ["--pid", "\(daemon.pid)", "--nofile=\(open + 4):\(open + 4)"])
+        try #require(limited.status == 0, "\(limited.stderr)")
+        // More connections than descriptors left: accept(2) fails with EMFILE while the others
+        // wait in the listen backlog. A loop that kept polling the listener would spin a core.
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        for _ in 0..<32 {
+            let fd = Self.connectedSocket(sandbox.socketPath)
+            try #require(fd >= 0, "connect: \(String(cString: strerror(errno)))")
+            held.append(fd)
+        }
+        let before = try Self.cpuSeconds(of: daemon.pid)
+        usleep(1_000_000)
+        let spent = try Self.cpuSeconds(of: daemon.pid) - before
+        #expect(spent < 0.3, "moviesd used \(spent) s of CPU in 1 s while out of descriptors")
+        // Descriptors free again: new connections are accepted and answered.
+        held.forEach { close($0) }
+        held = []
+        let after = try sandbox.movies(["search", "matrix"])
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(daemon.isRunning)
+    }
+
+    /// A Unix stream socket connected to `path` (its descriptor), or -1.
+    private static func connectedSocket(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    /// The CPU time `pid` has used (user and system), from /proc/PID/stat.
+    private static func cpuSeconds(of pid: Int32) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = try #require(stat.split(separator: ")").last?.split(separator: " "))
+        // Fields after the command name: utime and stime are the 12th and 13th (14 and 15 of the file).
+        let user = try #require(Double(fields[11])), system = try #require(Double(fields[12]))
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
 }
