@@ -238,7 +238,7 @@ struct DaemonProcessTests {
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
         for _ in 0..<32 {
-            let fd = Self.connectedSocket(sandbox.socketPath)
+            let fd = UnixSocketProbe.connect(sandbox.socketPath)
             try #require(fd >= 0, "connect: \(String(cString: strerror(errno)))")
             held.append(fd)
         }
@@ -252,23 +252,6 @@ struct DaemonProcessTests {
         let after = try sandbox.movies(["search", "matrix"])
         #expect(after.status == 0, "\(after.stderr)")
         #expect(daemon.isRunning)
-    }
-
-    /// A Unix stream socket connected to `path` (its descriptor), or -1.
-    private static func connectedSocket(_ path: String) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return -1 }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            close(fd)
-            return -1
-        }
-        return fd
     }
 
     /// The CPU time `pid` has used (user and system), from /proc/PID/stat.

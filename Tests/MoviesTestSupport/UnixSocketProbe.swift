@@ -6,19 +6,37 @@ import Glibc
 public enum UnixSocketProbe {
     /// Whether a connection to `path` is accepted (it is closed at once).
     public static func acceptsConnections(_ path: String) -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = connect(path)
         guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        close(descriptor)
+        return true
+    }
+
+    /// A blocking stream socket connected to `path` (the caller closes it), or -1 with `errno`
+    /// saying why.
+    public static func connect(_ path: String) -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return -1 }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            errno = ENAMETOOLONG
+            return -1
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        return connected == 0
+        guard connected == 0 else {
+            let failure = errno
+            close(descriptor)
+            errno = failure
+            return -1
+        }
+        return descriptor
     }
 }

@@ -10,18 +10,8 @@ final class RawConnection {
     private var buffer: [UInt8] = []
 
     init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            let failure = errno
-            close(fd)
-            throw Failure.connect(failure)
-        }
+        fd = UnixSocketProbe.connect(path)
+        guard fd >= 0 else { throw Failure.connect(errno) }
     }
 
     deinit { close(fd) }
