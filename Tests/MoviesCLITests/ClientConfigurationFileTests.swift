@@ -120,7 +120,7 @@ import Testing
     @Test(arguments: [
         ("[Search]\nPolicy=cache-first\nPolcy=fresh\n", 3, "unknown key 'Polcy' in section [Search]; did you mean 'Policy'? the keys of [Search] are Policy, Language, Region"),
         ("[Serach]\nPolicy=fresh\n", 1, "unknown section [Serach]; did you mean [Search]? the sections are [Search], [Output]"),
-        ("[Search]\nPolicy=cachefirst\n", 2, "invalid value 'cachefirst' for Policy in section [Search]: expected default, cache-first, offline or fresh; did you mean 'cache-first'?"),
+        ("[Search]\nPolicy=cachefirst\n", 2, "invalid value 'cachefirst' for Policy in section [Search]: expected default, cache-first, fresh or offline; did you mean 'cache-first'?"),
         ("[Search]\nRegion=Britain\n", 2, "invalid value 'Britain' for Region in section [Search]: expected a two-letter country code"),
         ("Policy=fresh\n", 1, "key 'Policy' is outside of any section (add [Search] above it)"),
         ("[Search]\nColor=never\n", 2, "Color is a key of [Output], not of [Search]"),

@@ -3,18 +3,17 @@ import MoviesDomain
 import MoviesWire
 import Varlink
 
-/// `movies search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION] [--format FORMAT]`.
+/// `movies search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--cache-first | --fresh | --offline | --local] [--max-stale DURATION] [--format FORMAT]`.
 /// The policy, language and region default to `movies.conf`'s `[Search]`; the format to a table on
 /// a terminal, else TSV.
 struct SearchCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "search",
         abstract: "Search movies by title: cached results at once, then fresh ones.",
-        usage: "search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] [--offline | --fresh | --cache-first | --local] [--max-stale DURATION] [--format FORMAT]",
+        usage: "search QUERY… [--page N] [--language LANG] [--region CODE] [--year YYYY] \(PolicyOptions.usage(includingSearchOnly: true)) [--max-stale DURATION] [--format FORMAT]",
         arguments: [ArgumentSpec(name: "QUERY…", help: "The words to search for (joined with spaces).")],
         options: [.option("--page", value: "N", help: "The result page, 1 to 500 (default 1).")]
-            + [SearchFilterOptions.language] + SearchFilterOptions.searchOnly + PolicyOptions.specs + [
-            .flag("--local", help: "Search only the movies already cached (titles and overviews, any cached query), never TMDB."),
+            + [SearchFilterOptions.language] + SearchFilterOptions.searchOnly + PolicyOptions.specs + PolicyOptions.searchSpecs + [
             .option("--max-stale", value: "DURATION", help: "Accept cached results up to this old, e.g. 30d, 6h, 90m, 45s."),
             OutputFormat.spec,
         ],
@@ -48,7 +47,7 @@ struct SearchCommand: MoviesCommand {
         page = try arguments.integer("--page", in: 1...SearchRequest.maxPage, command: "search") ?? 1
         filters = try SearchFilterOptions(arguments, command: "search")
         format = try OutputFormat.requested(in: arguments, command: "search")
-        policy = try PolicyOptions.policy(from: arguments, command: "search", extra: [("--local", .localOnly)])
+        policy = try PolicyOptions.policy(from: arguments, command: "search", includingSearchOnly: true)
         if let text = arguments.value("--max-stale") {
             guard let seconds = DurationParser.seconds(text) else {
                 throw UsageError("--max-stale takes a duration such as 30d, 6h, 90m or 45s, not '\(text)'", command: "search")

@@ -2,7 +2,7 @@ import CommandLineSupport
 import MoviesDomain
 import Varlink
 
-/// `movies show ID [--language LANG] [--offline | --fresh | --cache-first] [--web]`: one movie's
+/// `movies show ID [--language LANG] [--cache-first | --fresh | --offline] [--web]`: one movie's
 /// details, with the addresses of its poster and TMDB page; `--web` opens that page in the browser
 /// instead (as `gh … --web`). TMDB's details take a language only: `--region` and `--year` (of
 /// `search`) are refused. The policy and language default to `movies.conf`'s `[Search]`.
@@ -10,7 +10,7 @@ struct ShowCommand: MoviesCommand {
     static let spec = CommandSpec(
         name: "show",
         abstract: "Show one movie's details.",
-        usage: "show ID [--language LANG] [--offline | --fresh | --cache-first] [--web]",
+        usage: "show ID [--language LANG] \(PolicyOptions.usage()) [--web]",
         arguments: [ArgumentSpec(name: "ID", help: "The TMDB movie id (the last column of 'movies search').")],
         options: [SearchFilterOptions.language] + PolicyOptions.specs + [
             .flag("--web", help: "Open the movie's TMDB page in the browser ($BROWSER, else xdg-open) instead of showing it."),

@@ -19,7 +19,7 @@ struct ClientConfiguration: Sendable, Hashable {
         let section: String
         /// The key.
         let key: String
-        /// The values it takes, as a phrase ("cache-first, offline, fresh or default").
+        /// The values it takes, as a phrase ("default, cache-first, fresh or offline").
         let takes: String
         /// The values it takes, when they are few words (for "did you mean").
         var choices: [String] = []
