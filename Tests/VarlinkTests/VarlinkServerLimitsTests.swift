@@ -112,6 +112,45 @@ import Testing
         await server.stop()
     }
 
+    /// A call longer than the idle timeout restarts its connection's idle clock when it ends: the
+    /// connection is idle from then, not from when the call came. Another connection's deadline
+    /// makes the loop sweep between the two (one loop, so one sweep looks at both): without the
+    /// restart that sweep closes the connection the moment its call has ended.
+    @Test func theIdleClockStartsWhenACallEnds() async throws {
+        let server = try TestServer.start(deadlines: ["Sleep": 0]) {
+            $0.eventLoops = 1
+            $0.idleTimeoutSeconds = 2
+            $0.callDeadlineSeconds = 1
+            $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
+        }
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(2_500)])
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        // The call ended; now a sweep, 1 s later (under the 2 s idle timeout), for another's deadline.
+        let other = try RawConnection(path: server.path)
+        try other.call("org.example.test.Hang", ["tag": .string("sweep")])
+        #expect(try await other.readMessage()["parameters"]?["reason"] == .string("took over 1s"))
+        try client.call("org.example.test.Echo", ["text": .string("still open")])
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("still open"))
+        // And idle from the end of its last call, it is closed after all.
+        #expect(await client.isClosedByServer())
+        await server.stop()
+    }
+
+    /// The end of a call with no deadline schedules the idle timeout's check: while the call ran
+    /// nothing was due, and no other connection makes the loop look again.
+    @Test func aConnectionIdleAfterACallWithoutDeadlineIsClosed() async throws {
+        let server = try TestServer.start(deadlines: ["Sleep": 0]) {
+            $0.eventLoops = 1
+            $0.idleTimeoutSeconds = 1
+        }
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(1_500)])
+        #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
+        #expect(await client.isClosedByServer())
+        await server.stop()
+    }
+
     @Test func closesConnectionsBeyondTheLimitAtOnce() async throws {
         let server = try TestServer.start { $0.maxConnections = 2 }
         let first = try RawConnection(path: server.path)
