@@ -98,7 +98,7 @@ struct CeilingServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var next = 0
         while true {
-            for (fd, _) in epoll.waitForEvents(timeoutMilliseconds: -1) {
+            for (fd, _, _) in epoll.waitForEvents(timeoutMilliseconds: -1) {
                 if fd == listener {
                     while case let client = accept(listener, nil, nil), client >= 0 {
                         _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)

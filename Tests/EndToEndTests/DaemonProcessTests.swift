@@ -221,6 +221,28 @@ struct DaemonProcessTests {
         #expect(hidden.stderr.contains("not searchable") && hidden.stderr.contains(sandbox.socketPath), "\(hidden.stderr)")
         #expect(!hidden.stderr.contains("start"), "\(hidden.stderr)")
     }
+    @Test("a oneway call from a client that closes at once is carried out (what `varlinkctl call --oneway` does)")
+    func onewayCallsOfClientsThatCloseAtOnceAreCarriedOut() async throws {
+        let sandbox = try Sandbox.running()
+        defer { sandbox.shutdown() }
+        let queries = (1...8).map { "oneway and gone \($0)" }
+        for query in queries {
+            let fd = UnixSocketProbe.connect(sandbox.socketPath)
+            try #require(fd >= 0, "connect: \(String(cString: strerror(errno)))")
+            let call = Array(#"{"method":"io.moviesd.Movies.SaveRecentQuery","parameters":{"query":"\#(query)"},"oneway":true}"#.utf8) + [0]
+            let sent = call.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            close(fd)
+            try #require(sent == call.count)
+        }
+        // Each is saved (a oneway call has no reply to wait for: the list is asked until it has them all).
+        var recent = ""
+        let saved = BackgroundProcess.waitUntil {
+            recent = (try? sandbox.movies(["recent", "--json"]).stdout) ?? ""
+            return queries.allSatisfy { recent.contains($0) }
+        }
+        #expect(saved, "recent queries: \(recent)")
+    }
+
     @Test("out of descriptors, moviesd pauses accepting instead of spinning, and serves again once some are free")
     func outOfDescriptorsPausesAcceptingWithoutSpinning() async throws {
         let prlimit = "/usr/bin/prlimit"

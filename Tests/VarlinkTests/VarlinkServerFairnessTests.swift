@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MoviesTestSupport
+import Synchronization
 import Testing
 @testable import Varlink
 
@@ -84,6 +85,36 @@ import Testing
         await server.stop()
     }
 
+    /// A turn past the budget is kept by progress, not by a byte now and then: a client that
+    /// trickles its message loses the turn as one that stopped does.
+    @Test func aTurnPastTheInputBudgetIsNotKeptByATrickle() async throws {
+        let server = try TestServer.start { $0.inputBudgetBytes = 256 * 1024 }
+        // The second takes the turn past the budget; then it sends a byte every 0.4 s.
+        let (texts, calls, connections) = try await threeLargeCallsTwoHalfSent(to: server)
+        let trickler = connections[1].fd
+        let trickled = Array(calls[1].suffix(16).dropLast())
+        let ended = TrickleEnd()
+        let trickle = Task {
+            for byte in trickled {
+                try? await Task.sleep(for: .milliseconds(400))
+                _ = [byte].withUnsafeBytes { send(trickler, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }
+            }
+            ended.mark()
+        }
+        // The third is read while the trickle goes on, and answered.
+        let sent = connections[2].sendUntilStalled(calls[2], stallMilliseconds: 300)
+        try await connections[2].sendLarge(Array(calls[2][sent...]))
+        #expect(try await connections[2].readMessage()["parameters"]?["text"] == .string(texts[2]))
+        #expect(!ended.marked, "the third waited for the trickle to end")
+        trickle.cancel()
+        await trickle.value
+        try connections[1].send([0])
+        #expect(try await connections[1].readMessage()["parameters"]?["text"] == .string(texts[1]))
+        try connections[0].send(Array(calls[0].suffix(16)))
+        #expect(try await connections[0].readMessage()["parameters"]?["text"] == .string(texts[0]))
+        await server.stop()
+    }
+
     /// Three 200 KiB `Echo` calls for a server with a 256 KiB input budget, a connection each:
     /// the first two sent but for their last bytes (the first within the budget, the second past
     /// it, read as the first held back), the third not sent.
@@ -115,10 +146,9 @@ import Testing
         #expect(reply["parameters"]?["limit"] == .int(3))
         #expect(reply["parameters"]?["reason"]?.stringValue?.contains("3 connections") == true)
         #expect(await refused.isClosedByServer())
-        // The held ones still work, and a closed one frees its place.
+        // The held ones still work (a closed one frees its place: `aClosedConnectionFreesItsPlace`).
         try held[0].call("org.example.test.Echo", ["text": .string("held")])
         #expect(try await held[0].readMessage()["parameters"]?["text"] == .string("held"))
-        _ = held.dropFirst()
         await server.stop()
     }
 
@@ -205,4 +235,11 @@ import Testing
         #expect(ConnectionAdmission().refusal(for: Self.peer(1000), open: 0, configuration: configuration) == nil)
         #expect(ConnectionAdmission().refusal(for: Self.peer(65534), open: 0, configuration: Self.configuration) == nil, "unset: 65534 is a user like any other")
     }
+}
+
+/// Whether a trickling client has sent its last byte (set from its task, read by the test).
+private final class TrickleEnd: Sendable {
+    private let state = Mutex(false)
+    func mark() { state.withLock { $0 = true } }
+    var marked: Bool { state.withLock { $0 } }
 }

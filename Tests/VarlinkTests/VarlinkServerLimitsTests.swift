@@ -151,6 +151,33 @@ import Testing
         await server.stop()
     }
 
+    /// A call arriving slowly is activity: the idle timeout closes a silent connection, not one
+    /// still sending its call (in pieces 0.5 s apart, 2.5 s in all against a 2 s timeout).
+    @Test func aCallSentSlowlyIsNotTakenForIdleness() async throws {
+        let server = try TestServer.start { $0.idleTimeoutSeconds = 2 }
+        let client = try RawConnection(path: server.path)
+        let call = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("slowly")])]).serialized() + [0]
+        let pieces = 5
+        for piece in 0..<pieces {
+            try await Task.sleep(for: .milliseconds(500))
+            try client.send(Array(call[(call.count * piece / pieces)..<(call.count * (piece + 1) / pieces)]))
+        }
+        #expect(try await client.readMessage()["parameters"]?["text"] == .string("slowly"))
+        await server.stop()
+    }
+
+    /// One reply larger than the output's hard limit (the high water mark and one message of
+    /// `maxMessageBytes`) is sent whole: that limit is for a stream nobody reads, not for one
+    /// large reply (a poster).
+    @Test func aReplyLargerThanTheOutputHardLimitIsSentWhole() async throws {
+        let server = try TestServer.start { $0.maxMessageBytes = 4096 }
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Count", ["count": .int(2), "padding": .int(1_000_000)], more: true)
+        #expect(try await client.readMessage()["parameters"]?["pad"]?.stringValue?.utf8.count == 1_000_000)
+        #expect(try await client.readMessage()["parameters"]?["index"] == .int(1))
+        await server.stop()
+    }
+
     @Test func closesConnectionsBeyondTheLimitAtOnce() async throws {
         let server = try TestServer.start { $0.maxConnections = 2 }
         let first = try RawConnection(path: server.path)

@@ -5,11 +5,13 @@ import Synchronization
 final class ConnectionCounter: Sendable {
     private let count = Atomic<Int>(0)
     private let input = Atomic<Int>(0)
-    /// The connection (by descriptor: unique among open ones) whose message may grow past the
-    /// input budget, -1 for none (see ``claimGrowthPastBudget(_:now:)``).
-    private let grower = Atomic<Int32>(-1)
-    /// When that connection was given its turn or last read more of its message (monotonic ns).
-    private let growerProgress = Atomic<UInt64>(0)
+    /// Which connection (by descriptor: unique among open ones) may grow its message past the
+    /// input budget, and when it was given the turn or last made progress, in one word so that
+    /// the two change together: 0 for none; else the descriptor + 1 in the high 24 bits and the
+    /// monotonic clock in milliseconds in the low 40 (see ``claimGrowthPastBudget(_:now:)``).
+    private let growth = Atomic<UInt64>(0)
+    private static let timeBits: UInt64 = 40
+    private static let timeMask: UInt64 = (1 << timeBits) - 1
     /// A turn to grow past the budget ends when its message has not grown for this long (1 s):
     /// a client that stops sending halfway does not hold every other large message back.
     static let stalledGrowthNanoseconds: UInt64 = 1_000_000_000
@@ -31,22 +33,48 @@ final class ConnectionCounter: Sendable {
     /// ``stalledGrowthNanoseconds`` (then the next to ask takes the turn). Messages that each
     /// wait for the budget could otherwise each wait for another one to end, and none would.
     func claimGrowthPastBudget(_ fd: Int32, now: UInt64) -> Bool {
-        var (claimed, holder) = grower.compareExchange(expected: -1, desired: fd, ordering: .acquiringAndReleasing)
-        if !claimed, holder != fd, now &- growerProgress.load(ordering: .acquiring) > Self.stalledGrowthNanoseconds {
-            (claimed, holder) = grower.compareExchange(expected: holder, desired: fd, ordering: .acquiringAndReleasing)
+        let mine = Self.packed(fd, now)
+        var current = growth.load(ordering: .acquiring)
+        while true {
+            if current != 0 {
+                if current >> Self.timeBits == mine >> Self.timeBits { return true }
+                // Taken from its holder only when it stalled: a time from another loop's later
+                // clock reading is no stall.
+                let since = current & Self.timeMask, at = mine & Self.timeMask
+                guard at > since, (at - since) * 1_000_000 > Self.stalledGrowthNanoseconds else { return false }
+            }
+            let (exchanged, original) = growth.compareExchange(expected: current, desired: mine, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
         }
-        if claimed { growerProgress.store(now, ordering: .releasing) }
-        return claimed || holder == fd
     }
 
     /// Connection `fd`, growing past the budget, read more of its message at `now`.
     func grewPastBudget(_ fd: Int32, now: UInt64) {
-        if grower.load(ordering: .acquiring) == fd { growerProgress.store(now, ordering: .releasing) }
+        let mine = Self.packed(fd, now)
+        var current = growth.load(ordering: .acquiring)
+        while current >> Self.timeBits == mine >> Self.timeBits {
+            let (exchanged, original) = growth.compareExchange(expected: current, desired: mine, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
     }
 
     /// Connection `fd`'s large message was read whole (or the connection is closing): another may grow.
     func endGrowthPastBudget(_ fd: Int32) {
-        _ = grower.compareExchange(expected: fd, desired: -1, ordering: .acquiringAndReleasing)
+        let holder = Self.packed(fd, 0) >> Self.timeBits
+        var current = growth.load(ordering: .acquiring)
+        while current >> Self.timeBits == holder {
+            let (exchanged, original) = growth.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing)
+            if exchanged { return }
+            current = original
+        }
+    }
+
+    /// `fd`'s turn at `now`, as ``growth`` holds it (a descriptor is below 2^24: the kernel's
+    /// `nr_open` caps it at 2^20 by default).
+    private static func packed(_ fd: Int32, _ now: UInt64) -> UInt64 {
+        (UInt64(UInt32(bitPattern: fd)) + 1) << timeBits | (now / 1_000_000) & timeMask
     }
 
     func add(_ delta: Int) {

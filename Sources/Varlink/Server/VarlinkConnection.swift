@@ -31,6 +31,10 @@ final class VarlinkConnection {
 
     let fd: Int32
     let id: UInt64
+    /// What the loop's epoll reports with this connection's events besides its descriptor (its
+    /// id's low bits): a closed connection's number may be a new one's before the events of the
+    /// batch that reported the old one are all handled.
+    var epollTag: UInt32 { UInt32(truncatingIfNeeded: id) }
     let peer: PeerCredentials?
     var activeCall: ActiveCall?
     var lastActivity: UInt64
@@ -48,6 +52,16 @@ final class VarlinkConnection {
     /// It was given the turn to grow its message past the spent input budget (one connection
     /// at a time has it; see `ConnectionCounter.claimGrowthPastBudget`).
     var growsPastBudget = false
+    /// How many input bytes it held when its turn to grow past the budget last counted as
+    /// progress: a turn is kept by ``VarlinkEventLoop/turnProgressBytes`` more each time, not by
+    /// a byte now and then.
+    var turnProgressMark = 0
+    /// The peer is gone (it hung up, or its socket failed): nothing more is read or written; the
+    /// oneway calls it sent whole before it left still run, and the connection closes after them.
+    private(set) var peerGone = false
+    /// The largest message queued since the output was last empty: the output's hard limit
+    /// makes room for it, so one large reply is sent, not taken for a client that stopped reading.
+    private(set) var largestQueuedMessage = 0
 
     private var input: [UInt8] = []
     private var inputStart = 0
@@ -132,10 +146,6 @@ final class VarlinkConnection {
         return pendingInputBytes > maxBytes ? .oversize : .incomplete
     }
 
-    /// Empties the input buffer when every message in it was taken (its capacity kept only when
-    /// small), or drops a long consumed prefix. Only while no message taken from it is in use (the
-    /// loop calls it once per service, after the messages taken are decoded: emptied while one
-    /// still shared it, the buffer would be copied).
     /// Drops all buffered input (the connection is closing after an oversize message).
     func discardInput() {
         input.removeAll(keepingCapacity: false)
@@ -143,6 +153,10 @@ final class VarlinkConnection {
         scannedUpTo = 0
     }
 
+    /// Empties the input buffer when every message in it was taken (its capacity kept only when
+    /// small), or drops a long consumed prefix. Only while no message taken from it is in use (the
+    /// loop calls it once per service, after the messages taken are decoded: emptied while one
+    /// still shared it, the buffer would be copied).
     func compactInput() {
         if inputStart == input.count {
             input.removeAll(keepingCapacity: input.capacity <= Self.keptCapacity)
@@ -155,20 +169,37 @@ final class VarlinkConnection {
         }
     }
 
-    /// Queues one message and its NUL terminator.
+    /// Queues one message and its NUL terminator (nothing once the peer is gone).
     func enqueue(_ message: [UInt8]) {
+        guard !peerGone else { return }
+        let before = output.count
         output.append(message: message)
+        largestQueuedMessage = max(largestQueuedMessage, output.count - before)
     }
 
     /// Queues a message given in pieces (see ``VarlinkMessage/encodeReplyPieces(_:continues:)``)
     /// and its NUL terminator: large pieces are written from where they are, not copied.
     func enqueue(pieces: [[UInt8]]) {
+        guard !peerGone else { return }
+        let before = output.count
         output.append(pieces: pieces)
+        largestQueuedMessage = max(largestQueuedMessage, output.count - before)
     }
 
     /// Writes as much queued output as the socket takes without blocking.
     /// Returns false when the socket failed (peer gone).
     func flush() -> Bool {
-        output.write(to: fd)
+        guard !peerGone else { return true }
+        let written = output.write(to: fd)
+        if output.count == 0 { largestQueuedMessage = 0 }
+        return written
+    }
+
+    /// Notes that the peer is gone: its queued output is dropped and no more is queued.
+    func peerLeft() {
+        peerGone = true
+        inputClosed = true
+        output = OutputQueue()
+        largestQueuedMessage = 0
     }
 }

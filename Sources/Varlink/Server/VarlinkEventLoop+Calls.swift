@@ -7,6 +7,8 @@ extension VarlinkEventLoop {
         // A connection with many calls queued (a client pipelining) is serviced long: the replies
         // already made go out first.
         if connection.pendingInputBytes > Self.settleBeforeInputBytes { settleServiced() }
+        // A peer gone is no longer polled: what its socket still holds is read here.
+        if connection.peerGone { _ = connection.readAvailable(into: &scratch) { inputLimit(of: connection) } }
         startBufferedCalls(on: connection)
         // The messages taken are decoded by now: a large buffer is let go while a call runs, not
         // kept until the client sends again (the input budget no longer counts it).
@@ -44,7 +46,16 @@ extension VarlinkEventLoop {
     }
 
     private func settle(_ connection: VarlinkConnection) {
-        guard connection.flush(), connection.pendingOutputBytes <= outputHardLimit else {
+        guard connection.flush() else {
+            // Written to a peer that is gone: the oneway calls it sent whole still run.
+            peerLeft(connection)
+            startBufferedCalls(on: connection)
+            if connection.activeCall == nil { close(connection) }
+            return
+        }
+        // More queued than one reply beyond the high water (with room for the largest reply
+        // queued): a client that does not read its stream.
+        guard connection.pendingOutputBytes <= max(outputHardLimit, Self.outputHighWater + connection.largestQueuedMessage) else {
             close(connection)
             return
         }
@@ -90,6 +101,8 @@ extension VarlinkEventLoop {
             decoded = call
         }
         var call = decoded.call
+        // Its client is gone: only a oneway call runs (the reply of any other would go nowhere).
+        guard !connection.peerGone || call.oneway else { return }
         call.peer = connection.peer
         if call.isIn(interface: VarlinkServiceInterface.name) {
             let reply = decoded.upgrade ? .failure(.invalidParameter("upgrade"))
@@ -225,6 +238,7 @@ extension VarlinkEventLoop {
            !connection.closeWhenFlushed, !connection.inputClosed, connection.pendingOutputBytes < Self.outputHighWater,
            !connection.holdsCompleteMessage() {
             mayGrow = counter.claimGrowthPastBudget(connection.fd, now: MonotonicClock.now())
+            if mayGrow, !connection.growsPastBudget { connection.turnProgressMark = connection.pendingInputBytes }
             connection.growsPastBudget = mayGrow
             heldByBudget = !mayGrow
         }
@@ -233,17 +247,17 @@ extension VarlinkEventLoop {
 
     /// Brings the input budget's total up to date with what `connection` buffers now.
     func account(_ connection: VarlinkConnection) {
-        let grew = connection.pendingInputBytes > connection.accountedInputBytes
         counter.addBufferedInput(connection.pendingInputBytes - connection.accountedInputBytes)
         connection.accountedInputBytes = connection.pendingInputBytes
         guard connection.growsPastBudget else { return }
         // The turn to grow past the budget ends once the message is whole (or nothing is read
-        // any more); while it grows, the turn is kept.
+        // any more); while it grows by ``turnProgressBytes`` a second, the turn is kept.
         if connection.pendingInputBytes < VarlinkConnection.queuedInputLimit || connection.closeWhenFlushed
             || connection.holdsCompleteMessage() {
             connection.growsPastBudget = false
             counter.endGrowthPastBudget(connection.fd)
-        } else if grew {
+        } else if connection.pendingInputBytes - connection.turnProgressMark >= Self.turnProgressBytes {
+            connection.turnProgressMark = connection.pendingInputBytes
             counter.grewPastBudget(connection.fd, now: MonotonicClock.now())
         }
     }
@@ -251,6 +265,7 @@ extension VarlinkEventLoop {
     /// Sets what the loop waits for on `connection`: input while it has room for it, and room
     /// to write while output is queued.
     func updateInterest(_ connection: VarlinkConnection) {
+        guard !connection.peerGone else { return }
         let room = inputRoom(of: connection)
         let hasRoom = connection.pendingInputBytes <= room.limit
         let wantsInput = !connection.closeWhenFlushed && !connection.inputClosed
@@ -268,6 +283,6 @@ extension VarlinkEventLoop {
         if connection.pendingOutputBytes > 0 { events |= Epoll.writable }
         guard events != connection.registeredEvents else { return }
         connection.registeredEvents = events
-        _ = epoll.modify(connection.fd, events: events)
+        _ = epoll.modify(connection.fd, events: events, tag: connection.epollTag)
     }
 }

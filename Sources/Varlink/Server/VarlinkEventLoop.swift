@@ -19,8 +19,13 @@ final class VarlinkEventLoop: @unchecked Sendable {
     /// socket buffer holds about as much again).
     static let outputHighWater = 128 * 1024
     /// Output above this (a peer that never reads a long stream) closes the connection: the high
-    /// water mark plus one more message of the largest size.
+    /// water mark plus one more message of the largest size (or of the largest reply queued, when
+    /// that is larger: see `settle`).
     let outputHardLimit: Int
+    /// A message growing past the spent input budget keeps its turn while it grows by this much
+    /// within ``ConnectionCounter/stalledGrowthNanoseconds`` (64 KiB a second): a client that
+    /// sends a byte now and then does not hold every other large message back.
+    static let turnProgressBytes = 64 * 1024
 
     let configuration: VarlinkServerConfiguration
     let handlers: VarlinkServer.Handlers
@@ -114,12 +119,14 @@ final class VarlinkEventLoop: @unchecked Sendable {
     /// Runs until a shutdown has drained every connection.
     func run() {
         while !(drainDeadline != nil && connections.isEmpty) {
-            for (fd, events) in epoll.waitForEvents(timeoutMilliseconds: waitTimeout()) {
+            for (fd, events, tag) in epoll.waitForEvents(timeoutMilliseconds: waitTimeout()) {
                 if fd == waker.fileDescriptor {
                     drainInbox()
                 } else if let listener, fd == listener.fileDescriptor {
                     if listening { acceptConnections(from: listener) }
-                } else if let connection = connections[fd] {
+                } else if let connection = connections[fd], connection.epollTag == tag {
+                    // The tag tells a connection from an earlier one on the same descriptor
+                    // number, closed and reused within this batch: its events are not this one's.
                     handle(events, on: connection)
                 }
             }
@@ -223,39 +230,63 @@ final class VarlinkEventLoop: @unchecked Sendable {
             case .serveOn(let target) where target == index || target >= siblings.count:
                 adopt(fd, peer: peer)
             case .serveOn(let target):
-                siblings[target].post(.adopt(fd: fd, peer: peer))
+                // A loop that has ended (a shutdown under way) takes no more: closed here, and
+                // no longer counted on it.
+                if !siblings[target].post(.adopt(fd: fd, peer: peer)) {
+                    Glibc.close(fd)
+                    group.closed(peer, onLoop: target)
+                }
             }
         }
     }
 
     /// Serves the admitted connection `fd` on this loop.
     private func adopt(_ fd: Int32, peer: PeerCredentials?) {
-        guard drainDeadline == nil, epoll.add(fd, events: Epoll.readable) else {
+        nextConnectionID += 1
+        let connection = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: MonotonicClock.now())
+        guard drainDeadline == nil, epoll.add(fd, events: Epoll.readable, tag: connection.epollTag) else {
             Glibc.close(fd)
             group.closed(peer, onLoop: index)
             return
         }
-        let now = MonotonicClock.now()
-        nextConnectionID += 1
-        connections[fd] = VarlinkConnection(fd: fd, id: nextConnectionID, peer: peer, now: now)
+        let now = connection.lastActivity
+        connections[fd] = connection
         metrics.accepted()
         nextSweep = min(nextSweep, now + MonotonicClock.timeout(seconds: configuration.idleTimeoutSeconds))
     }
 
     private func handle(_ events: UInt32, on connection: VarlinkConnection) {
-        if events & (Epoll.failed | Epoll.hungUp) != 0 {
-            close(connection)
-            return
-        }
-        if events & Epoll.readable != 0 {
+        let hungUp = events & (Epoll.failed | Epoll.hungUp) != 0
+        if events & Epoll.readable != 0 || hungUp {
+            // What a peer sent before it hung up is read and served all the same: a client may
+            // send oneway calls and close at once.
+            let before = connection.pendingInputBytes
             let readable = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
+            // A message arriving slowly is activity: the idle timeout is for a silent connection.
+            if connection.pendingInputBytes > before { connection.lastActivity = MonotonicClock.now() }
             account(connection)
-            guard readable else {
-                close(connection)
+            guard readable, !hungUp else {
+                peerLeft(connection)
+                service(connection)
                 return
             }
         }
         service(connection)
+    }
+
+    /// The peer of `connection` is gone: nothing more is written to it nor waited for on it. A
+    /// call that expects a reply is cancelled (nobody would read the reply); a oneway call runs
+    /// on, and the oneway calls it sent whole after that one run in turn
+    /// (``service(_:)`` reads what its socket still holds); then the connection is closed.
+    func peerLeft(_ connection: VarlinkConnection) {
+        connection.peerLeft()
+        epoll.remove(connection.fd)
+        connection.registeredEvents = 0
+        if let active = connection.activeCall, active.sendsReply {
+            metrics.ended(slot: active.metricsSlot, startedAt: active.startedAt, failure: VarlinkMethodMetrics.disconnected, withFirstReply: false)
+            active.task.cancel()
+            connection.activeCall = nil
+        }
     }
 
     /// Tells a refused peer why (the reply to the call it has sent, or is about to) and closes:

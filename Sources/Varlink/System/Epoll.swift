@@ -1,6 +1,8 @@
 import Glibc
 
-/// A Linux epoll instance (epoll(7)), level-triggered, with each file descriptor as its own key.
+/// A Linux epoll instance (epoll(7)), level-triggered, with each file descriptor as its own key
+/// and a tag of the caller's beside it (reported with its events: what tells a closed
+/// descriptor's stale events from those of a new one with the same number).
 /// `package`: the bench's ceiling server uses the same one.
 ///
 /// Swift's Glibc module does not import `<sys/epoll.h>`, so the three system calls are looked up
@@ -54,35 +56,37 @@ package final class Epoll {
         Glibc.close(descriptor)
     }
 
-    /// Starts watching `fd` for `events`.
-    package func add(_ fd: Int32, events: UInt32) -> Bool { apply(operation: 1, fd: fd, events: events) }
+    /// Starts watching `fd` for `events`; its events come with `tag`.
+    package func add(_ fd: Int32, events: UInt32, tag: UInt32 = 0) -> Bool { apply(operation: 1, fd: fd, events: events, tag: tag) }
 
-    /// Changes the events watched on `fd`.
-    func modify(_ fd: Int32, events: UInt32) -> Bool { apply(operation: 3, fd: fd, events: events) }
+    /// Changes the events watched on `fd` (and its tag: give the one it was added with).
+    func modify(_ fd: Int32, events: UInt32, tag: UInt32 = 0) -> Bool { apply(operation: 3, fd: fd, events: events, tag: tag) }
 
     /// Stops watching `fd` (call before closing it).
-    func remove(_ fd: Int32) { _ = apply(operation: 2, fd: fd, events: 0) }
+    func remove(_ fd: Int32) { _ = apply(operation: 2, fd: fd, events: 0, tag: 0) }
 
-    private func apply(operation: Int32, fd: Int32, events: UInt32) -> Bool {
+    private func apply(operation: Int32, fd: Int32, events: UInt32, tag: UInt32) -> Bool {
         var event = [UInt8](repeating: 0, count: Self.eventSize)
         return event.withUnsafeMutableBytes { bytes in
             bytes.storeBytes(of: events, toByteOffset: 0, as: UInt32.self)
-            bytes.storeBytes(of: UInt64(UInt32(bitPattern: fd)), toByteOffset: Self.dataOffset, as: UInt64.self)
+            let data = UInt64(tag) << 32 | UInt64(UInt32(bitPattern: fd))
+            bytes.storeBytes(of: data, toByteOffset: Self.dataOffset, as: UInt64.self)
             return control(descriptor, operation, fd, bytes.baseAddress) == 0
         }
     }
 
-    /// Waits up to `timeoutMilliseconds` (-1: forever) and returns the ready descriptors and their events.
-    package func waitForEvents(timeoutMilliseconds: Int32) -> [(fd: Int32, events: UInt32)] {
+    /// Waits up to `timeoutMilliseconds` (-1: forever) and returns the ready descriptors, their
+    /// events and their tags.
+    package func waitForEvents(timeoutMilliseconds: Int32) -> [(fd: Int32, events: UInt32, tag: UInt32)] {
         let count = wait(descriptor, eventBuffer, Int32(capacity), timeoutMilliseconds)
         guard count > 0 else { return [] }
-        var ready: [(fd: Int32, events: UInt32)] = []
+        var ready: [(fd: Int32, events: UInt32, tag: UInt32)] = []
         ready.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
             let base = index * Self.eventSize
             let events = eventBuffer.loadUnaligned(fromByteOffset: base, as: UInt32.self)
             let data = eventBuffer.loadUnaligned(fromByteOffset: base + Self.dataOffset, as: UInt64.self)
-            ready.append((fd: Int32(bitPattern: UInt32(truncatingIfNeeded: data)), events: events))
+            ready.append((fd: Int32(bitPattern: UInt32(truncatingIfNeeded: data)), events: events, tag: UInt32(truncatingIfNeeded: data >> 32)))
         }
         return ready
     }

@@ -16,6 +16,12 @@ final class RawConnection {
 
     deinit { close(fd) }
 
+    /// Shuts the socket down both ways, as a client's close does for the server (which sees it
+    /// hang up), while the descriptor stays this object's.
+    func hangUp() {
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     /// Sends `bytes`, meant for what fits in the socket buffer: should the peer stop reading, the
     /// wait for room is bounded (`ProcessDeadline.seconds`) and then throws `timedOut`. Larger
     /// payloads go through ``sendLarge(_:)``, which holds no thread while it waits.

@@ -23,6 +23,11 @@ final class CancellationProbe: Sendable {
         for continuation in woken { continuation.resume(returning: true) }
     }
 
+    /// Whether `tag` has been recorded by now.
+    func wasRecorded(_ tag: String) -> Bool {
+        state.withLock { $0.tags.contains(tag) }
+    }
+
     /// Waits until `tag` is recorded (woken by `record`, no polling); false if that has not
     /// happened within the hang guard `ProcessDeadline.seconds`.
     func waitFor(_ tag: String) async -> Bool {
@@ -70,7 +75,7 @@ struct TestInterface: VarlinkInterfaceHandler {
     func deadlineSeconds(forMethod name: String) -> Int? { deadlines[name] }
 
     func declares(method name: String) -> Bool {
-        ["Echo", "Count", "Sleep", "WhoAmI", "Hang", "Unimplemented"].contains(name)
+        ["Echo", "Count", "Sleep", "WhoAmI", "Hang", "Note", "Unimplemented"].contains(name)
     }
 
     var interfaceName: String { "org.example.test" }
@@ -94,6 +99,9 @@ struct TestInterface: VarlinkInterfaceHandler {
 
         # Never replies; records tag when cancelled.
         method Hang(tag: string) -> ()
+
+        # Records done:tag once it has run to the end, after milliseconds (not when cancelled).
+        method Note(tag: string, milliseconds: ?int) -> ()
 
         # Declared but not implemented.
         method Unimplemented() -> ()
@@ -135,6 +143,15 @@ struct TestInterface: VarlinkInterfaceHandler {
                 probe.record(tag)
             }
             throw VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("cancelled")])
+        case "Note":
+            let tag = call.parameters["tag"]?.stringValue ?? ""
+            do {
+                try await Task.sleep(for: .milliseconds(call.parameters["milliseconds"]?.intValue ?? 0))
+                probe.record("done:\(tag)")
+            } catch {
+                probe.record("cancelled:\(tag)")
+            }
+            return [:]
         default:
             throw .methodNotImplemented(call.method)
         }

@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+import MoviesTestSupport
+import Testing
+@testable import Varlink
+
+/// A client that hangs up: what it sent whole before it left is served as far as it can be. Its
+/// oneway calls run (a client may send one and close at once: `movies` saving a recent query);
+/// a call that expects a reply is cancelled, since nobody would read the reply.
+@Suite struct VarlinkServerHangUpTests {
+    private static func start() throws -> TestServer {
+        try TestServer.start { $0.eventLoops = 1 }
+    }
+
+    @Test func onewayCallsSentBeforeTheClientHangsUpRun() async throws {
+        let server = try Self.start()
+        let client = try RawConnection(path: server.path)
+        // The first runs a while, so the hang-up comes while it runs and the others wait unread.
+        try client.call("org.example.test.Note", ["tag": .string("first"), "milliseconds": .int(300)], oneway: true)
+        try client.call("org.example.test.Note", ["tag": .string("second")], oneway: true)
+        try client.call("org.example.test.Note", ["tag": .string("third")], oneway: true)
+        client.hangUp()
+        for tag in ["first", "second", "third"] {
+            let ran = await server.probe.waitFor("done:\(tag)")
+            #expect(ran, "the \(tag) call did not run")
+            if !ran { break }
+        }
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
+    @Test func aCallExpectingAReplyIsCancelledWhenItsClientHangsUpAndTheOnewayCallsAfterItRun() async throws {
+        let server = try Self.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Hang", ["tag": .string("waiting")])
+        #expect(await server.probe.waitFor("started:waiting"))
+        try client.call("org.example.test.Note", ["tag": .string("skipped"), "milliseconds": .int(10)])
+        try client.call("org.example.test.Note", ["tag": .string("after")], oneway: true)
+        client.hangUp()
+        #expect(await server.probe.waitFor("waiting"), "the call waiting for its reply was not cancelled")
+        #expect(await server.probe.waitFor("done:after"))
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        #expect(!server.probe.wasRecorded("done:skipped"), "a call whose reply nobody reads was run")
+        await server.stop()
+    }
+
+    /// The descriptor a closed connection had may be a new connection's before the loop is done
+    /// with the events that told it of the close; a sequence of clients that send a oneway call
+    /// and hang up, each on a number just freed, all have their calls run.
+    @Test func clientsThatSendAndHangUpAtOnceAllHaveTheirCallsRun() async throws {
+        let server = try Self.start()
+        for index in 0..<40 {
+            let client = try RawConnection(path: server.path)
+            try client.call("org.example.test.Note", ["tag": .string("burst \(index)")], oneway: true)
+            client.hangUp()
+        }
+        for index in 0..<40 {
+            let ran = await server.probe.waitFor("done:burst \(index)")
+            #expect(ran, "the call of client \(index) did not run")
+            if !ran { break }
+        }
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+}
