@@ -29,6 +29,25 @@ import Testing
         await server.stop()
     }
 
+    /// More than the server reads ahead (16 KiB) is still in the socket when the client hangs up,
+    /// and what it reads first are calls it skips (they expect replies): it reads on, to the
+    /// oneway call at the end.
+    @Test func aOnewayCallBehindMoreThanTheServerReadsAheadRunsAfterAHangUp() async throws {
+        let server = try Self.start()
+        let client = try RawConnection(path: server.path)
+        try client.call("org.example.test.Note", ["tag": .string("slow"), "milliseconds": .int(300)], oneway: true)
+        let padding = String(repeating: "p", count: 400)
+        for index in 0..<100 {
+            try client.call("org.example.test.Note", ["tag": .string("\(index) \(padding)")])
+        }
+        try client.call("org.example.test.Note", ["tag": .string("last")], oneway: true)
+        client.hangUp()
+        #expect(await server.probe.waitFor("done:last"), "the oneway call behind 40 KB of calls did not run")
+        #expect(!server.probe.wasRecorded("done:50 \(padding)"))
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
     @Test func aCallExpectingAReplyIsCancelledWhenItsClientHangsUpAndTheOnewayCallsAfterItRun() async throws {
         let server = try Self.start()
         let client = try RawConnection(path: server.path)

@@ -7,9 +7,7 @@ extension VarlinkEventLoop {
         // A connection with many calls queued (a client pipelining) is serviced long: the replies
         // already made go out first.
         if connection.pendingInputBytes > Self.settleBeforeInputBytes { settleServiced() }
-        // A peer gone is no longer polled: what its socket still holds is read here.
-        if connection.peerGone { _ = connection.readAvailable(into: &scratch) { inputLimit(of: connection) } }
-        startBufferedCalls(on: connection)
+        if connection.peerGone { startCallsOfAPeerGone(connection) } else { startBufferedCalls(on: connection) }
         // The messages taken are decoded by now: a large buffer is let go while a call runs, not
         // kept until the client sends again (the input budget no longer counts it).
         connection.compactInput()
@@ -66,6 +64,19 @@ extension VarlinkEventLoop {
             return
         }
         updateInterest(connection)
+    }
+
+    /// A peer gone is no longer polled: what its socket still holds is read here, as much as the
+    /// input may hold at a time, until a call runs or nothing is left (the peer sends no more).
+    private func startCallsOfAPeerGone(_ connection: VarlinkConnection) {
+        var readMore = true
+        while readMore, connection.activeCall == nil, !connection.closeWhenFlushed {
+            let before = connection.pendingInputBytes
+            _ = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
+            readMore = connection.pendingInputBytes > before
+            startBufferedCalls(on: connection)
+            connection.compactInput()
+        }
     }
 
     private func startBufferedCalls(on connection: VarlinkConnection) {
