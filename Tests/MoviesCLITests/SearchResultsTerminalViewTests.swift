@@ -43,6 +43,21 @@ import Testing
         for (row, movie) in zip(lines.dropFirst(headerLines + 1), Self.movies) { #expect(row.hasSuffix(" \(movie.id)"), "\(row)") }
     }
 
+    /// Too narrow for every column (from 20 columns, the narrowest `--width` takes): the rating,
+    /// then the year are left out, and each row fits with its ID whole, last.
+    @Test(arguments: [20, 24, 28, 30, 32])
+    func onANarrowTerminalRowsFitAndIDsStayWhole(width: Int) {
+        let model = viewModel(replies: [Fixtures.search(Fixtures.page(1, of: 1, Self.movies), Fixtures.cached(age: 7_200))])
+        let view = SearchResultsTerminalView(terminal: TerminalCapabilities(isTTY: true, width: width, usesColor: false), output: BufferSink())
+        model.didSearch(query: "q")
+        let rows = view.lines(for: model).suffix(Self.movies.count + 1)
+        for line in rows { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        #expect(rows.first?.hasSuffix("ID") == true, "\(rows)")
+        for (row, movie) in zip(rows.dropFirst(), Self.movies) {
+            #expect(row.hasSuffix(" · \(movie.id)") || row.hasSuffix(" \(movie.id)"), "\(row)")
+        }
+    }
+
     @Test(arguments: [20, 40, 80, 200])
     func pipedEveryFieldIsWholeOneMovieALine(width: Int) {
         let freshness = Freshness(origin: .localIndex, fetchedAt: Fixtures.fetchedAt, ageSeconds: 60, stale: true, remoteError: "offline")

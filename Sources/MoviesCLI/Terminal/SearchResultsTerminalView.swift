@@ -105,35 +105,40 @@ final class SearchResultsTerminalView {
     /// The column headers, in row order.
     static let columnTitles = ["Title", "Year", "Rating", "ID"]
 
-    /// The narrowest a title is shortened to on a terminal; narrower terminals wrap the row.
+    /// The narrowest a title is shortened to on a terminal. Where even that does not fit, the
+    /// rating and then the year are left out, so that a row fits and its ID stays whole.
     static let minimumTitleWidth = 6
 
     private func rows(for items: [MoviesListItemViewModel]) -> [String] {
         let titles = Self.columnTitles
-        let yearWidth = (items.map { DisplayWidth.of($0.year) } + [DisplayWidth.of(titles[1])]).max() ?? 0
-        let ratingWidth = (items.map { DisplayWidth.of($0.rating) } + [DisplayWidth.of(titles[2])]).max() ?? 0
-        let idWidth = (items.map { DisplayWidth.of($0.id) } + [DisplayWidth.of(titles[3])]).max() ?? 0
-        let fixed = yearWidth + ratingWidth + idWidth + 3 * DisplayWidth.of(Self.separator)
+        let separatorWidth = DisplayWidth.of(Self.separator)
+        func width(_ column: Int, _ value: (MoviesListItemViewModel) -> String) -> Int {
+            (items.map { DisplayWidth.of(value($0)) } + [DisplayWidth.of(titles[column])]).max() ?? 0
+        }
+        // Year, rating and ID, in row order after the title: each with its cells and width.
+        var columns: [(column: Int, width: Int, value: (MoviesListItemViewModel) -> String, alignRight: Bool)] = [
+            (1, width(1, \.year), \.year, false), (2, width(2, \.rating), \.rating, true), (3, width(3, \.id), \.id, true),
+        ]
+        var fixed: Int { columns.reduce(0) { $0 + $1.width + separatorWidth } }
+        if terminal.isTTY {
+            for leftOut in [2, 1] where terminal.width - fixed < Self.minimumTitleWidth {
+                columns.removeAll { $0.column == leftOut }
+            }
+        }
         let longestTitle = (items.map { DisplayWidth.of(TextFitting.printable($0.displayTitle)) } + [DisplayWidth.of(titles[0])]).max() ?? 0
         // Columns line up on the longest title; only a terminal's width may shorten titles.
         let titleWidth = terminal.isTTY ? max(min(longestTitle, terminal.width - fixed), Self.minimumTitleWidth) : longestTitle
         let color = terminal.usesColor
-        let headerCells = [
-            TextFitting.fit(titles[0], to: titleWidth),
-            TextFitting.fit(titles[1], to: yearWidth),
-            TextFitting.fit(titles[2], to: ratingWidth, alignRight: true),
-            TextFitting.fit(titles[3], to: idWidth, alignRight: true),
-        ]
+        let headerCells = [TextFitting.fit(titles[0], to: titleWidth)]
+            + columns.map { TextFitting.fit(titles[$0.column], to: $0.width, alignRight: $0.alignRight) }
         let header = ANSIStyle.dim.apply(headerCells.joined(separator: Self.separator), enabled: color)
         return [header] + items.map { item in
-            let cells = [
-                TextFitting.fit(item.displayTitle, to: titleWidth),
-                TextFitting.fit(item.year, to: yearWidth),
-                TextFitting.fit(item.rating, to: ratingWidth, alignRight: true),
-                TextFitting.fit(item.id, to: idWidth, alignRight: true),
-            ]
+            let cells = [TextFitting.fit(item.displayTitle, to: titleWidth)]
+                + columns.map { TextFitting.fit($0.value(item), to: $0.width, alignRight: $0.alignRight) }
             guard color else { return cells.joined(separator: Self.separator) }
-            let styled = [ANSIStyle.bold.apply(cells[0], enabled: true), cells[1], cells[2], ANSIStyle.cyan.apply(cells[3], enabled: true)]
+            var styled = cells
+            styled[0] = ANSIStyle.bold.apply(cells[0], enabled: true)
+            styled[styled.count - 1] = ANSIStyle.cyan.apply(cells[cells.count - 1], enabled: true)
             return styled.joined(separator: ANSIStyle.dim.apply(Self.separator, enabled: true))
         }
     }
