@@ -80,6 +80,15 @@ struct WatchlistEndToEndTests {
             let offline = try sandbox.movies(["show", id, "--offline", "--json"])
             #expect(offline.status == 0, "movie \(id): \(offline.stderr)")
         }
+        // Its poster too, at the default size (original) as at any other: the stored size
+        // stands in, and the line says which it is.
+        let file = sandbox.directory.appendingPathComponent("603.jpg").path
+        for width in [nil, "92", "780"] as [String?] {
+            let poster = try sandbox.movies(["poster", "603", "-o", file] + (width.map { ["--width", $0] } ?? []))
+            #expect(poster.status == 0, "width \(width ?? "original"): \(poster.stderr)")
+            #expect(poster.stdout.contains("342 px, the size stored here, not the"), "\(poster.stdout)")
+            #expect(((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) > 0)
+        }
     }
 
     @Test("refresh with the stub down exits non-zero and says why on stderr only")

@@ -69,4 +69,41 @@ import Testing
         #expect(record.error?.code == .remoteUnavailable)
         #expect(await storage.keys.isEmpty)
     }
+
+    /// Offline, a size never stored is answered with a stored size of the same poster (what a
+    /// watchlist's refresh keeps, w342): the nearest larger one, else the largest smaller one; the
+    /// freshness says TMDB could not be asked.
+    @Test(arguments: [(PosterSize.original, PosterSize.w342), (.w185, .w342), (.w92, .w342)])
+    func offlineAnotherStoredSizeStandsIn(asked: PosterSize, served: PosterSize) async throws {
+        await scriptConfigurationAndImage()
+        _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
+        await remote.script(RemoteRequest.image(baseURL: "https://img.example/t/p/", size: asked.rawValue, path: "/abc.jpg"),
+                            .failure(MoviesError(code: .remoteUnavailable, message: "TMDB is unreachable")))
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: asked, policy: .cacheFirst, emit: $0) }
+        #expect(record.error == nil)
+        #expect(record.updates.first?.value == PosterImage(bytes: Self.jpeg, mimeType: "image/jpeg", size: served))
+        #expect(record.updates.first?.freshness.origin == .cache)
+        #expect(record.updates.first?.freshness.remoteError == "TMDB is unreachable")
+    }
+
+    /// With the cache only, the same: a stored size rather than nothing.
+    @Test func cacheOnlyAnotherStoredSizeStandsIn() async throws {
+        await scriptConfigurationAndImage()
+        _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
+        let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w500, policy: .cacheOnly, emit: $0) }
+        #expect(record.updates.first?.value.size == .w342)
+        #expect(await remote.fetchCount == 2)
+    }
+
+    /// TMDB's "no such poster" is not covered up by another size, nor is a poster never stored.
+    @Test func notFoundAndNothingStoredStillFail() async throws {
+        await scriptConfigurationAndImage()
+        _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
+        await remote.script(RemoteRequest.image(baseURL: "https://img.example/t/p/", size: "w500", path: "/abc.jpg"),
+                            .failure(MoviesError(code: .notFound, message: "no poster", httpStatus: 404)))
+        let notFound = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w500, policy: .cacheFirst, emit: $0) }
+        #expect(notFound.error?.code == .notFound)
+        let other = await FetchedRecord { try await repository().posterImage(path: "/other.jpg", size: .w342, policy: .cacheOnly, emit: $0) }
+        #expect(other.error?.code == .notCached)
+    }
 }

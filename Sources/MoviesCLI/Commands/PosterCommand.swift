@@ -73,7 +73,7 @@ struct PosterCommand: MoviesCommand {
             if context.json {
                 context.answer(Self.savedAnswer(reply.parameters, path: outputPath, bytes: bytes.count))
             } else if outputPath != "-" {
-                let size = reply.value.width > 0 ? "\(reply.value.width) px" : "original size"
+                let size = Self.sizeNote(served: reply.value.width, asked: width)
                 context.print([
                     "Saved \(path) (\(reply.value.mimeType), \(size), \(ByteCount.describe(Int64(bytes.count)))) to \(outputPath)"
                         + " — " + FreshnessLine.describe(reply.value.freshness),
@@ -83,6 +83,16 @@ struct PosterCommand: MoviesCommand {
         } catch {
             return context.fail(error)
         }
+    }
+
+    /// The size saved ("342 px", "original size"), and the size asked when that is another one:
+    /// offline, a stored size of the poster stands in for one never fetched.
+    static func sizeNote(served: Int, asked: Int?) -> String {
+        func describe(_ width: Int?) -> String { width.map { "\($0) px" } ?? "original size" }
+        let servedWidth = served > 0 ? served : nil
+        let askedWidth = PosterSize.nearest(toWidth: asked).width
+        guard servedWidth != askedWidth else { return describe(servedWidth) }
+        return "\(describe(servedWidth)), the size stored here, not the \(describe(askedWidth)) asked"
     }
 
     /// The poster reply's parameters with the image replaced by where it was saved: `file` (the

@@ -24,6 +24,11 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
     /// The poster at `path` in `size`: the cached copy if any (an address never changes what it
     /// shows, so any policy but `cache_only` is `cache_first` here), else fetched (unless
     /// `cache_only`). Who asks is the caller's policy's (`FetchPlan.demand`).
+    ///
+    /// When this size was never stored and TMDB cannot be reached (or the policy forbids it), a
+    /// stored copy of the same poster in another size stands in (``standIn(path:for:)``): a
+    /// watchlist's refresh stores one size of each poster for offline use, and a user offline
+    /// asks for whichever. The image's `size` says which it is; its freshness says why.
     public func posterImage(path: String, size: PosterSize, policy: FetchPolicy, emit: EmitFetched<PosterImage>) async throws {
         let posterPolicy: FetchPolicy = policy == .cacheOnly ? .cacheOnly : .cacheFirst
         var resource = Self.poster(path: path, size: size, baseURL: "")
@@ -32,10 +37,28 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
         let plan = FetchPlan.make(policy: posterPolicy, streams: false, entry: entry, asker: FetchPlan.demand(of: policy, asker: RemoteDemand.current))
         do {
             if plan.fetches { resource = Self.poster(path: path, size: size, baseURL: try await configurationBaseURL(asker: plan.demand)) }
+            try await loader.execute(resource, plan: plan, cached: cached, emit: emit)
         } catch {
-            throw MoviesError(wrapping: error)
+            let failure = MoviesError(wrapping: error)
+            guard case .missing = cached, failure.code == .remoteUnavailable || failure.code == .notCached,
+                  let standIn = await standIn(path: path, for: size) else { throw failure }
+            await emit(loader.cachedUpdate(standIn.value, standIn.entry, encoded: standIn.encoded, remoteError: failure.message))
         }
-        try await loader.execute(resource, plan: plan, cached: cached, emit: emit)
+    }
+
+    /// A stored copy of the poster at `path` in another size than `size`: the nearest larger one,
+    /// else the largest smaller one (`original` counts as the largest).
+    private func standIn(path: String, for size: PosterSize) async -> (value: PosterImage, entry: StoredResponse, encoded: [UInt8]?)? {
+        let sizes = PosterSize.allCases
+        guard let asked = sizes.firstIndex(of: size) else { return nil }
+        let larger = sizes[sizes.index(after: asked)...]
+        let smaller = sizes[..<asked].reversed()
+        for other in Array(larger) + Array(smaller) {
+            if case .value(let value, let entry, let encoded) = await loader.lookupRecordingFailure(Self.poster(path: path, size: other, baseURL: "")) {
+                return (value, entry, encoded)
+            }
+        }
+        return nil
     }
 
     /// TMDB's `secure_base_url`, from the cached configuration when fresh enough.
