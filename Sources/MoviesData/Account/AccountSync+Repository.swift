@@ -114,7 +114,7 @@ extension AccountSync {
             // An entry gone was superseded by a newer edit of the same movie, or confirmed.
             current = snapshot?.entries.first { $0.id == entry.id } ?? PendingEdit(id: entry.id, edit: edit, state: .delivered, createdAt: entry.createdAt)
         }
-        if authBlocked, current.state == .pending { current.state = .blockedOnAuth }
+        if authBlocked, current.state == .pending { current = heldBackByAuth(current) }
         return AccountEditResult(entry: current, sync: try await status())
     }
 
@@ -132,10 +132,17 @@ extension AccountSync {
     public func pending() async throws -> [PendingEdit] {
         let account = try await knownAccount()
         return try await storageSnapshot(account.id).entries.map { entry in
-            var entry = entry
-            if authBlocked, entry.state == .pending { entry.state = .blockedOnAuth }
-            return entry
+            authBlocked && entry.state == .pending ? heldBackByAuth(entry) : entry
         }
+    }
+
+    /// A pending entry as the refused session holds it: blocked, for the session's reason (not
+    /// the last attempt's, which may be an outage before).
+    private func heldBackByAuth(_ entry: PendingEdit) -> PendingEdit {
+        var entry = entry
+        entry.state = .blockedOnAuth
+        entry.lastError = authBlockedReason ?? entry.lastError
+        return entry
     }
 
     /// Syncs now (see `AccountRepository.sync`): an explicit command, so the outbox's pause ends

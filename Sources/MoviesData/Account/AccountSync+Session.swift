@@ -56,5 +56,6 @@ extension AccountSync {
         }
         authBlocked = true
         lastError = "TMDB refused the session (\(message)); sign in again: movies account login"
+        authBlockedReason = lastError
     }
 }

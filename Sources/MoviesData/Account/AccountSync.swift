@@ -84,6 +84,8 @@ public actor AccountSync: AccountRepository {
     var sessionLoaded = false
     /// TMDB refused the session: nothing is sent until the user signs in again.
     var authBlocked = false
+    /// Why, for the entries it holds back (their own last error is of an attempt before).
+    var authBlockedReason: String?
     var pendingLogin: AccountRequestToken?
     var passTask: Task<Void, Never>?
     var rerun = false

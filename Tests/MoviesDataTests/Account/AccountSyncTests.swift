@@ -115,6 +115,24 @@ import Testing
         #expect(harness.tmdb.state.watchlist == [1, 2])
     }
 
+    /// An edit that failed in an outage and is then held back by a refused session says the
+    /// session is why (`movies pending`), not the outage of its last attempt.
+    @Test func anEditHeldBackByARefusedSessionSaysSoNotItsLastAttemptsError() async throws {
+        let harness = Harness()
+        harness.tmdb.setFault { _ in .transport }
+        try await harness.edit(1, .watchlist(true))
+        _ = try await harness.sync.sync(waitSeconds: nil)
+        let failed = try #require(try await harness.sync.pending().first)
+        #expect(failed.attempts > 0 && failed.lastError != nil)
+        #expect(failed.lastError?.contains("session") == false)
+        harness.tmdb.setFault { _ in .none }
+        harness.tmdb.expireSessions()
+        _ = try await harness.sync.sync(waitSeconds: 30)
+        let held = try #require(try await harness.sync.pending().first)
+        #expect(held.state == .blockedOnAuth)
+        #expect(held.lastError?.contains("TMDB refused the session") == true, "\(held.lastError ?? "no reason")")
+    }
+
     @Test func aRefusedEditIsDroppedAndUndoneAloneWithItsReasonKept() async throws {
         let harness = Harness(knownMovies: [1, 2])
         try await harness.edit(404_404, .watchlist(true))
