@@ -93,4 +93,21 @@ import Varlink
         #expect(object["message"]?.stringValue?.isEmpty == false)
         #expect(harness.errors.text.contains("--help"))
     }
+
+    /// `--format json` given to a command without `--format` is the unknown option the usage
+    /// error is about: it asks for no JSON, the error is plain text on standard error only.
+    @Test(arguments: [["show", "603", "--format", "json"], ["show", "603", "--format=json"], ["--format", "json", "status"]])
+    func formatJSONRejectedAsksForNoJSON(arguments: [String]) {
+        let harness = Harness()
+        #expect(harness.run(arguments) == .usage)
+        #expect(harness.output.text.isEmpty, "\(harness.output.text)")
+        #expect(harness.errors.text.contains("--format"), "\(harness.errors.text)")
+    }
+
+    @Test func formatJSONOfACommandThatHasItStillAnswersAUsageErrorInJSON() throws {
+        let harness = Harness()
+        #expect(harness.run("search", "x", "--format", "json", "--page", "0") == .usage)
+        let object = try JSONValue.parse(Array(harness.output.text.utf8))
+        #expect(object["error"]?.stringValue == "io.moviesd.cli.UsageError")
+    }
 }

@@ -40,9 +40,13 @@ enum OutputFormat: String, CaseIterable, Sendable, Hashable {
 
     /// Whether the raw command line asks for JSON (`--json`, `--stream`, `--format json`), before
     /// it is parsed: a command line that cannot be parsed answers in JSON all the same.
-    static func asksForJSON(_ arguments: [String]) -> Bool {
+    /// `--format json` counts only when the command has `--format` (`acceptsFormat`): given to
+    /// another (`show`), it is the unknown option the usage error is about, and asks for nothing.
+    static func asksForJSON(_ arguments: [String], acceptsFormat: Bool) -> Bool {
         let options = Array(arguments.prefix { $0 != "--" })
-        if options.contains("--json") || options.contains("--stream") || options.contains("\(optionName)=json") { return true }
+        if options.contains("--json") || options.contains("--stream") { return true }
+        guard acceptsFormat else { return false }
+        if options.contains("\(optionName)=json") { return true }
         return zip(options, options.dropFirst()).contains { $0 == optionName && $1 == "json" }
     }
 

@@ -76,7 +76,7 @@ public struct MoviesCommandLine {
             // A script that asked for JSON gets its error as JSON too, even when the command line
             // could not be parsed: the options are looked for before any `--`.
             let options = arguments.prefix { $0 != "--" }
-            if OutputFormat.asksForJSON(arguments) {
+            if asksForJSON(arguments) {
                 output.write(JSONOutput(streams: options.contains("--stream")).line(error.json, update: .final) + "\n")
             }
             errors.write(error.text)
@@ -88,7 +88,7 @@ public struct MoviesCommandLine {
         let (name, rest) = try splitCommand(arguments)
         let width = helpWidth(arguments)
         let options = arguments.prefix { $0 != "--" }
-        let json = OutputFormat.asksForJSON(arguments)
+        let json = asksForJSON(arguments)
         let helpOutput = standardOutput(terminal, paged: !json && !options.contains("--no-pager"))
         guard let name else {
             let parsed = try ArgumentParser.parse(rest, spec: nil)
@@ -145,6 +145,15 @@ public struct MoviesCommandLine {
         let browser = environment["BROWSER"]
         context.openLink = openLink ?? { link, quiet in LinkOpener.open(link, browser: browser, quiet: quiet) }
         return instance.run(context)
+    }
+
+    /// Whether the raw command line asks for JSON (`OutputFormat.asksForJSON`), `--format json`
+    /// counting only for a command that has `--format`.
+    private func asksForJSON(_ arguments: [String]) -> Bool {
+        let name = (try? splitCommand(arguments))?.0
+        let spec = name.flatMap { Self.commandType(named: $0) }?.spec
+        let acceptsFormat = spec?.options.contains { $0.names.contains(OutputFormat.optionName) } ?? false
+        return OutputFormat.asksForJSON(arguments, acceptsFormat: acceptsFormat)
     }
 
     /// The terminal's capabilities with `--width N` applied (it overrides `COLUMNS` and the
