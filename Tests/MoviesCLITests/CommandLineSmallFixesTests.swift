@@ -57,6 +57,21 @@ import Testing
         #expect(ClientError.remoteUnavailable("TMDB answered 503").message.hasSuffix("; try again later"))
     }
 
+    /// The daemon's rate-limit reasons say the wait ("retry after 30 seconds", "retry in 3 s"):
+    /// the message says it once, not "…; try again in 30 s" after it.
+    @Test(arguments: [
+        ("TMDB is rate limiting requests; retry after 30 seconds", 30),
+        ("TMDB is rate limiting requests; retry in 3 s", 3),
+    ])
+    func aRateLimitSaysItsWaitOnce(reason: String, seconds: Int) {
+        let error = ClientError.remoteUnavailable(reason, retryAfterSeconds: seconds)
+        #expect(error.message == "TMDB is unavailable and nothing usable is cached: \(reason)")
+        let mapped = VarlinkErrorMapping.clientError(
+            name: "io.moviesd.Movies.RemoteUnavailable",
+            parameters: .init(strings: ["reason": reason + "."], integers: ["retryAfterSeconds": Int64(seconds)]), method: "Movie")
+        #expect(!mapped.message.contains("try again"), "\(mapped.message)")
+    }
+
     @Test func aSocketClosedToItsGroupIsNotOpenedByJoiningIt() {
         let modes: [String: UInt32] = ["/run/moviesd/io.moviesd.Movies": 0o600, "/srv/group.sock": 0o660]
         let owners: [String: UInt32] = ["/run/moviesd/io.moviesd.Movies": 998, "/srv/group.sock": 998]

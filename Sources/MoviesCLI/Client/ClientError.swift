@@ -60,6 +60,12 @@ public enum ClientError: Error, Sendable, Hashable {
         }
     }
 
+    /// Whether the daemon's `reason` already says when to try again ("again", "retry").
+    static func saysWhenToRetry(_ reason: String) -> Bool {
+        let text = reason.lowercased()
+        return text.contains("again") || text.contains("retry")
+    }
+
     /// One line saying what went wrong and how to fix it.
     public var message: String {
         switch self {
@@ -79,9 +85,10 @@ public enum ClientError: Error, Sendable, Hashable {
         case let .rootOnly(action):
             "permission denied: only root may \(action); run it as root (sudo)"
         case let .remoteUnavailable(reason, retryAfterSeconds):
-            // The daemon's reason may say when already ("not trying again for 5 s"): said once.
+            // The daemon's reason may say when already ("not trying again for 5 s", "retry in 3 s",
+            // "retry after 30 seconds"): said once.
             "TMDB is unavailable and nothing usable is cached: \(reason)"
-                + (reason.lowercased().contains("again") ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
+                + (Self.saysWhenToRetry(reason) ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
         case let .notCached(reason):
             // The daemon's reason often says "nothing cached" itself: said once. The offline
             // policy may come from a flag or from movies.conf's [Search] Policy=.
