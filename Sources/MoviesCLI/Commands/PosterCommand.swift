@@ -29,6 +29,9 @@ struct PosterCommand: MoviesCommand {
         case path(String)
     }
 
+    /// A poster path, for help and errors.
+    static let examplePath = "/f89U3ADr1oiB1s9GkdPOEpXUk5H.jpg"
+
     let target: Target
     let width: Int?
     let outputPath: String
@@ -39,10 +42,15 @@ struct PosterCommand: MoviesCommand {
         }
         if let id = Int(text), id > 0 {
             target = .movie(id: id)
-        } else if text.hasPrefix("/"), text.count > 1, !text.contains("..") {
+        } else if text.hasPrefix("/") {
+            // It says it is a path: say what is wrong with it, not that it lacks the '/' it has.
+            let name = text.dropFirst()
+            guard !name.isEmpty, !name.contains("/"), !name.contains("..") else {
+                throw UsageError("'\(text)' is not a poster path: that is '/' followed by a file name with no '/' or '..' in it, such as \(Self.examplePath)", command: "poster")
+            }
             target = .path(text)
         } else {
-            throw UsageError("'\(text)' is neither a movie ID nor a poster path starting with '/'", command: "poster")
+            throw UsageError("'\(text)' is neither a movie ID nor a poster path ('/' followed by a file name, such as \(Self.examplePath))", command: "poster")
         }
         width = try arguments.integer("--width", in: 1...10_000, command: "poster")
         guard let output = arguments.value("--output"), !output.isEmpty else {
