@@ -227,6 +227,11 @@ typealias JSONValue = Varlink.JSONValue
             let login = await world.call("AccountLogin")
             #expect(login.failureName == "io.moviesd.Movies.NotSignedIn")
             #expect(login.failureReason?.contains("credential") == true)
+            // Where to configure the token, then login again: no vague "README: token".
+            let reason = login.failureReason ?? ""
+            #expect(reason.contains("MOVIESD_TMDB_TOKEN") && reason.contains("/etc/moviesd/tmdb-token") && reason.contains("~/.config/moviesd/tmdb-token"), "\(reason)")
+            #expect(reason.hasSuffix("then restart moviesd, and run 'movies account login' again"), "\(reason)")
+            #expect(!reason.contains("README"))
             let status = try await world.call("Status").get()
             #expect(status["account"] == nil)
         }

@@ -6,13 +6,17 @@ import Varlink
 /// The account methods: open to every caller, each on the account of its call's scope
 /// (`OwnerScope.account`): the caller's own, or with `system: true` the system's (administrators only).
 extension MoviesVarlinkService {
+    /// Why a daemon without a TMDB credential cannot sign in: where to configure one, then to
+    /// sign in again (which is what just failed; the client adds no "sign in" advice to it).
+    static let noCredentialReason = "moviesd has no TMDB credential, so it cannot sign in to a TMDB account: \(UnconfiguredRemote.remedy), and run 'movies account login' again"
+
     /// The reply `body` makes with the account use cases (`NotSignedIn` for a daemon without a
     /// TMDB credential), its errors mapped to Varlink's (`parameter` the one an error names).
     private func accountReply<Reply: Encodable & Sendable>(
         parameter: String = "parameters", _ body: (ManageAccountUseCase) async throws -> Reply
     ) async throws(VarlinkError) -> [String: JSONValue] {
         guard let account = dependencies.account else {
-            throw MoviesError.notSignedIn("moviesd has no TMDB credential, so it cannot sign in to a TMDB account; configure one (README: token)").varlinkError()
+            throw MoviesError.notSignedIn(Self.noCredentialReason).varlinkError()
         }
         return WireCoding.parameters(try await Self.mapped(parameter: parameter) { try await body(account) })
     }
