@@ -25,6 +25,31 @@ import Testing
         func remove() { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// Nothing cached under an offline policy: the flag's error says to drop the flag; the
+    /// file's says the policy is movies.conf's (the command line named none).
+    @Test func notCachedSaysWhereTheOfflinePolicyCameFrom() throws {
+        let directory = Directory()
+        defer { directory.remove() }
+        _ = try directory.write("[Search]\nPolicy=offline\n")
+        func harness(configured: Bool) -> Harness {
+            let harness = Harness()
+            if configured { harness.environment["XDG_CONFIG_HOME"] = directory.path }
+            let error = ClientError.notCached("nothing cached for this request and the policy forbids the network")
+            harness.client.movieScript = .init(replies: [], error: error)
+            harness.client.searchScripts[1] = .init(replies: [], error: error)
+            return harness
+        }
+        for arguments in [["show", "603"], ["search", "zzz"]] {
+            let file = harness(configured: true)
+            #expect(file.run(arguments) == .temporaryFailure)
+            #expect(file.errors.text.contains("the offline policy (Policy=offline in movies.conf's [Search]) does not ask TMDB; run it with --cache-first or --fresh"), "\(file.errors.text)")
+            let flag = harness(configured: false)
+            #expect(flag.run(arguments + ["--offline"]) == .temporaryFailure)
+            #expect(flag.errors.text.hasSuffix("--offline does not ask TMDB; run it without --offline to ask TMDB\n"), "\(flag.errors.text)")
+            #expect(!flag.errors.text.contains("movies.conf"))
+        }
+    }
+
     @Test func thePathFollowsXDGAndMoviesConfig() {
         #expect(ClientConfigurationFile.path(environment: ["HOME": "/home/al"]) == "/home/al/.config/movies/movies.conf")
         #expect(ClientConfigurationFile.path(environment: ["HOME": "/home/al", "XDG_CONFIG_HOME": "/cfg/"]) == "/cfg/movies/movies.conf")

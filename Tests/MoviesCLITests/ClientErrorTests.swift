@@ -35,10 +35,18 @@ import Testing
         #expect(!other.contains("systemctl"))
     }
 
+    /// Nothing cached under the offline policy: said once; nothing about the network being down
+    /// (it was never asked), nor `--local` (`show` has none); movies.conf only when the policy came from it.
     @Test func notCachedSaysItOnceAndWhereAnOfflinePolicyComesFrom() {
         let said = ClientError.notCached("nothing cached for this request and the policy forbids the network").message
-        #expect(said.components(separatedBy: "nothing cached").count == 2, "said once: \(said)")
-        #expect(said.contains("--offline or --local") && said.contains("[Search] Policy=offline in movies.conf"))
-        #expect(ClientError.notCached("offline").message.hasPrefix("nothing cached for this request (offline); it needs TMDB"))
+        #expect(said == "nothing is cached for this request, and --offline does not ask TMDB; run it without --offline to ask TMDB")
+        #expect(ClientError.notCached("offline").message.hasPrefix("nothing is cached for this request (offline), and --offline"))
+        let configured = ClientError.notCached("nothing cached for this request").asked(with: .cacheOnly, from: .configuration)
+        #expect(configured.message == "nothing is cached for this request, and the offline policy (Policy=offline in movies.conf's [Search]) does not ask TMDB; run it with --cache-first or --fresh to ask TMDB")
+        #expect(configured.errorName == "io.moviesd.Movies.NotCached" && configured.exitCode == .temporaryFailure)
+        #expect(ClientError.notCached("x").asked(with: .cacheOnly, from: .flag) == .notCached("x"))
+        for message in [said, configured.message] {
+            #expect(!message.contains("network is back") && !message.contains("--local"), "\(message)")
+        }
     }
 }

@@ -39,7 +39,7 @@ extension ClientError {
             ["reason": .string(message)]
         case let .storageFailure(reason, fault):
             ["reason": .string(reason)].merging(fault.map { ["fault": .string($0)] } ?? [:]) { a, _ in a }
-        case let .permissionDenied(reason, _), let .notCached(reason), let .remoteRejected(reason), let .credentialProblem(reason), let .notSignedIn(reason),
+        case let .permissionDenied(reason, _), let .notCached(reason, _), let .remoteRejected(reason), let .credentialProblem(reason), let .notSignedIn(reason),
              let .invalidArgument(reason), let .tooManyConnections(reason), let .other(reason):
             ["reason": .string(reason)]
         }

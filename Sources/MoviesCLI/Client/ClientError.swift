@@ -1,3 +1,5 @@
+import MoviesDomain
+
 /// Why a call to the daemon failed, as the client sees it: each case maps to one exit code
 /// and one line of text that says what to do.
 public enum ClientError: Error, Sendable, Hashable {
@@ -15,8 +17,10 @@ public enum ClientError: Error, Sendable, Hashable {
     case anotherUsersDaemon(socketPath: String, owner: String)
     /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said when to retry.
     case remoteUnavailable(String, retryAfterSeconds: Int? = nil)
-    /// The policy forbade the network (`--offline`) and nothing usable was cached.
-    case notCached(String)
+    /// The policy forbade the network (`--offline`) and nothing usable was cached; `policy` says
+    /// whether that policy was the flag or movies.conf's `[Search] Policy=offline` (the command,
+    /// which knows, says so with ``asked(with:from:)``).
+    case notCached(String, policy: PolicySource = .flag)
     /// TMDB has no such movie (`id`), or no such other thing (a poster): `reason` says what.
     case notFound(id: Int?, reason: String? = nil)
     /// The daemon has no watchlist with this name.
@@ -60,6 +64,16 @@ public enum ClientError: Error, Sendable, Hashable {
         }
     }
 
+    /// This error of a call made with `policy` (`nil`: the daemon's default) taken from `source`,
+    /// for the errors whose advice depends on where the policy came from: `notCached` under the
+    /// offline policy. Any other error as it is.
+    func asked(with policy: FetchPolicy?, from source: PolicySource) -> ClientError {
+        switch self {
+        case let .notCached(reason, _) where policy == .cacheOnly: .notCached(reason, policy: source)
+        default: self
+        }
+    }
+
     /// Whether the daemon's `reason` already says when to try again ("again", "retry").
     static func saysWhenToRetry(_ reason: String) -> Bool {
         let text = reason.lowercased()
@@ -89,11 +103,14 @@ public enum ClientError: Error, Sendable, Hashable {
             // "retry after 30 seconds"): said once.
             "TMDB is unavailable and nothing usable is cached: \(reason)"
                 + (Self.saysWhenToRetry(reason) ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
-        case let .notCached(reason):
-            // The daemon's reason often says "nothing cached" itself: said once. The offline
-            // policy may come from a flag or from movies.conf's [Search] Policy=.
-            (reason.lowercased().hasPrefix("nothing cached") ? reason : "nothing cached for this request (\(reason))")
-                + "; it needs TMDB: run it when the network is back, without --offline or --local (or [Search] Policy=offline in movies.conf)"
+        case let .notCached(reason, source):
+            // The daemon's reason often says "nothing cached" itself: said once. Nothing says the
+            // network is down: the offline policy did not ask TMDB. Where the policy came from
+            // says how to ask: without the flag, or with another policy than movies.conf's.
+            (reason.lowercased().hasPrefix("nothing cached") ? "nothing is cached for this request" : "nothing is cached for this request (\(reason))")
+                + (source == .configuration
+                    ? ", and the offline policy (Policy=offline in movies.conf's [Search]) does not ask TMDB; run it with --cache-first or --fresh to ask TMDB"
+                    : ", and --offline does not ask TMDB; run it without --offline to ask TMDB")
         case let .notFound(id, reason):
             if let id, id > 0 {
                 "TMDB has no movie with id \(id); check the id with 'movies search'"

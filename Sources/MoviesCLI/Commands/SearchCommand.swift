@@ -80,7 +80,10 @@ struct SearchCommand: MoviesCommand {
         }
         viewModel.didSearch(query: query, page: page)
         if !context.json { view.finish(viewModel) }
-        if let error = viewModel.error { return context.fail(error) }
+        if let error = viewModel.error {
+            // No policy flag: the policy is movies.conf's, and the error's advice says so.
+            return context.fail(error.asked(with: policy ?? defaults.policy, from: policy == nil ? .configuration : .flag))
+        }
         if let fault = viewModel.notStored { context.warnNotStored(fault) }
         if context.json, viewModel.foundNothingLocally {
             // The daemon says NotCached; the answer is an empty page from the local index.

@@ -56,7 +56,10 @@ struct ShowCommand: MoviesCommand {
         }
         viewModel.didLoad(id: id)
         if !context.json { context.print(MovieDetailsTerminalView.lines(for: viewModel, terminal: context.terminal)) }
-        if let error = viewModel.error { return context.fail(error) }
+        if let error = viewModel.error {
+            // No policy flag: the policy is movies.conf's, and the error's advice says so.
+            return context.fail(error.asked(with: policy ?? defaults.policy, from: policy == nil ? .configuration : .flag))
+        }
         if let answer {
             let reason = viewModel.staleFailure.map { CommandContext.staleReason($0, remoteError: nil) }
             context.answer(JSONOutput.withRemoteError(answer, reason: reason))
