@@ -4,6 +4,7 @@ import Glibc
 import MoviesDomain
 import MoviesWire
 import Testing
+import Varlink
 
 /// Issue 46: `movies show` printed TMDB's poster path; it gives the image's address and the
 /// movie's TMDB page, and `--web` opens that page.
@@ -19,6 +20,33 @@ import Testing
         #expect(!poster.isEmpty)
         #expect(text.contains("Poster:") && text.contains("https://image.tmdb.org/t/p/original" + poster), "\(text)")
         #expect(text.contains("TMDB page:") && text.contains("https://www.themoviedb.org/movie/603"), "\(text)")
+    }
+
+    /// `--fresh` with TMDB unreachable: the movie may well be cached, `--fresh` just does not use
+    /// it; the error says TMDB could not be reached and how to get the cached copy.
+    @Test func freshWithTMDBUnreachableSaysItDoesNotFallBackToTheCache() throws {
+        func harness() -> Harness {
+            let harness = Harness()
+            harness.client.movieScript = .init(replies: [], error: .remoteUnavailable("TMDB refused the connection; not trying again for 5 s", retryAfterSeconds: 5))
+            return harness
+        }
+        let fresh = harness()
+        #expect(fresh.run("show", "603", "--fresh") == .temporaryFailure)
+        #expect(fresh.errors.text == "movies: TMDB could not be reached: TMDB refused the connection; not trying again for 5 s;"
+            + " --fresh does not fall back to the cached copy: run it without --fresh to get that\n")
+        let json = harness()
+        #expect(json.run("show", "603", "--fresh", "--json") == .temporaryFailure)
+        #expect(try JSONValue.parse(Array(json.output.text.utf8))["error"]?.stringValue == "io.moviesd.Movies.RemoteUnavailable")
+        let plain = harness()
+        #expect(plain.run("show", "603") == .temporaryFailure)
+        #expect(plain.errors.text.hasPrefix("movies: TMDB is unavailable and nothing usable is cached: "), "without --fresh the cache was looked at")
+        let directory = ClientConfigurationFileTests.Directory()
+        defer { directory.remove() }
+        _ = try directory.write("[Search]\nPolicy=fresh\n")
+        let configured = harness()
+        configured.environment["XDG_CONFIG_HOME"] = directory.path
+        #expect(configured.run("show", "603") == .temporaryFailure)
+        #expect(configured.errors.text.hasSuffix("the fresh policy (Policy=fresh in movies.conf's [Search]) does not fall back to the cached copy: run it with --offline to get that\n"), "\(configured.errors.text)")
     }
 
     @Test func webOpensTheTMDBPageAndAsksTheDaemonNothing() {

@@ -26,7 +26,7 @@ extension ClientError {
             ["socketPath": .string(socketPath), "reason": .string(reason)]
         case let .anotherUsersDaemon(socketPath, owner):
             ["socketPath": .string(socketPath), "owner": .string(owner), "reason": .string(message)]
-        case let .remoteUnavailable(reason, retryAfterSeconds):
+        case let .remoteUnavailable(reason, retryAfterSeconds, _):
             ["reason": .string(reason)].merging(retryAfterSeconds.map { ["retryAfterSeconds": .int(Int64($0))] } ?? [:]) { a, _ in a }
         case let .notFound(id, reason):
             (id.map { ["id": .int(Int64($0))] } ?? [:]).merging(reason.map { ["reason": .string($0)] } ?? [:]) { a, _ in a }

@@ -15,8 +15,10 @@ public enum ClientError: Error, Sendable, Hashable {
     /// The socket is another user's own daemon (a user service, reachable by its owner alone):
     /// `owner` is that user's name (or `uid N`).
     case anotherUsersDaemon(socketPath: String, owner: String)
-    /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said when to retry.
-    case remoteUnavailable(String, retryAfterSeconds: Int? = nil)
+    /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said
+    /// when to retry. `fresh` when the fresh policy (from the flag or movies.conf) asked, which
+    /// never falls back to the cache: a cached copy may exist (set by ``asked(with:from:)``).
+    case remoteUnavailable(String, retryAfterSeconds: Int? = nil, fresh: PolicySource? = nil)
     /// The policy forbade the network (`--offline`) and nothing usable was cached; `policy` says
     /// whether that policy was the flag or movies.conf's `[Search] Policy=offline` (the command,
     /// which knows, says so with ``asked(with:from:)``).
@@ -66,11 +68,22 @@ public enum ClientError: Error, Sendable, Hashable {
 
     /// This error of a call made with `policy` (`nil`: the daemon's default) taken from `source`,
     /// for the errors whose advice depends on where the policy came from: `notCached` under the
-    /// offline policy. Any other error as it is.
+    /// offline policy, and `remoteUnavailable` under the fresh one. Any other error as it is.
     func asked(with policy: FetchPolicy?, from source: PolicySource) -> ClientError {
         switch self {
         case let .notCached(reason, _) where policy == .cacheOnly: .notCached(reason, policy: source)
+        case let .remoteUnavailable(reason, retryAfterSeconds, _) where policy == .networkOnly:
+            .remoteUnavailable(reason, retryAfterSeconds: retryAfterSeconds, fresh: source)
         default: self
+        }
+    }
+
+    /// After TMDB failed a call made with the fresh policy from `source`: that it does not fall
+    /// back to the cache, and how to get the cached copy.
+    private static func freshAdvice(_ source: PolicySource) -> String {
+        switch source {
+        case .flag: "; --fresh does not fall back to the cached copy: run it without --fresh to get that"
+        case .configuration: "; the fresh policy (Policy=fresh in movies.conf's [Search]) does not fall back to the cached copy: run it with --offline to get that"
         }
     }
 
@@ -98,11 +111,13 @@ public enum ClientError: Error, Sendable, Hashable {
             "permission denied: \(reason); " + (remedy ?? "run as root, as the daemon's user or as a member of its admin group")
         case let .rootOnly(action):
             "permission denied: only root may \(action); run it as root (sudo)"
-        case let .remoteUnavailable(reason, retryAfterSeconds):
+        case let .remoteUnavailable(reason, retryAfterSeconds, fresh):
             // The daemon's reason may say when already ("not trying again for 5 s", "retry in 3 s",
-            // "retry after 30 seconds"): said once.
-            "TMDB is unavailable and nothing usable is cached: \(reason)"
+            // "retry after 30 seconds"): said once. The fresh policy never looked at the cache:
+            // not "nothing usable is cached", but how to get the cached copy.
+            (fresh == nil ? "TMDB is unavailable and nothing usable is cached: " : "TMDB could not be reached: ") + reason
                 + (Self.saysWhenToRetry(reason) ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
+                + (fresh.map(Self.freshAdvice) ?? "")
         case let .notCached(reason, source):
             // The daemon's reason often says "nothing cached" itself: said once. Nothing says the
             // network is down: the offline policy did not ask TMDB. Where the policy came from
