@@ -61,6 +61,25 @@ import Testing
         #expect(tableRows >= 8, "\(tableRows)")
     }
 
+    /// Every exit code `movies --help` lists is in movies(1)'s EXIT STATUS; 77 says in both (and
+    /// in `movies help account`) that it also means nobody is signed in.
+    @Test func theHelpsExitCodesAreTheManPages() throws {
+        let man = try Self.text("man/movies.1")
+        let status = try #require(man.components(separatedBy: ".SH EXIT STATUS").dropFirst().first?.components(separatedBy: "\n.SH ").first)
+        let entries = status.components(separatedBy: ".TP\n.B ").dropFirst().map { $0.replacing("\n", with: " ") }
+        for (code, meaning) in HelpText.exitCodes {
+            let entry = try #require(entries.first { $0.hasPrefix(code + " ") }, "movies(1) lacks exit code \(code)")
+            if code == "77" {
+                #expect(entry.contains("nobody is signed in"), "\(entry)")
+                #expect(meaning.contains("nobody is signed in"), "movies --help: \(meaning)")
+            }
+        }
+        let main = HelpText.main(commands: MoviesCommandLine.commandSpecs, width: 400)
+        #expect(main.contains("77") && main.contains("nobody is signed in"))
+        let account = try #require(MoviesCommandLine.commandType(named: "account"))
+        #expect(HelpText.command(account.spec, width: 400).contains("77 when nobody is signed in"))
+    }
+
     @Test func theConfigurationPageNamesNoOtherVersion() throws {
         let page = try Self.text("man/moviesd.conf.5")
         // Every "moviesd X.Y…" the page names is this release (it once said 0.2 in 0.1.0).

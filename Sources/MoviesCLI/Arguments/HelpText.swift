@@ -12,7 +12,7 @@ enum HelpText {
         ("69", "the daemon is unreachable: no socket, or nobody listening (start moviesd)"),
         ("74", "the daemon's database failed: disk full, locked, or damaged (the message says what to do)"),
         ("75", "TMDB is unavailable and nothing usable is cached (try again later)"),
-        ("77", "permission denied by the daemon or the socket"),
+        ("77", "permission denied by the daemon or the socket; for account commands also: nobody is signed in, or TMDB refused the session (sign in again)"),
         ("78", "the configuration file (movies.conf) is wrong: the message names the file and line"),
     ]
 
