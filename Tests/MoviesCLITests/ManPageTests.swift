@@ -80,6 +80,18 @@ import Testing
         #expect(HelpText.command(account.spec, width: 400).contains("77 when nobody is signed in"))
     }
 
+    /// docs/using.md said a search with nothing found locally while TMDB cannot be asked fails
+    /// with `NotCached`; it is `RemoteUnavailable` (`NotCached` is `--offline`'s).
+    @Test func usingNamesTheErrorsALocalSearchReallyEndsWith() throws {
+        let page = try Self.text("docs/using.md").replacing("\n", with: " ")
+        let sentences = page.components(separatedBy: ". ")
+        let nothingFound = try #require(sentences.first { $0.contains("Nothing found locally") })
+        #expect(nothingFound.contains("`RemoteUnavailable` when TMDB could not be reached"), "\(nothingFound)")
+        for sentence in sentences where sentence.contains("`NotCached`") {
+            #expect(sentence.contains("--offline"), "NotCached is the offline policy's: \(sentence)")
+        }
+    }
+
     @Test func theConfigurationPageNamesNoOtherVersion() throws {
         let page = try Self.text("man/moviesd.conf.5")
         // Every "moviesd X.Y…" the page names is this release (it once said 0.2 in 0.1.0).
