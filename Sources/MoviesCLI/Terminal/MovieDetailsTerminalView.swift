@@ -1,5 +1,7 @@
 /// Renders a `MovieDetailsViewModel`: title, tagline, facts, freshness, the overview and labelled
-/// fields. On a terminal every line wraps to its width (nothing is cut); piped, each is one line.
+/// fields. On a terminal every line wraps to its width (nothing is cut), but an address (homepage,
+/// IMDb, poster, TMDB page) is never broken: wider than the terminal, it stands whole on its own
+/// line. Piped, each is one line.
 enum MovieDetailsTerminalView {
     /// The lines that show `viewModel`.
     static func lines(for viewModel: MovieDetailsViewModel, terminal: TerminalCapabilities) -> [String] {
@@ -13,10 +15,10 @@ enum MovieDetailsTerminalView {
         }
         if let overview = viewModel.overview {
             lines.append("")
-            lines += terminal.wrapped(overview)
+            lines += terminal.wrapped(overview, wholeURLs: true)
         }
         lines.append("")
-        lines += FieldListView.lines(viewModel.fields, terminal: terminal)
+        lines += FieldListView.lines(viewModel.fields, terminal: terminal, wholeURLs: true)
         return lines
     }
 }

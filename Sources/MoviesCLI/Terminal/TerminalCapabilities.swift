@@ -49,24 +49,27 @@ struct TerminalCapabilities: Sendable, Hashable {
     }
 
     /// `text` as lines: wrapped at spaces to the width on a terminal, never cut; one whole line
-    /// elsewhere.
-    func wrapped(_ text: String) -> [String] {
+    /// elsewhere. `wholeURLs`: an address wider than the terminal stands whole on its own line.
+    func wrapped(_ text: String, wholeURLs: Bool = false) -> [String] {
         guard isTTY else { return [TextFitting.printable(text)] }
-        let lines = TextWrapping.wrap(text, width: width)
+        let lines = TextWrapping.wrap(text, width: width, wholeURLs: wholeURLs)
         return lines.isEmpty ? [""] : lines
     }
 
     /// `text` as the lines of a column starting `indent` columns in (after a label the caller puts
     /// before the first line): wrapped to the columns left on a terminal, the lines after the first
     /// indented; one whole line elsewhere. When the column would be narrower than `minimum`, the
-    /// text wraps at two columns in instead.
-    func column(_ text: String, at indent: Int, minimum: Int = 20) -> [String] {
+    /// text wraps at two columns in instead. `wholeURLs`: an address wider than the column is
+    /// not broken but put whole on a line of its own from the left edge (the first line then
+    /// empty, when it starts the text), wider than the terminal if it must be.
+    func column(_ text: String, at indent: Int, minimum: Int = 20, wholeURLs: Bool = false) -> [String] {
         guard isTTY else { return [TextFitting.printable(text)] }
         let start = width - indent >= minimum ? indent : 2
-        let lines = TextWrapping.wrap(text, width: width - start)
+        let lines = TextWrapping.wrap(text, width: width - start, wholeURLs: wholeURLs)
         guard let first = lines.first else { return [""] }
         let pad = String(repeating: " ", count: start)
-        return [first] + lines.dropFirst().map { pad + $0 }
+        let tooWide = { (line: String) in wholeURLs && DisplayWidth.of(line) > width - start }
+        return (tooWide(first) ? ["", first] : [first]) + lines.dropFirst().map { tooWide($0) ? $0 : pad + $0 }
     }
 
     /// How many terminal rows `lines` take once printed, counting the ones the terminal wraps.

@@ -2,8 +2,10 @@
 enum TextWrapping {
     /// The lines of `text` wrapped to `width` columns. A word wider than a line (a path, an
     /// address) is broken after a `/` where one fits, so each line holds whole parts of it
-    /// (`/run/user/1000/moviesd/` then `io.moviesd.Movies`), else between characters.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    /// (`/run/user/1000/moviesd/` then `io.moviesd.Movies`), else between characters. With
+    /// `wholeURLs`, an address (`https://…`) wider than a line is never broken: it stands whole
+    /// on a line of its own, wider than `width` (a broken address cannot be copied or clicked).
+    static func wrap(_ text: String, width: Int, wholeURLs: Bool = false) -> [String] {
         let width = max(width, 1)
         var lines: [String] = []
         var line = ""
@@ -19,6 +21,10 @@ enum TextWrapping {
             if lineWidth > 0 { lines.append(line) }
             line = ""
             lineWidth = 0
+            if wholeURLs, wordWidth > width, isURL(word) {
+                lines.append(word)
+                continue
+            }
             while wordWidth > width {
                 var head = ""
                 var headWidth = 0
@@ -46,5 +52,12 @@ enum TextWrapping {
         }
         if lineWidth > 0 { lines.append(line) }
         return lines
+    }
+
+    /// Whether `word` is an address (`scheme://…`), which `wrap` may keep whole.
+    static func isURL(_ word: String) -> Bool {
+        guard let separator = word.firstRange(of: "://") else { return false }
+        let scheme = word[..<separator.lowerBound]
+        return !scheme.isEmpty && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 }
