@@ -86,12 +86,27 @@ import Testing
         #expect(record.updates.first?.freshness.remoteError == "TMDB is unreachable")
     }
 
+    /// Of several stored sizes, the nearest larger one stands in, else the largest smaller one.
+    @Test func theNearestLargerStoredSizeStandsInElseTheLargestSmaller() async throws {
+        await remote.script(.configuration, .success(TMDBSampleBodies.ok(TMDBSampleBodies.configuration(secureBaseURL: "https://img.example/t/p/"))))
+        for size in [PosterSize.w92, .w185, .w780] {
+            await remote.script(RemoteRequest.image(baseURL: "https://img.example/t/p/", size: size.rawValue, path: "/abc.jpg"),
+                                .success(RemoteResponse(httpStatus: 200, body: Self.jpeg, contentType: "image/jpeg")))
+            _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: size, policy: .cacheFirst, emit: $0) }
+        }
+        for (asked, served) in [(PosterSize.w154, PosterSize.w185), (.w342, .w780), (.w500, .w780), (.original, .w780)] {
+            let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: asked, policy: .cacheOnly, emit: $0) }
+            #expect(record.updates.first?.value.size == served, "\(asked)")
+        }
+    }
+
     /// With the cache only, the same: a stored size rather than nothing.
     @Test func cacheOnlyAnotherStoredSizeStandsIn() async throws {
         await scriptConfigurationAndImage()
         _ = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w342, policy: .cacheFirst, emit: $0) }
         let record = await FetchedRecord { try await repository().posterImage(path: "/abc.jpg", size: .w500, policy: .cacheOnly, emit: $0) }
         #expect(record.updates.first?.value.size == .w342)
+        #expect(record.updates.first?.freshness.remoteError == nil, "TMDB was not asked: no failure of it to report")
         #expect(await remote.fetchCount == 2)
     }
 

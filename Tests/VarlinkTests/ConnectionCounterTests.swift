@@ -33,4 +33,15 @@ import Testing
         #expect(!counter.claimGrowthPastBudget(6, now: start + Self.second / 2))
         #expect(counter.claimGrowthPastBudget(5, now: start + Self.second), "still its holder's")
     }
+
+    /// The turn's time is kept in milliseconds modulo 2^32: across the wrap (every 49 days of
+    /// uptime) a stall is still a stall and progress still progress.
+    @Test func theTurnsTimeWrapsWithoutHarm() {
+        let counter = ConnectionCounter()
+        let millisecond: UInt64 = 1_000_000
+        let start = ((1 << 32) - 500) * millisecond
+        #expect(counter.claimGrowthPastBudget(5, now: start))
+        #expect(!counter.claimGrowthPastBudget(6, now: start + 900 * millisecond), "0.9 s, across the wrap: no stall")
+        #expect(counter.claimGrowthPastBudget(6, now: start + 1_100 * millisecond), "1.1 s, across the wrap: a stall")
+    }
 }

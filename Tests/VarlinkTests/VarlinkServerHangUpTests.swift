@@ -81,4 +81,54 @@ import Testing
         #expect(await server.waitForConnectionCount { $0 == 0 })
         await server.stop()
     }
+
+    /// A peer found gone by a failed write (it shut down its reading side) is read on for the
+    /// oneway calls it sent, past what the loop reads ahead, as one that closed is.
+    @Test func aPeerThatStoppedReadingHasItsOnewayCallsRunPastTheReadAhead() async throws {
+        let server = try Self.start()
+        let client = try RawConnection(path: server.path)
+        shutdown(client.fd, Int32(SHUT_RD))
+        // The reply to the first cannot be written: the server finds the peer gone then, 0.1 s
+        // on, when everything below has been sent.
+        try client.call("org.example.test.Note", ["tag": .string("unread"), "milliseconds": .int(100)])
+        let padding = String(repeating: "p", count: 400)
+        for index in 0..<100 {
+            try client.call("org.example.test.Note", ["tag": .string("\(index) \(padding)")])
+        }
+        try client.call("org.example.test.Note", ["tag": .string("last")], oneway: true)
+        #expect(await server.probe.waitFor("done:last"), "the oneway call behind 40 KB of calls did not run")
+        #expect(!server.probe.wasRecorded("done:99 \(padding)"), "the peer was not found gone")
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await server.stop()
+    }
+
+    /// A peer that stopped reading but keeps sending does not hold the loop: it is read a bounded
+    /// amount a turn, and other connections are answered meanwhile.
+    @Test func aPeerThatStopsReadingButKeepsSendingDoesNotHoldTheLoop() async throws {
+        let server = try Self.start()
+        let flooder = try RawConnection(path: server.path)
+        shutdown(flooder.fd, Int32(SHUT_RD))
+        try flooder.call("org.example.test.Echo", ["text": .string("unread")])
+        try flooder.call("org.example.test.Note", ["tag": .string("slow"), "milliseconds": .int(200)], oneway: true)
+        let fd = flooder.fd
+        let one = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("flood")])]).serialized() + [0]
+        let batch = Array((0..<(65_536 / one.count)).map { _ in one }.joined())
+        // Sends for at most 5 s: true when that time ran out, false when the server closed it.
+        let flood = Task {
+            try await offThread { () -> Bool in
+                let deadline = ContinuousClock.now + .seconds(5)
+                while ContinuousClock.now < deadline {
+                    let sent = batch.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if sent < 0 { return false }
+                }
+                return true
+            }
+        }
+        #expect(await server.probe.waitFor("done:slow"))
+        let other = try RawConnection(path: server.path)
+        try other.call("org.example.test.Echo", ["text": .string("other")])
+        #expect(try await other.readMessage()["parameters"]?["text"] == .string("other"))
+        #expect(try await flood.value == false, "the flooding peer was read until it gave up, holding the loop")
+        await server.stop()
+    }
 }

@@ -42,7 +42,9 @@ public struct DefaultPosterImagesRepository: PosterImagesRepository {
             let failure = MoviesError(wrapping: error)
             guard case .missing = cached, failure.code == .remoteUnavailable || failure.code == .notCached,
                   let standIn = await standIn(path: path, for: size) else { throw failure }
-            await emit(loader.cachedUpdate(standIn.value, standIn.entry, encoded: standIn.encoded, remoteError: failure.message))
+            // Why the asked size was not fetched: TMDB's failure (none when the policy kept it from asking).
+            let reason = failure.code == .notCached ? nil : failure.message
+            await emit(loader.cachedUpdate(standIn.value, standIn.entry, encoded: standIn.encoded, remoteError: reason))
         }
     }
 

@@ -7,13 +7,14 @@ final class ConnectionCounter: Sendable {
     private let input = Atomic<Int>(0)
     /// Which connection (by descriptor: unique among open ones) may grow its message past the
     /// input budget, and when it was given the turn or last made progress, in one word so that
-    /// the two change together: 0 for none; else the descriptor + 1 in the high 24 bits and the
-    /// monotonic clock in milliseconds in the low 40 (see ``claimGrowthPastBudget(_:now:)``).
+    /// the two change together: 0 for none; else the descriptor + 1 in the high 32 bits and the
+    /// monotonic clock in milliseconds, modulo 2^32, in the low 32 (compared as a difference, so
+    /// its wrapping every 49 days does not matter; see ``claimGrowthPastBudget(_:now:)``).
     private let growth = Atomic<UInt64>(0)
-    private static let timeBits: UInt64 = 40
-    private static let timeMask: UInt64 = (1 << timeBits) - 1
-    /// A turn to grow past the budget ends when its message has not grown for this long (1 s):
-    /// a client that stops sending halfway does not hold every other large message back.
+    private static let timeBits: UInt64 = 32
+    /// A turn to grow past the budget ends when its message has made no progress (grown by
+    /// `VarlinkEventLoop.turnProgressBytes`) for this long (1 s): a client that stops sending
+    /// halfway, or trickles, does not hold every other large message back.
     static let stalledGrowthNanoseconds: UInt64 = 1_000_000_000
 
     var value: Int { count.load(ordering: .relaxed) }
@@ -29,7 +30,7 @@ final class ConnectionCounter: Sendable {
 
     /// Whether connection `fd`, its message held back by a spent input budget, may grow anyway
     /// (`now`: the monotonic clock): true for one connection at a time, the first to ask, until
-    /// it calls ``endGrowthPastBudget(_:)`` or its message stops growing for
+    /// it calls ``endGrowthPastBudget(_:)`` or its message makes no progress for
     /// ``stalledGrowthNanoseconds`` (then the next to ask takes the turn). Messages that each
     /// wait for the budget could otherwise each wait for another one to end, and none would.
     func claimGrowthPastBudget(_ fd: Int32, now: UInt64) -> Bool {
@@ -39,9 +40,9 @@ final class ConnectionCounter: Sendable {
             if current != 0 {
                 if current >> Self.timeBits == mine >> Self.timeBits { return true }
                 // Taken from its holder only when it stalled: a time from another loop's later
-                // clock reading is no stall.
-                let since = current & Self.timeMask, at = mine & Self.timeMask
-                guard at > since, (at - since) * 1_000_000 > Self.stalledGrowthNanoseconds else { return false }
+                // clock reading (a negative difference) is no stall.
+                let elapsed = Int32(bitPattern: UInt32(truncatingIfNeeded: mine) &- UInt32(truncatingIfNeeded: current))
+                guard elapsed > 0, UInt64(elapsed) * 1_000_000 > Self.stalledGrowthNanoseconds else { return false }
             }
             let (exchanged, original) = growth.compareExchange(expected: current, desired: mine, ordering: .acquiringAndReleasing)
             if exchanged { return true }
@@ -71,10 +72,9 @@ final class ConnectionCounter: Sendable {
         }
     }
 
-    /// `fd`'s turn at `now`, as ``growth`` holds it (a descriptor is below 2^24: the kernel's
-    /// `nr_open` caps it at 2^20 by default).
+    /// `fd`'s turn at `now`, as ``growth`` holds it.
     private static func packed(_ fd: Int32, _ now: UInt64) -> UInt64 {
-        (UInt64(UInt32(bitPattern: fd)) + 1) << timeBits | (now / 1_000_000) & timeMask
+        (UInt64(UInt32(bitPattern: fd)) + 1) << timeBits | (now / 1_000_000) & 0xFFFF_FFFF
     }
 
     func add(_ delta: Int) {

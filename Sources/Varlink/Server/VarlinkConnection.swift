@@ -56,8 +56,9 @@ final class VarlinkConnection {
     /// progress: a turn is kept by ``VarlinkEventLoop/turnProgressBytes`` more each time, not by
     /// a byte now and then.
     var turnProgressMark = 0
-    /// The peer is gone (it hung up, or its socket failed): nothing more is read or written; the
-    /// oneway calls it sent whole before it left still run, and the connection closes after them.
+    /// The peer is gone (it hung up, or a write to it failed): nothing more is written to it nor
+    /// waited for on it; the oneway calls it sent whole before it left still run (what its socket
+    /// still holds is read as they end), and the connection closes after them.
     private(set) var peerGone = false
     /// The largest message queued since the output was last empty: the output's hard limit
     /// makes room for it, so one large reply is sent, not taken for a client that stopped reading.

@@ -6,7 +6,11 @@ extension VarlinkEventLoop {
     func service(_ connection: VarlinkConnection) {
         // A connection with many calls queued (a client pipelining) is serviced long: the replies
         // already made go out first.
-        if connection.pendingInputBytes > Self.settleBeforeInputBytes { settleServiced() }
+        if connection.pendingInputBytes > Self.settleBeforeInputBytes {
+            settleServiced()
+            // Settling may have closed it (done, or its peer gone): nothing more to start.
+            guard connections[connection.fd] === connection else { return }
+        }
         if connection.peerGone { startCallsOfAPeerGone(connection) } else { startBufferedCalls(on: connection) }
         // The messages taken are decoded by now: a large buffer is let go while a call runs, not
         // kept until the client sends again (the input budget no longer counts it).
@@ -47,7 +51,7 @@ extension VarlinkEventLoop {
         guard connection.flush() else {
             // Written to a peer that is gone: the oneway calls it sent whole still run.
             peerLeft(connection)
-            startBufferedCalls(on: connection)
+            startCallsOfAPeerGone(connection)
             if connection.activeCall == nil { close(connection) }
             return
         }
@@ -67,15 +71,20 @@ extension VarlinkEventLoop {
     }
 
     /// A peer gone is no longer polled: what its socket still holds is read here, as much as the
-    /// input may hold at a time, until a call runs or nothing is left (the peer sends no more).
+    /// input may hold at a time, until a call runs or nothing is left. At most
+    /// ``peerGoneReadRounds`` reads a service: a peer found gone by a failed write (it shut down
+    /// its reading side) may still be sending, and the loop must get back to the others.
     private func startCallsOfAPeerGone(_ connection: VarlinkConnection) {
-        var readMore = true
-        while readMore, connection.activeCall == nil, !connection.closeWhenFlushed {
-            let before = connection.pendingInputBytes
-            _ = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
-            readMore = connection.pendingInputBytes > before
+        var rounds = 0
+        while true {
             startBufferedCalls(on: connection)
             connection.compactInput()
+            guard connection.activeCall == nil, !connection.closeWhenFlushed, rounds < Self.peerGoneReadRounds else { return }
+            rounds += 1
+            // The input was taken as far as it goes (its limit may have kept the socket unread).
+            let before = connection.pendingInputBytes
+            _ = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
+            guard connection.pendingInputBytes > before else { return }
         }
     }
 

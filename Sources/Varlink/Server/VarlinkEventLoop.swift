@@ -26,6 +26,9 @@ final class VarlinkEventLoop: @unchecked Sendable {
     /// within ``ConnectionCounter/stalledGrowthNanoseconds`` (64 KiB a second): a client that
     /// sends a byte now and then does not hold every other large message back.
     static let turnProgressBytes = 64 * 1024
+    /// Reads of a gone peer's socket in one service (each up to the input's limit, 16 KiB while a
+    /// whole call is buffered): more than a socket buffer holds (about 200 KiB) after a close.
+    static let peerGoneReadRounds = 64
 
     let configuration: VarlinkServerConfiguration
     let handlers: VarlinkServer.Handlers
