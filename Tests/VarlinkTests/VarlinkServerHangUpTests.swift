@@ -63,9 +63,9 @@ import Testing
         await server.stop()
     }
 
-    /// The descriptor a closed connection had may be a new connection's before the loop is done
-    /// with the events that told it of the close; a sequence of clients that send a oneway call
-    /// and hang up, each on a number just freed, all have their calls run.
+    /// A burst of clients that each send a oneway call and hang up at once (the daemon's
+    /// descriptors freed and reused as they go) all have their calls run. (That a stale event
+    /// cannot reach a new connection on a reused number rests on the epoll tag: `EpollTests`.)
     @Test func clientsThatSendAndHangUpAtOnceAllHaveTheirCallsRun() async throws {
         let server = try Self.start()
         for index in 0..<40 {
