@@ -117,16 +117,17 @@ import Testing
     /// makes the loop sweep between the two (one loop, so one sweep looks at both): without the
     /// restart that sweep closes the connection the moment its call has ended.
     @Test func theIdleClockStartsWhenACallEnds() async throws {
-        let server = try TestServer.start(deadlines: ["Sleep": 0]) {
+        // Only Hang has a deadline (1 s): Echo's reply must not be a deadline's error on a busy machine.
+        let server = try TestServer.start(deadlines: ["Sleep": 0, "Echo": 0]) {
             $0.eventLoops = 1
-            $0.idleTimeoutSeconds = 2
+            $0.idleTimeoutSeconds = 3
             $0.callDeadlineSeconds = 1
             $0.deadlineError = { seconds in VarlinkError(name: "org.example.test.Failed", parameters: ["reason": .string("took over \(seconds)s")]) }
         }
         let client = try RawConnection(path: server.path)
-        try client.call("org.example.test.Sleep", ["milliseconds": .int(2_500)])
+        try client.call("org.example.test.Sleep", ["milliseconds": .int(3_500)])
         #expect(try await client.readMessage() == .object(["parameters": .object([:])]))
-        // The call ended; now a sweep, 1 s later (under the 2 s idle timeout), for another's deadline.
+        // The call ended; now a sweep, 1 s later (2 s before the idle timeout), for another's deadline.
         let other = try RawConnection(path: server.path)
         try other.call("org.example.test.Hang", ["tag": .string("sweep")])
         #expect(try await other.readMessage()["parameters"]?["reason"] == .string("took over 1s"))
@@ -152,12 +153,12 @@ import Testing
     }
 
     /// A call arriving slowly is activity: the idle timeout closes a silent connection, not one
-    /// still sending its call (in pieces 0.5 s apart, 2.5 s in all against a 2 s timeout).
+    /// still sending its call (in pieces 0.5 s apart, 4 s in all against a 3 s timeout).
     @Test func aCallSentSlowlyIsNotTakenForIdleness() async throws {
-        let server = try TestServer.start { $0.idleTimeoutSeconds = 2 }
+        let server = try TestServer.start { $0.idleTimeoutSeconds = 3 }
         let client = try RawConnection(path: server.path)
         let call = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("slowly")])]).serialized() + [0]
-        let pieces = 5
+        let pieces = 8
         for piece in 0..<pieces {
             try await Task.sleep(for: .milliseconds(500))
             try client.send(Array(call[(call.count * piece / pieces)..<(call.count * (piece + 1) / pieces)]))
