@@ -12,6 +12,17 @@ import Testing
         try TestServer.start { $0.eventLoops = 1 }
     }
 
+    /// Expects the `Note` calls tagged `tags` to have run to their end, in turn (the first that
+    /// did not within the hang guard is the one reported), then the connections all closed.
+    private static func expectRanAndClosed(_ tags: [String], on server: TestServer) async {
+        for tag in tags {
+            let ran = await server.probe.waitFor("done:\(tag)")
+            #expect(ran, "the call \(tag) did not run")
+            if !ran { return }
+        }
+        #expect(await server.waitForConnectionCount { $0 == 0 })
+    }
+
     @Test func onewayCallsSentBeforeTheClientHangsUpRun() async throws {
         let server = try Self.start()
         let client = try RawConnection(path: server.path)
@@ -20,12 +31,7 @@ import Testing
         try client.call("org.example.test.Note", ["tag": .string("second")], oneway: true)
         try client.call("org.example.test.Note", ["tag": .string("third")], oneway: true)
         client.hangUp()
-        for tag in ["first", "second", "third"] {
-            let ran = await server.probe.waitFor("done:\(tag)")
-            #expect(ran, "the \(tag) call did not run")
-            if !ran { break }
-        }
-        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await Self.expectRanAndClosed(["first", "second", "third"], on: server)
         await server.stop()
     }
 
@@ -73,12 +79,7 @@ import Testing
             try client.call("org.example.test.Note", ["tag": .string("burst \(index)")], oneway: true)
             client.hangUp()
         }
-        for index in 0..<40 {
-            let ran = await server.probe.waitFor("done:burst \(index)")
-            #expect(ran, "the call of client \(index) did not run")
-            if !ran { break }
-        }
-        #expect(await server.waitForConnectionCount { $0 == 0 })
+        await Self.expectRanAndClosed((0..<40).map { "burst \($0)" }, on: server)
         await server.stop()
     }
 
