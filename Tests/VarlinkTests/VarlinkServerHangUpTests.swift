@@ -114,10 +114,11 @@ import Testing
         let fd = flooder.fd
         let one = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("flood")])]).serialized() + [0]
         let batch = Array((0..<(65_536 / one.count)).map { _ in one }.joined())
-        // Sends for at most 5 s: true when that time ran out, false when the server closed it.
+        // Sends for at most 30 s: true when that time ran out (the loop was held all along),
+        // false when the server closed it.
         let flood = Task {
             try await offThread { () -> Bool in
-                let deadline = ContinuousClock.now + .seconds(5)
+                let deadline = ContinuousClock.now + .seconds(30)
                 while ContinuousClock.now < deadline {
                     let sent = batch.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     if sent < 0 { return false }

@@ -153,16 +153,23 @@ import Testing
     }
 
     /// A call arriving slowly is activity: the idle timeout closes a silent connection, not one
-    /// still sending its call (in pieces 0.5 s apart, 4 s in all against a 3 s timeout).
+    /// still sending its call (in pieces 0.5 s apart, 4 s in all against a 3 s timeout). The
+    /// pieces are paced by a thread of their own, not by a task a busy test run may hold back.
     @Test func aCallSentSlowlyIsNotTakenForIdleness() async throws {
         let server = try TestServer.start { $0.idleTimeoutSeconds = 3 }
         let client = try RawConnection(path: server.path)
         let call = JSONValue.object(["method": .string("org.example.test.Echo"), "parameters": .object(["text": .string("slowly")])]).serialized() + [0]
+        let fd = client.fd
         let pieces = 8
-        for piece in 0..<pieces {
-            try await Task.sleep(for: .milliseconds(500))
-            try client.send(Array(call[(call.count * piece / pieces)..<(call.count * (piece + 1) / pieces)]))
+        let sent = try await offThread { () -> Bool in
+            for piece in 0..<pieces {
+                usleep(500_000)
+                let bytes = Array(call[(call.count * piece / pieces)..<(call.count * (piece + 1) / pieces)])
+                guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { return false }
+            }
+            return true
         }
+        #expect(sent, "the server closed the connection while the call was arriving")
         #expect(try await client.readMessage()["parameters"]?["text"] == .string("slowly"))
         await server.stop()
     }
