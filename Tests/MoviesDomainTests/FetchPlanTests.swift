@@ -63,5 +63,7 @@ import Testing
 
     @Test func onlyTheDefaultPolicyIsAskedForStreaming() {
         #expect(FetchPolicy.allCases.filter(\.streamsReplies) == [.cacheThenNetwork])
+        #expect(FetchPolicy.allCases.filter(\.asksTMDB) == [.cacheThenNetwork, .cacheFirst, .networkOnly])
+        #expect(FetchPolicy.allCases.filter(\.fallsBackToCache) == [.cacheThenNetwork, .cacheFirst])
     }
 }

@@ -16,13 +16,13 @@ public enum ClientError: Error, Sendable, Hashable {
     /// `owner` is that user's name (or `uid N`).
     case anotherUsersDaemon(socketPath: String, owner: String)
     /// TMDB could not be reached and nothing usable was cached; `retryAfterSeconds` when TMDB said
-    /// when to retry. `fresh` when the fresh policy (from the flag or movies.conf) asked, which
-    /// never falls back to the cache: a cached copy may exist (set by ``asked(with:from:)``).
-    case remoteUnavailable(String, retryAfterSeconds: Int? = nil, fresh: PolicySource? = nil)
-    /// The policy forbade the network (`--offline`) and nothing usable was cached; `policy` says
-    /// whether that policy was the flag or movies.conf's `[Search] Policy=offline` (the command,
-    /// which knows, says so with ``asked(with:from:)``).
-    case notCached(String, policy: PolicySource = .flag)
+    /// when to retry. `asked` when the policy asked with never falls back to the cache (`--fresh`):
+    /// a cached copy may exist (set by ``asked(with:from:)``).
+    case remoteUnavailable(String, retryAfterSeconds: Int? = nil, asked: AskedPolicy? = nil)
+    /// The policy forbade the network (`--offline`) and nothing usable was cached; `asked` says
+    /// which policy and whether from a flag or movies.conf (the command, which knows, says so
+    /// with ``asked(with:from:)``).
+    case notCached(String, asked: AskedPolicy? = nil)
     /// TMDB has no such movie (`id`), or no such other thing (a poster): `reason` says what.
     case notFound(id: Int?, reason: String? = nil)
     /// The daemon has no watchlist with this name.
@@ -66,24 +66,18 @@ public enum ClientError: Error, Sendable, Hashable {
         }
     }
 
-    /// This error of a call made with `policy` (`nil`: the daemon's default) taken from `source`,
-    /// for the errors whose advice depends on where the policy came from: `notCached` under the
-    /// offline policy, and `remoteUnavailable` under the fresh one. Any other error as it is.
-    func asked(with policy: FetchPolicy?, from source: PolicySource) -> ClientError {
+    /// This error of a call made with `policy` (`nil`: the daemon's default) taken from `origin`,
+    /// for the errors whose advice depends on the policy: `notCached` under one that does not ask
+    /// TMDB, and `remoteUnavailable` under one that asks but does not fall back to the cache (the
+    /// fetch plan says which those are). Any other error as it is.
+    func asked(with policy: FetchPolicy?, from origin: AskedPolicy.Origin) -> ClientError {
+        let policy = policy ?? .default
+        let asked = AskedPolicy(policy: policy, origin: origin)
         switch self {
-        case let .notCached(reason, _) where policy == .cacheOnly: .notCached(reason, policy: source)
-        case let .remoteUnavailable(reason, retryAfterSeconds, _) where policy == .networkOnly:
-            .remoteUnavailable(reason, retryAfterSeconds: retryAfterSeconds, fresh: source)
-        default: self
-        }
-    }
-
-    /// After TMDB failed a call made with the fresh policy from `source`: that it does not fall
-    /// back to the cache, and how to get the cached copy.
-    private static func freshAdvice(_ source: PolicySource) -> String {
-        switch source {
-        case .flag: "; --fresh does not fall back to the cached copy: run it without --fresh to get that"
-        case .configuration: "; the fresh policy (Policy=fresh in movies.conf's [Search]) does not fall back to the cached copy: run it with --offline to get that"
+        case let .notCached(reason, _) where !policy.asksTMDB: return .notCached(reason, asked: asked)
+        case let .remoteUnavailable(reason, retryAfterSeconds, _) where policy.asksTMDB && !policy.fallsBackToCache:
+            return .remoteUnavailable(reason, retryAfterSeconds: retryAfterSeconds, asked: asked)
+        default: return self
         }
     }
 
@@ -111,21 +105,20 @@ public enum ClientError: Error, Sendable, Hashable {
             "permission denied: \(reason); " + (remedy ?? "run as root, as the daemon's user or as a member of its admin group")
         case let .rootOnly(action):
             "permission denied: only root may \(action); run it as root (sudo)"
-        case let .remoteUnavailable(reason, retryAfterSeconds, fresh):
+        case let .remoteUnavailable(reason, retryAfterSeconds, asked):
             // The daemon's reason may say when already ("not trying again for 5 s", "retry in 3 s",
-            // "retry after 30 seconds"): said once. The fresh policy never looked at the cache:
-            // not "nothing usable is cached", but how to get the cached copy.
-            (fresh == nil ? "TMDB is unavailable and nothing usable is cached: " : "TMDB could not be reached: ") + reason
+            // "retry after 30 seconds"): said once. A policy that does not fall back never looked
+            // at the cache: not "nothing usable is cached", but how to get the cached copy.
+            (asked == nil ? "TMDB is unavailable and nothing usable is cached: " : "TMDB could not be reached: ") + reason
                 + (Self.saysWhenToRetry(reason) ? "" : retryAfterSeconds.map { "; try again in \($0) s" } ?? "; try again later")
-                + (fresh.map(Self.freshAdvice) ?? "")
-        case let .notCached(reason, source):
+                + (asked.map { "; \($0.said) does not fall back to the cached copy: run it \($0.otherwise { !$0.asksTMDB }) to get that" } ?? "")
+        case let .notCached(reason, asked):
             // The daemon's reason often says "nothing cached" itself: said once. Nothing says the
-            // network is down: the offline policy did not ask TMDB. Where the policy came from
-            // says how to ask: without the flag, or with another policy than movies.conf's.
+            // network is down: the policy did not ask TMDB. Where the policy came from says how to
+            // ask: without the flag, or with another policy than movies.conf's.
             (reason.lowercased().hasPrefix("nothing cached") ? "nothing is cached for this request" : "nothing is cached for this request (\(reason))")
-                + (source == .configuration
-                    ? ", and the offline policy (Policy=offline in movies.conf's [Search]) does not ask TMDB; run it with --cache-first or --fresh to ask TMDB"
-                    : ", and --offline does not ask TMDB; run it without --offline to ask TMDB")
+                + (asked.map { ", and \($0.said) does not ask TMDB; run it \($0.otherwise(\.asksTMDB)) to ask TMDB" }
+                    ?? ", and the policy it was asked with does not ask TMDB")
         case let .notFound(id, reason):
             if let id, id > 0 {
                 "TMDB has no movie with id \(id); check the id with 'movies search'"

@@ -21,4 +21,13 @@ extension FetchPolicy {
     /// Whether a call with this policy is best made streaming (`more`): its cached value comes
     /// first and TMDB's answer follows (the default policy). The client asks with `more` then.
     public var streamsReplies: Bool { self == .cacheThenNetwork }
+
+    /// Whether a call with this policy may ask TMDB (the fetch plan's rule for a key never cached).
+    public var asksTMDB: Bool { FetchPlan.make(policy: self, streams: false, entry: .missing).fetches }
+
+    /// Whether a cached copy answers when TMDB fails (the fetch plan's rule for a stale value
+    /// still within max-stale).
+    public var fallsBackToCache: Bool {
+        FetchPlan.make(policy: self, streams: false, entry: .value(stale: true, servable: true)).fallsBackToCache
+    }
 }
