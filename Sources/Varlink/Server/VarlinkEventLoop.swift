@@ -266,7 +266,10 @@ final class VarlinkEventLoop: @unchecked Sendable {
             let before = connection.pendingInputBytes
             let readable = connection.readAvailable(into: &scratch) { inputLimit(of: connection) }
             // A message arriving slowly is activity: the idle timeout is for a silent connection.
-            if connection.pendingInputBytes > before { connection.lastActivity = MonotonicClock.now() }
+            // (A whole one restarts the clock as its call is handled: no second reading here.)
+            if connection.pendingInputBytes > before, !connection.holdsCompleteMessage() {
+                connection.lastActivity = MonotonicClock.now()
+            }
             account(connection)
             guard readable, !hungUp else {
                 peerLeft(connection)
